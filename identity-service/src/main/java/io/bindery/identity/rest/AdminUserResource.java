@@ -1,0 +1,48 @@
+package io.bindery.identity.rest;
+
+import io.bindery.commons.auth.Caller;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.identity.domain.UserAccount;
+import io.bindery.identity.rest.dto.CreateTokenRequest;
+import io.bindery.identity.rest.dto.CreateUserRequest;
+import io.bindery.identity.rest.dto.TokenView;
+import io.bindery.identity.service.Tokens;
+import io.bindery.identity.service.Users;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** Instance administration: creating users and minting tokens for them (instance admin only). */
+@Path("/v1/admin/users")
+@Produces(MediaType.APPLICATION_JSON)
+public class AdminUserResource {
+    @Inject
+    Caller caller;
+    @Inject
+    Users users;
+    @Inject
+    Tokens tokens;
+
+    @POST
+    public Response create(CreateUserRequest body) {
+        users.requireInstanceAdmin(caller.userId());
+        if (body == null) {
+            throw ApiException.badRequest("request body is required: {email, displayName}");
+        }
+        UserAccount user = users.create(body.email(), body.displayName(), body.photoURL(), false);
+        return Response.status(201).entity(users.view(user)).build();
+    }
+
+    @POST
+    @Path("/{userId}/tokens")
+    public Response mint(@PathParam("userId") String userId, CreateTokenRequest body) {
+        users.requireInstanceAdmin(caller.userId());
+        UserAccount user = users.get(userId);
+        Tokens.Minted minted = tokens.mint(user.id, body == null ? null : body.expiresInSeconds());
+        return Response.status(201).entity(new TokenView("token", minted.id(), minted.token(), minted.expiresAt())).build();
+    }
+}

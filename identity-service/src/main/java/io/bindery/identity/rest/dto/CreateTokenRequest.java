@@ -1,0 +1,4 @@
+package io.bindery.identity.rest.dto;
+
+public record CreateTokenRequest(Long expiresInSeconds) {
+}

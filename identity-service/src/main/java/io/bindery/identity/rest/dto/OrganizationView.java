@@ -1,0 +1,27 @@
+package io.bindery.identity.rest.dto;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Instant;
+import java.util.List;
+
+/** The Organization resource. defaultRole and defaultContent are documented nullable, so always present. */
+public record OrganizationView(String object, String id, String title, Instant createdAt, List<String> emailDomains,
+                               String hostname, String type, String useCase, String communityType,
+                               @JsonInclude(JsonInclude.Include.ALWAYS) String defaultRole,
+                               @JsonInclude(JsonInclude.Include.ALWAYS) JsonNode defaultContent,
+                               boolean sso, boolean ai, boolean inviteLinks, String plan, JsonNode mergeRules,
+                               Trial trial, Urls urls, Permissions permissions) {
+    public record Trial(String status) {
+    }
+
+    public record Urls(String location, String app, String logo) {
+    }
+
+    public record Permissions(boolean view, boolean admin, boolean ownTeam, boolean createContent,
+                              boolean createOpenAPISpec, boolean ingestConversations, boolean viewBilling,
+                              boolean listMembers, boolean listTeams, boolean listIntegrations,
+                              boolean listInstallations, boolean installIntegration) {
+    }
+}

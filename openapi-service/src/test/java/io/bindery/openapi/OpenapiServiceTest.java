@@ -1,0 +1,11 @@
+package io.bindery.openapi;
+
+import io.bindery.commons.testing.NotImplementedServiceContract;
+import io.bindery.commons.testing.TestIdentity;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+@QuarkusTest
+@WithTestResource(TestIdentity.class)
+class OpenapiServiceTest extends NotImplementedServiceContract {
+}

@@ -1,0 +1,88 @@
+package io.bindery.commons.auth;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.jboss.logging.Logger;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The ids of revoked, not yet expired tokens, kept current by polling identity's internal API
+ * ({@code GET /internal/token-revocations?after=SEQ}) every second, so a revoked token is refused by the
+ * gateway and every service within a couple of seconds. Polling (rather than a Kafka consumer per process)
+ * keeps the gateway free of a broker dependency and gives every process the full list at start-up.
+ */
+public final class RevocationList implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(RevocationList.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Map<String, Long> revoked = new ConcurrentHashMap<>(); // token id -> expiry epoch seconds
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final String endpoint;
+    private final ScheduledExecutorService timer;
+    private volatile long lastSeq;
+    private volatile boolean synced;
+
+    public RevocationList(String identityBaseUrl, Duration interval) {
+        this.endpoint = identityBaseUrl.replaceAll("/+$", "") + "/internal/token-revocations";
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "token-revocations");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleWithFixedDelay(this::pollQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public boolean isRevoked(String tokenId) {
+        return tokenId != null && revoked.containsKey(tokenId);
+    }
+
+    /** True once one poll succeeded. */
+    public boolean synced() {
+        return synced;
+    }
+
+    private void pollQuietly() {
+        try {
+            poll();
+        } catch (Exception e) {
+            LOG.debugf("revocation poll failed: %s", e.toString());
+        }
+    }
+
+    void poll() throws Exception {
+        boolean more = true;
+        while (more) {
+            HttpRequest req = HttpRequest.newBuilder(URI.create(endpoint + "?after=" + lastSeq))
+                    .timeout(Duration.ofSeconds(3)).GET().build();
+            HttpResponse<String> resp = http.send(req, HttpResponse.BodyHandlers.ofString());
+            if (resp.statusCode() != 200) {
+                throw new IllegalStateException("identity answered " + resp.statusCode());
+            }
+            JsonNode body = JSON.readTree(resp.body());
+            for (JsonNode item : body.path("items")) {
+                revoked.put(item.path("tokenId").asText(), Instant.parse(item.path("expiresAt").asText()).getEpochSecond());
+                lastSeq = Math.max(lastSeq, item.path("seq").asLong());
+            }
+            more = body.path("more").asBoolean(false);
+        }
+        long now = Instant.now().getEpochSecond();
+        revoked.values().removeIf(exp -> exp < now);
+        synced = true;
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}

@@ -1,0 +1,44 @@
+package io.bindery.commons.events;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.json.Timestamps;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * Records an event in the outbox, inside the caller's transaction: the event exists exactly when the
+ * change does. {@link OutboxRelay} publishes it later.
+ */
+@ApplicationScoped
+public class EventPublisher {
+    @Inject
+    ObjectMapper mapper;
+    @ConfigProperty(name = "bindery.service.name")
+    String serviceName;
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public CloudEvent publish(String type, String subject, Object data) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        CloudEvent event = new CloudEvent("1.0", Ids.newId(), "/bindery/" + serviceName, type, subject,
+                Timestamps.format(now), "application/json", mapper.valueToTree(data));
+        OutboxEvent row = new OutboxEvent();
+        row.eventId = event.id();
+        row.aggregateId = subject;
+        row.type = type;
+        row.createdAt = now;
+        try {
+            row.envelope = mapper.writeValueAsString(event);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("event " + type + " cannot be serialized", e);
+        }
+        row.persist();
+        return event;
+    }
+}

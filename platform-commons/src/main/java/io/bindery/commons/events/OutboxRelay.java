@@ -1,0 +1,168 @@
+package io.bindery.commons.events;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Publishes outbox rows to {@code bindery.<service>.events} in id order, keyed by aggregate id (so each
+ * aggregate's events keep their order on one partition), and marks them published. When Kafka is
+ * unreachable it stops at the first failure and tries again from that row later: nothing is lost, order
+ * holds, and a redelivered event keeps its id so consumers can drop duplicates. A PostgreSQL advisory lock
+ * makes sure only one replica relays at a time.
+ */
+@ApplicationScoped
+public class OutboxRelay {
+    private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
+    private static final int BATCH = 500;
+
+    @Inject
+    EntityManager em;
+    @ConfigProperty(name = "kafka.bootstrap.servers", defaultValue = "127.0.0.1:9092")
+    String bootstrap;
+    @ConfigProperty(name = "bindery.service.name")
+    String serviceName;
+    /** Defaults to bindery.<service>.events, e.g. bindery.identity.events. */
+    @ConfigProperty(name = "bindery.events.topic")
+    Optional<String> topicOverride;
+
+    private KafkaProducer<String, String> producer;
+    private volatile long pauseUntil;
+
+    public String topic() {
+        return topicOverride.orElse("bindery." + serviceName.replace("-service", "") + ".events");
+    }
+
+    @Scheduled(every = "${bindery.outbox.poll-interval:0.2s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void relay() {
+        if (System.currentTimeMillis() < pauseUntil) {
+            return;
+        }
+        try {
+            while (relayBatch() == BATCH) {
+                // keep draining a backlog
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf("outbox relay paused: %s", e.getMessage());
+            pauseUntil = System.currentTimeMillis() + 1000;
+            closeProducer();
+        }
+    }
+
+    /**
+     * Publishes at most one batch and returns how many rows were published; throws, after committing the
+     * rows that did reach Kafka, when Kafka refused one.
+     */
+    public int relayBatch() {
+        BatchResult result = QuarkusTransaction.requiringNew().call(this::publishBatch);
+        if (result.failure() != null) {
+            throw result.failure();
+        }
+        return result.published();
+    }
+
+    private record BatchResult(int published, RuntimeException failure) {
+    }
+
+    private BatchResult publishBatch() {
+        Object locked = em.createNativeQuery("SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox'))")
+                .getSingleResult();
+        if (!Boolean.TRUE.equals(locked)) {
+            return new BatchResult(0, null);
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery(
+                        "SELECT id, aggregate_id, envelope FROM outbox_event WHERE published_at IS NULL ORDER BY id LIMIT " + BATCH)
+                .getResultList();
+        if (rows.isEmpty()) {
+            return new BatchResult(0, null);
+        }
+        KafkaProducer<String, String> p = producer();
+        p.partitionsFor(topic()); // throws within max.block.ms when the broker is away, before any send
+        List<Future<RecordMetadata>> sent = new ArrayList<>(rows.size());
+        for (Object[] row : rows) {
+            try {
+                sent.add(p.send(new ProducerRecord<>(topic(), (String) row[1], (String) row[2])));
+            } catch (RuntimeException e) {
+                sent.add(CompletableFuture.failedFuture(e));
+                break;
+            }
+        }
+        List<Long> published = new ArrayList<>(rows.size());
+        RuntimeException failure = null;
+        for (int i = 0; i < sent.size(); i++) {
+            try {
+                sent.get(i).get(10, TimeUnit.SECONDS);
+                published.add(((Number) rows.get(i)[0]).longValue());
+            } catch (Exception e) {
+                failure = new IllegalStateException("Kafka did not take event " + rows.get(i)[0] + ": " + e, e);
+                break; // only the unbroken prefix counts as published, so order is kept on retry
+            }
+        }
+        if (!published.isEmpty()) {
+            em.createNativeQuery("UPDATE outbox_event SET published_at = :now WHERE id IN (:ids)")
+                    .setParameter("now", Instant.now())
+                    .setParameter("ids", published)
+                    .executeUpdate();
+        }
+        return new BatchResult(published.size(), failure);
+    }
+
+    /** Published rows are kept a while for inspection, then removed. */
+    @Scheduled(every = "1h", delayed = "1m")
+    void prune() {
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
+                "DELETE FROM outbox_event WHERE published_at < now() - interval '7 days'").executeUpdate());
+    }
+
+    private synchronized KafkaProducer<String, String> producer() {
+        if (producer == null) {
+            Properties props = new Properties();
+            props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+            props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+            props.put(ProducerConfig.ACKS_CONFIG, "all");
+            props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+            props.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, "5");
+            props.put(ProducerConfig.LINGER_MS_CONFIG, "1");
+            // Fail fast while Kafka is away: the rows stay in the outbox and are retried.
+            props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "3000");
+            props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "3000");
+            props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "5000");
+            props.put(ProducerConfig.CLIENT_ID_CONFIG, serviceName + "-outbox");
+            producer = new KafkaProducer<>(props);
+        }
+        return producer;
+    }
+
+    private synchronized void closeProducer() {
+        if (producer != null) {
+            producer.close(java.time.Duration.ofSeconds(1));
+            producer = null;
+        }
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        closeProducer();
+    }
+}

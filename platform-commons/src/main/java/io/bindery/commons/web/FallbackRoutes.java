@@ -1,0 +1,37 @@
+package io.bindery.commons.web;
+
+import io.bindery.commons.errors.ErrorBody;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * What answers when no resource matched: the 404 error body, or, for a service whose issue has not come
+ * yet (bindery.service.not-implemented=true), 501 for every /v1 route so clients learn it is not built.
+ */
+@Singleton
+public class FallbackRoutes {
+    @ConfigProperty(name = "bindery.service.name", defaultValue = "service")
+    String serviceName;
+    @ConfigProperty(name = "bindery.service.not-implemented", defaultValue = "false")
+    boolean notImplemented;
+
+    void register(@Observes Router router) {
+        router.route().order(Integer.MAX_VALUE - 10).handler(this::fallback);
+    }
+
+    private void fallback(RoutingContext ctx) {
+        String path = ctx.request().path();
+        HttpServerResponse response = ctx.response();
+        ErrorBody body;
+        if (notImplemented && (path.startsWith("/v1/") || path.equals("/v1"))) {
+            body = ErrorBody.of(501, serviceName + ": " + ctx.request().method() + " " + path + " is not implemented yet");
+        } else {
+            body = ErrorBody.of(404, "no such resource: " + path);
+        }
+        response.setStatusCode(body.error().code()).putHeader("Content-Type", "application/json").end(body.toJson());
+    }
+}

@@ -1,0 +1,98 @@
+package io.bindery.commons.testing;
+
+import com.sun.net.httpserver.HttpServer;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.smallrye.jwt.build.Jwt;
+import org.jose4j.jwk.JsonWebKeySet;
+import org.jose4j.jwk.RsaJsonWebKey;
+import org.jose4j.jwk.RsaJwkGenerator;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A token issuer for tests of services other than identity: a real HTTP server speaking identity's
+ * contract (JWKS at /.well-known/jwks.json, revocations at /internal/token-revocations) with its own RSA key,
+ * so services verify tokens exactly as in production. Use with {@code @QuarkusTestResource(TestIdentity.class)}.
+ */
+public class TestIdentity implements QuarkusTestResourceLifecycleManager {
+    private static RsaJsonWebKey key;
+    private static HttpServer server;
+    private static final List<String[]> REVOKED = new CopyOnWriteArrayList<>(); // {tokenId, expiresAt}
+
+    @Override
+    public synchronized Map<String, String> start() {
+        try {
+            if (server == null) {
+                key = RsaJwkGenerator.generateJwk(2048);
+                key.setKeyId("test-" + UUID.randomUUID());
+                server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+                server.createContext("/.well-known/jwks.json", ex -> reply(ex, new JsonWebKeySet(key).toJson()));
+                server.createContext("/internal/token-revocations", ex -> {
+                    StringBuilder sb = new StringBuilder("{\"items\":[");
+                    for (int i = 0; i < REVOKED.size(); i++) {
+                        String[] r = REVOKED.get(i);
+                        sb.append(i == 0 ? "" : ",").append("{\"seq\":").append(i + 1)
+                                .append(",\"tokenId\":\"").append(r[0]).append("\",\"expiresAt\":\"").append(r[1]).append("\"}");
+                    }
+                    reply(ex, sb.append("],\"more\":false}").toString());
+                });
+                server.start();
+            }
+            String base = "http://127.0.0.1:" + server.getAddress().getPort();
+            return Map.of("mp.jwt.verify.publickey.location", base + "/.well-known/jwks.json",
+                    "mp.jwt.verify.issuer", "bindery",
+                    "bindery.identity-url", base,
+                    "bindery.revocations.poll-ms", "200");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void reply(com.sun.net.httpserver.HttpExchange ex, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().add("Content-Type", "application/json");
+        ex.sendResponseHeaders(200, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void stop() {
+        // shared by every test class of the JVM; the daemon server dies with it
+    }
+
+    /** A valid token for the user, expiring in an hour. */
+    public static String token(String userId) {
+        return token(userId, UUID.randomUUID().toString(), Instant.now().plusSeconds(3600));
+    }
+
+    public static String token(String userId, String tokenId, Instant expiresAt) {
+        return Jwt.issuer("bindery").subject(userId).claim("jti", tokenId).issuedAt(Instant.now().minusSeconds(5))
+                .expiresAt(expiresAt).jws().keyId(key.getKeyId()).sign(key.getRsaPrivateKey());
+    }
+
+    /** Marks a token id revoked; verifiers see it at their next poll. */
+    public static void revoke(String tokenId) {
+        REVOKED.add(new String[]{tokenId, Instant.now().plusSeconds(3600).toString()});
+    }
+
+    /** A token signed by a key nobody trusts. */
+    public static String foreignToken(String userId) {
+        try {
+            RsaJsonWebKey other = RsaJwkGenerator.generateJwk(2048);
+            return Jwt.issuer("bindery").subject(userId).claim("jti", UUID.randomUUID().toString())
+                    .expiresAt(Instant.now().plusSeconds(3600)).jws().keyId(key.getKeyId()).sign(other.getRsaPrivateKey());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
