@@ -18,7 +18,7 @@ public class BearerAuthFilter {
     @Inject
     Caller caller;
 
-    @ServerRequestFilter
+    @ServerRequestFilter(preMatching = true)
     public Response authenticate(ContainerRequestContext request) {
         String path = request.getUriInfo().getPath();
         if (!path.startsWith("/v1/") && !path.equals("/v1")) {

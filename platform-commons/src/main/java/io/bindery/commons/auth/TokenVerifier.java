@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class TokenVerifier {
     public static final String BEARER = "Bearer ";
-    private static final int MAX_CACHED = 50_000;
+    private static final int MAX_CACHED = 10_000;
 
     private final JWTParser parser;
     private final RevocationList revocations;

@@ -91,7 +91,7 @@ public class ErrorMappers {
         } else {
             message = e.getMessage() == null ? "request failed" : e.getMessage();
         }
-        if (status >= 500) {
+        if (status >= 500 && status != 501) {
             LOG.error("request failed", e);
             message = "internal error";
         }

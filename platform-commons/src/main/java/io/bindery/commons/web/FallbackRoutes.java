@@ -4,7 +4,10 @@ import io.bindery.commons.errors.ErrorBody;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.bindery.commons.auth.TokenRejectedException;
+import io.bindery.commons.auth.TokenVerifier;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -14,20 +17,36 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @Singleton
 public class FallbackRoutes {
+    @Inject
+    TokenVerifier verifier;
     @ConfigProperty(name = "bindery.service.name", defaultValue = "service")
     String serviceName;
     @ConfigProperty(name = "bindery.service.not-implemented", defaultValue = "false")
     boolean notImplemented;
 
     void register(@Observes Router router) {
-        router.route().order(Integer.MAX_VALUE - 10).handler(this::fallback);
+        // blocking: a first-seen token may need the JWKS fetched
+        router.route().order(Integer.MAX_VALUE - 10).blockingHandler(this::fallback);
+    }
+
+    /** Unbuilt routes still refuse bad tokens: a revoked token gets 401 from every service, not 501. */
+    private ErrorBody authenticationFailure(RoutingContext ctx) {
+        try {
+            verifier.verifyHeader(ctx.request().getHeader("Authorization"));
+            return null;
+        } catch (TokenRejectedException e) {
+            return ErrorBody.of(401, e.getMessage());
+        }
     }
 
     private void fallback(RoutingContext ctx) {
         String path = ctx.request().path();
         HttpServerResponse response = ctx.response();
         ErrorBody body;
-        if (notImplemented && (path.startsWith("/v1/") || path.equals("/v1"))) {
+        boolean api = path.startsWith("/v1/") || path.equals("/v1");
+        if (api && (body = authenticationFailure(ctx)) != null) {
+            response.putHeader("WWW-Authenticate", "Bearer");
+        } else if (notImplemented && api) {
             body = ErrorBody.of(501, serviceName + ": " + ctx.request().method() + " " + path + " is not implemented yet");
         } else {
             body = ErrorBody.of(404, "no such resource: " + path);

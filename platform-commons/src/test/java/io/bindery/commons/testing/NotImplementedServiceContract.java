@@ -25,7 +25,15 @@ public abstract class NotImplementedServiceContract {
                 .contentType("application/json")
                 .body("error.code", equalTo(501))
                 .body("error.message", containsString("is not implemented yet"));
-        given().when().post("/v1/whatever").then().statusCode(501).body("error.code", equalTo(501));
+        given().header("Authorization", "Bearer " + TestIdentity.token("u1"))
+                .when().post("/v1/whatever").then().statusCode(501).body("error.code", equalTo(501));
+    }
+
+    @Test
+    void apiRoutesStillRefuseMissingAndBadTokens() {
+        given().when().get("/v1/orgs/abc/anything").then().statusCode(401).body("error.code", equalTo(401));
+        given().header("Authorization", "Bearer " + TestIdentity.foreignToken("u1"))
+                .when().get("/v1/orgs/abc/anything").then().statusCode(401).body("error.code", equalTo(401));
     }
 
     @Test

@@ -2,8 +2,11 @@ package io.bindery.commons.testing;
 
 import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import io.smallrye.jwt.build.Jwt;
 import org.jose4j.jwk.JsonWebKeySet;
+import org.jose4j.jws.AlgorithmIdentifiers;
+import org.jose4j.jws.JsonWebSignature;
+import org.jose4j.jwt.JwtClaims;
+import org.jose4j.jwt.NumericDate;
 import org.jose4j.jwk.RsaJsonWebKey;
 import org.jose4j.jwk.RsaJwkGenerator;
 
@@ -76,8 +79,26 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
     }
 
     public static String token(String userId, String tokenId, Instant expiresAt) {
-        return Jwt.issuer("bindery").subject(userId).claim("jti", tokenId).issuedAt(Instant.now().minusSeconds(5))
-                .expiresAt(expiresAt).jws().keyId(key.getKeyId()).sign(key.getRsaPrivateKey());
+        return sign(userId, tokenId, expiresAt, key.getRsaPrivateKey());
+    }
+
+    private static String sign(String userId, String tokenId, Instant expiresAt, java.security.PrivateKey signer) {
+        try {
+            JwtClaims claims = new JwtClaims();
+            claims.setIssuer("bindery");
+            claims.setSubject(userId);
+            claims.setJwtId(tokenId);
+            claims.setIssuedAt(NumericDate.fromSeconds(Instant.now().minusSeconds(5).getEpochSecond()));
+            claims.setExpirationTime(NumericDate.fromSeconds(expiresAt.getEpochSecond()));
+            JsonWebSignature jws = new JsonWebSignature();
+            jws.setPayload(claims.toJson());
+            jws.setKey(signer);
+            jws.setKeyIdHeaderValue(key.getKeyId());
+            jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.RSA_USING_SHA256);
+            return jws.getCompactSerialization();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Marks a token id revoked; verifiers see it at their next poll. */
@@ -89,8 +110,7 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
     public static String foreignToken(String userId) {
         try {
             RsaJsonWebKey other = RsaJwkGenerator.generateJwk(2048);
-            return Jwt.issuer("bindery").subject(userId).claim("jti", UUID.randomUUID().toString())
-                    .expiresAt(Instant.now().plusSeconds(3600)).jws().keyId(key.getKeyId()).sign(other.getRsaPrivateKey());
+            return sign(userId, UUID.randomUUID().toString(), Instant.now().plusSeconds(3600), other.getRsaPrivateKey());
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -1,0 +1,56 @@
+package io.bindery.e2e;
+
+import io.restassured.RestAssured;
+import io.restassured.specification.RequestSpecification;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The running platform under test, as `./platform test` started it: the gateway URL
+ * (BINDERY_E2E_GATEWAY), the admin token file (BINDERY_E2E_ADMIN_TOKEN_FILE), Kafka
+ * (BINDERY_KAFKA_BOOTSTRAP) and each service's own port (gateway port + 1..7, in the order of
+ * ARCHITECTURE.md's table).
+ */
+final class Stack {
+    static final String GATEWAY = env("BINDERY_E2E_GATEWAY", "http://127.0.0.1:18080");
+    static final String KAFKA = env("BINDERY_KAFKA_BOOTSTRAP", "127.0.0.1:9092");
+    static final String[] SERVICES = {"identity", "content", "review", "sites", "openapi", "integrations", "insights"};
+
+    private Stack() {
+    }
+
+    static String adminToken() {
+        try {
+            return Files.readString(Path.of(env("BINDERY_E2E_ADMIN_TOKEN_FILE", ".platform/e2e/admin-token"))).trim();
+        } catch (IOException e) {
+            throw new IllegalStateException("admin token file missing: is the platform up?", e);
+        }
+    }
+
+    /** Requests through the gateway. */
+    static RequestSpecification api() {
+        return RestAssured.given().baseUri(GATEWAY);
+    }
+
+    static RequestSpecification api(String token) {
+        return api().header("Authorization", "Bearer " + token);
+    }
+
+    /** Requests straight to one service, bypassing the gateway. */
+    static RequestSpecification service(String name) {
+        int gatewayPort = java.net.URI.create(GATEWAY).getPort();
+        for (int i = 0; i < SERVICES.length; i++) {
+            if (SERVICES[i].equals(name)) {
+                return RestAssured.given().baseUri("http://127.0.0.1:" + (gatewayPort + 1 + i));
+            }
+        }
+        throw new IllegalArgumentException(name);
+    }
+
+    private static String env(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? fallback : v;
+    }
+}

@@ -1,0 +1,65 @@
+package io.bindery.gateway.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the gateway is told by configuration ({@code bindery.gateway.*} in application.properties, each key
+ * overridable by its environment variable, e.g. {@code BINDERY_GATEWAY_UPSTREAMS_IDENTITY}).
+ */
+@ConfigMapping(prefix = "bindery.gateway")
+public interface GatewayConfig {
+
+    /** Service name to its base URL ({@code http://host:port}); the names are the ones used in {@link #routes()}. */
+    Map<String, String> upstreams();
+
+    /**
+     * The routing table: {@code "<path template relative to /v1> <service>"}, e.g. {@code "/spaces/{s}/** content"}.
+     * The most specific template wins (see {@link io.bindery.gateway.routing.RouteTable}).
+     */
+    List<String> routes();
+
+    /** How long an upstream may take to answer (to its response headers) before the gateway gives up with 504. */
+    @WithDefault("2s")
+    Duration upstreamTimeout();
+
+    /** How long getting a connection to an upstream may take before the gateway gives up with 503. */
+    @WithDefault("2s")
+    Duration connectTimeout();
+
+    /** Kept-alive connections per upstream (HTTP/1.1, no pipelining). */
+    @WithDefault("128")
+    int poolSize();
+
+    /** Largest accepted request body in bytes; a larger one is refused with 413. */
+    @WithDefault("10485760")
+    long maxBodyBytes();
+
+    RateLimit rateLimit();
+
+    Cors cors();
+
+    interface RateLimit {
+        /** Requests per minute and per token (token bucket; the burst is the same number). */
+        @WithDefault("100000")
+        long perMinute();
+
+        /** Most token buckets kept at once (idle buckets are evicted periodically). */
+        @WithDefault("50000")
+        int maxBuckets();
+    }
+
+    interface Cors {
+        /** Origins browsers may call the API from; {@code *} allows any. */
+        @WithDefault("*")
+        List<String> origins();
+
+        /** How long (seconds) a browser may cache a preflight answer. */
+        @WithDefault("86400")
+        long maxAge();
+    }
+}

@@ -1,0 +1,202 @@
+package io.bindery.gateway.http;
+
+import io.bindery.commons.auth.TokenRejectedException;
+import io.bindery.commons.auth.VerifiedToken;
+import io.bindery.gateway.auth.Authenticator;
+import io.bindery.gateway.config.GatewayConfig;
+import io.bindery.gateway.limits.BodyLimit;
+import io.bindery.gateway.limits.RateLimiter;
+import io.bindery.gateway.proxy.UpstreamProxies;
+import io.bindery.gateway.routing.RouteTable;
+import io.quarkus.runtime.ShutdownEvent;
+import io.vertx.core.AsyncResult;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.httpproxy.HttpProxy;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import org.jboss.logging.Logger;
+
+import java.util.List;
+
+/**
+ * The gateway's request pipeline, one handler on the Vert.x router, run on the event loop for every request:
+ * <ol>
+ *   <li>request id ({@code X-Request-Id}, the client's when sane) on every response, errors included;</li>
+ *   <li>paths other than {@code /v1/**} and {@code /.well-known/jwks.json} go on to Quarkus ({@code /q/health},
+ *       {@code /q/metrics}) or to the JSON 404 fallback;</li>
+ *   <li>CORS: preflights answered here without a token;</li>
+ *   <li>{@code /.well-known/jwks.json}: proxied to identity without a token;</li>
+ *   <li>declared body length over the limit: 413;</li>
+ *   <li>bearer token verified (401 otherwise);</li>
+ *   <li>route by the most specific path template (404 / 400);</li>
+ *   <li>per-token rate limit (429, {@code X-RateLimit-*} on every proxied response);</li>
+ *   <li>proxied with path and query unchanged.</li>
+ * </ol>
+ */
+@Singleton
+public class GatewayRoutes {
+    private static final Logger LOG = Logger.getLogger(GatewayRoutes.class);
+    static final String API_PREFIX = "/v1";
+    static final String JWKS_PATH = "/.well-known/jwks.json";
+    static final String IDENTITY = "identity";
+    /** Before Quarkus' own upload limit (-2) and default routes, after its access-log / header handlers. */
+    static final int ORDER = -100;
+
+    private final RouteTable routes;
+    private final int routeCount;
+    private final HttpProxy[] proxies;
+    private final HttpProxy identity;
+    private final Authenticator authenticator;
+    private final RateLimiter limiter;
+    private final String limitHeader;
+    private final BodyLimit bodyLimit;
+    private final Cors cors;
+    private final Vertx vertx;
+    private long evictionTimer = -1;
+
+    @Inject
+    public GatewayRoutes(GatewayConfig config, UpstreamProxies upstreams, Authenticator authenticator, Vertx vertx) {
+        this.routes = RouteTable.compile(config.routes());
+        this.routeCount = config.routes().size();
+        List<String> services = routes.services();
+        this.proxies = new HttpProxy[services.size()];
+        for (int i = 0; i < proxies.length; i++) {
+            proxies[i] = upstreams.proxy(services.get(i)); // fails start-up when a routed service has no upstream
+        }
+        this.identity = upstreams.proxy(IDENTITY);
+        this.authenticator = authenticator;
+        this.limiter = new RateLimiter(config.rateLimit().perMinute(), config.rateLimit().maxBuckets());
+        this.limitHeader = Long.toString(limiter.limit());
+        this.bodyLimit = upstreams.bodyLimit();
+        this.cors = new Cors(config.cors());
+        this.vertx = vertx;
+    }
+
+    void init(@Observes Router router) {
+        router.route().order(ORDER).handler(this::handle);
+        router.route().order(ORDER).failureHandler(this::failure);
+        router.route().order(Integer.MAX_VALUE - 1).handler(this::notFound);
+        evictionTimer = vertx.setPeriodic(30_000, id -> limiter.evictIdle(System.nanoTime()));
+        LOG.infof("gateway: %d route templates to %s", routeCount, routes.services());
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (evictionTimer >= 0) {
+            vertx.cancelTimer(evictionTimer);
+        }
+    }
+
+    void handle(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        HttpServerResponse response = ctx.response();
+        response.headers().set(GatewayHeaders.X_REQUEST_ID,
+                RequestIds.acceptOrGenerate(request.getHeader(GatewayHeaders.X_REQUEST_ID)));
+        String path = request.path();
+        if (path == null || path.isEmpty() || path.charAt(0) != '/') {
+            Errors.send(response, 400, "the request target must be an absolute path");
+            return;
+        }
+        boolean api = path.startsWith(API_PREFIX) && (path.length() == API_PREFIX.length() || path.charAt(API_PREFIX.length()) == '/');
+        if (!api && !JWKS_PATH.equals(path)) {
+            ctx.next();
+            return;
+        }
+        String origin = request.getHeader(GatewayHeaders.ORIGIN);
+        if (origin != null && cors.handle(request, response, origin)) {
+            return;
+        }
+        if (!api) {
+            identity.handle(request); // Quarkus keeps the request paused until the proxy reads it
+            return;
+        }
+        if (!bodyLimit.checkDeclaredLength(request, response)) {
+            return;
+        }
+        String authorization = request.getHeader(HttpHeaders.AUTHORIZATION);
+        VerifiedToken token;
+        try {
+            token = authenticator.verifyInline(authorization);
+        } catch (TokenRejectedException e) {
+            unauthorized(response, e.getMessage());
+            return;
+        }
+        if (token != null) {
+            authorized(request, response, path, token);
+        } else {
+            authenticator.verifyOnWorker(authorization).onComplete(ar -> afterWorker(request, response, path, ar));
+        }
+    }
+
+    private void afterWorker(HttpServerRequest request, HttpServerResponse response, String path, AsyncResult<VerifiedToken> ar) {
+        if (response.ended() || response.closed()) {
+            return; // the client went away meanwhile
+        }
+        if (ar.succeeded()) {
+            authorized(request, response, path, ar.result());
+        } else {
+            unauthorized(response, ar.cause() instanceof TokenRejectedException ? ar.cause().getMessage() : "invalid token");
+        }
+    }
+
+    private void authorized(HttpServerRequest request, HttpServerResponse response, String path, VerifiedToken token) {
+        int service = routes.match(path, API_PREFIX.length());
+        if (service < 0) {
+            if (service == RouteTable.BAD_PATH) {
+                Errors.send(response, 400, "path must not contain '.' or '..' segments");
+            } else {
+                Errors.send(response, 404, "no such route: " + request.method() + " " + path);
+            }
+            return;
+        }
+        RateLimiter.Decision decision = limiter.acquire(token.tokenId(), System.nanoTime(), System.currentTimeMillis());
+        MultiMap headers = response.headers();
+        headers.set(GatewayHeaders.X_RATELIMIT_LIMIT, limitHeader)
+                .set(GatewayHeaders.X_RATELIMIT_REMAINING, Long.toString(decision.remaining()))
+                .set(GatewayHeaders.X_RATELIMIT_RESET, Long.toString(decision.resetEpochSeconds()));
+        if (!decision.allowed()) {
+            headers.set(GatewayHeaders.RETRY_AFTER, Long.toString(decision.retryAfterSeconds()));
+            Errors.send(response, 429, "rate limit exceeded: " + limitHeader + " requests per minute per token; retry in "
+                    + decision.retryAfterSeconds() + " s");
+            return;
+        }
+        String expect = request.getHeader(HttpHeaders.EXPECT);
+        if (expect != null && "100-continue".equalsIgnoreCase(expect)) {
+            response.writeContinue(); // checks passed: let the client send its body (the proxy drops Expect upstream)
+        }
+        proxies[service].handle(request); // path and query unchanged
+    }
+
+    private static void unauthorized(HttpServerResponse response, String message) {
+        response.headers().set(GatewayHeaders.WWW_AUTHENTICATE, GatewayHeaders.BEARER);
+        Errors.send(response, 401, message);
+    }
+
+    void notFound(RoutingContext ctx) {
+        Errors.send(ctx.response(), 404, "no such resource: " + ctx.request().path());
+    }
+
+    void failure(RoutingContext ctx) {
+        int code = ctx.statusCode();
+        if (code < 400 || code > 599) {
+            code = 500;
+        }
+        if (code == 500 && ctx.failure() != null) {
+            LOG.errorf(ctx.failure(), "request %s %s failed", ctx.request().method(), ctx.request().path());
+        }
+        String message = switch (code) {
+            case 400 -> "bad request";
+            case 404 -> "no such resource: " + ctx.request().path();
+            case 405 -> "method not allowed";
+            case 413 -> bodyLimit.message();
+            default -> code >= 500 ? "internal gateway error" : "request refused";
+        };
+        Errors.send(ctx.response(), code, message);
+    }
+}

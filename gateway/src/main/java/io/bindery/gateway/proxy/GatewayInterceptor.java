@@ -1,0 +1,108 @@
+package io.bindery.gateway.proxy;
+
+import io.bindery.gateway.http.Errors;
+import io.bindery.gateway.http.GatewayHeaders;
+import io.bindery.gateway.limits.BodyLimit;
+import io.bindery.gateway.limits.LimitedBody;
+import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.httpproxy.Body;
+import io.vertx.httpproxy.ProxyContext;
+import io.vertx.httpproxy.ProxyInterceptor;
+import io.vertx.httpproxy.ProxyRequest;
+import io.vertx.httpproxy.ProxyResponse;
+
+import org.jboss.logging.Logger;
+
+import java.util.concurrent.TimeoutException;
+
+/**
+ * What the gateway adds around vertx-http-proxy for one upstream:
+ * <ul>
+ *   <li>forwards the request id the gateway settled on (already on the client response) as {@code X-Request-Id};</li>
+ *   <li>counts chunked request bodies against the body limit;</li>
+ *   <li>turns failures of {@code sendRequest()} into error bodies: no connection 503, no answer in time 504,
+ *       anything else 502, body over the limit 413 (the library's own fallback is an empty 502);</li>
+ *   <li>drops headers the gateway owns from upstream responses, so they are not duplicated.</li>
+ * </ul>
+ */
+final class GatewayInterceptor implements ProxyInterceptor {
+    private static final Logger LOG = Logger.getLogger(GatewayInterceptor.class);
+    private static final CharSequence EXPECT = HttpHeaders.EXPECT;
+
+    private final String service;
+    private final long timeoutMs;
+    private final BodyLimit bodyLimit;
+
+    GatewayInterceptor(String service, long timeoutMs, BodyLimit bodyLimit) {
+        this.service = service;
+        this.timeoutMs = timeoutMs;
+        this.bodyLimit = bodyLimit;
+    }
+
+    @Override
+    public Future<ProxyResponse> handleProxyRequest(ProxyContext context) {
+        ProxyRequest request = context.request();
+        HttpServerRequest incoming = request.proxiedRequest();
+        MultiMap headers = request.headers();
+        String requestId = incoming.response().headers().get(GatewayHeaders.X_REQUEST_ID);
+        if (requestId != null) {
+            headers.set(GatewayHeaders.X_REQUEST_ID, requestId);
+        }
+        if (headers.contains(EXPECT)) {
+            headers.remove(EXPECT); // the gateway answered 100-continue itself
+        }
+        LimitedBody limited = null;
+        Body body = request.getBody();
+        if (body != null && body.length() < 0 && headers.contains(HttpHeaders.TRANSFER_ENCODING)) {
+            limited = new LimitedBody(body.stream(), bodyLimit.maxBytes());
+            request.setBody(Body.body(limited, -1));
+        }
+        LimitedBody counted = limited;
+        return context.sendRequest().recover(failure -> Future.succeededFuture(failed(context, failure, counted)));
+    }
+
+    private ProxyResponse failed(ProxyContext context, Throwable failure, LimitedBody body) {
+        ProxyRequest request = context.request();
+        int code;
+        String message;
+        if (body != null && body.exceeded()) {
+            code = 413;
+            message = bodyLimit.message();
+            bodyLimit.closeAfterResponse(request.proxiedRequest(), request.proxiedRequest().response());
+        } else if (failure instanceof UpstreamConnectException) {
+            code = 503;
+            message = "upstream service '" + service + "' is unavailable";
+        } else if (failure instanceof TimeoutException) {
+            code = 504;
+            message = "upstream service '" + service + "' did not answer within " + timeoutMs + " ms";
+        } else {
+            code = 502;
+            message = "upstream service '" + service + "' failed to answer";
+        }
+        LOG.debugf("%d from upstream %s: %s", code, service, failure);
+        return request.release().response()
+                .setStatusCode(code)
+                .putHeader(GatewayHeaders.CONTENT_TYPE, GatewayHeaders.APPLICATION_JSON)
+                .setBody(Body.body(Errors.body(code, message)));
+    }
+
+    @Override
+    public Future<Void> handleProxyResponse(ProxyContext context) {
+        MultiMap upstream = context.response().headers();
+        upstream.remove(GatewayHeaders.X_REQUEST_ID);
+        if (upstream.contains(GatewayHeaders.ACCESS_CONTROL_ALLOW_ORIGIN)) {
+            upstream.remove(GatewayHeaders.ACCESS_CONTROL_ALLOW_ORIGIN);
+            upstream.remove(GatewayHeaders.ACCESS_CONTROL_EXPOSE_HEADERS);
+            upstream.remove(GatewayHeaders.ACCESS_CONTROL_ALLOW_CREDENTIALS);
+        }
+        if (upstream.contains(GatewayHeaders.X_RATELIMIT_LIMIT)) {
+            upstream.remove(GatewayHeaders.X_RATELIMIT_LIMIT);
+            upstream.remove(GatewayHeaders.X_RATELIMIT_REMAINING);
+            upstream.remove(GatewayHeaders.X_RATELIMIT_RESET);
+        }
+        return context.sendResponse();
+    }
+}
