@@ -38,7 +38,7 @@ class GatewayConfigTest {
         assertEquals(Duration.ofSeconds(2), config.upstreamTimeout());
         assertEquals(Duration.ofSeconds(2), config.connectTimeout());
         assertEquals(10L * 1024 * 1024, config.maxBodyBytes());
-        assertEquals(100_000, config.rateLimit().perMinute());
+        assertEquals(1_000_000, config.rateLimit().perMinute());
         assertEquals(java.util.List.of("*"), config.cors().origins());
         assertTrue(config.routes().contains("/spaces/{s}/change-requests/{cr}/content/** content"));
     }

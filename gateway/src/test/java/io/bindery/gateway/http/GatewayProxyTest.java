@@ -278,8 +278,8 @@ class GatewayProxyTest {
     void proxiedResponsesCarryRateLimitHeaders() {
         given().header("Authorization", bearer()).get("/v1/user")
                 .then().statusCode(200)
-                .header("X-RateLimit-Limit", "100000")
-                .header("X-RateLimit-Remaining", "99999")
+                .header("X-RateLimit-Limit", "1000000")
+                .header("X-RateLimit-Remaining", "999999")
                 .header("X-RateLimit-Reset", matchesPattern("\\d{10}"));
     }
 

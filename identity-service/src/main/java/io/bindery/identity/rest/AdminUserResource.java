@@ -43,6 +43,6 @@ public class AdminUserResource {
         users.requireInstanceAdmin(caller.userId());
         UserAccount user = users.get(userId);
         Tokens.Minted minted = tokens.mint(user.id, body == null ? null : body.expiresInSeconds());
-        return Response.status(201).entity(new TokenView("token", minted.id(), minted.token(), minted.expiresAt())).build();
+        return Response.status(201).entity(TokenView.of(minted)).build();
     }
 }

@@ -50,7 +50,7 @@ public class UserResource {
     public Response mintOwn(CreateTokenRequest body) {
         me();
         Tokens.Minted minted = tokens.mint(caller.userId(), body == null ? null : body.expiresInSeconds());
-        return Response.status(201).entity(new TokenView("token", minted.id(), minted.token(), minted.expiresAt())).build();
+        return Response.status(201).entity(TokenView.of(minted)).build();
     }
 
     @DELETE

@@ -29,6 +29,7 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
     private static RsaJsonWebKey key;
     private static HttpServer server;
     private static final List<String[]> REVOKED = new CopyOnWriteArrayList<>(); // {tokenId, expiresAt}
+    private static final Map<String, String[]> MEMBERSHIPS = new java.util.concurrent.ConcurrentHashMap<>(); // org/user -> {role, orgDefaultRole, asOf}
 
     @Override
     public synchronized Map<String, String> start() {
@@ -46,6 +47,23 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
                                 .append(",\"tokenId\":\"").append(r[0]).append("\",\"expiresAt\":\"").append(r[1]).append("\"}");
                     }
                     reply(ex, sb.append("],\"more\":false}").toString());
+                });
+                server.createContext("/internal/orgs/", ex -> {
+                    // /internal/orgs/{o}/members/{u}, as identity-service answers it
+                    String[] parts = ex.getRequestURI().getPath().split("/");
+                    String[] m = parts.length == 6 ? MEMBERSHIPS.get(parts[3] + "/" + parts[5]) : null;
+                    if (m == null) {
+                        byte[] none = "{\"error\":{\"code\":404,\"message\":\"not a member\"}}".getBytes(StandardCharsets.UTF_8);
+                        ex.sendResponseHeaders(404, none.length);
+                        try (OutputStream out = ex.getResponseBody()) {
+                            out.write(none);
+                        }
+                        return;
+                    }
+                    reply(ex, "{\"organization\":\"" + parts[3] + "\",\"user\":\"" + parts[5] + "\""
+                            + (m[0] == null ? "" : ",\"role\":\"" + m[0] + "\"")
+                            + (m[1] == null ? "" : ",\"orgDefaultRole\":\"" + m[1] + "\"")
+                            + ",\"asOf\":\"" + m[2] + "\"}");
                 });
                 server.start();
             }
@@ -104,6 +122,11 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
     /** Marks a token id revoked; verifiers see it at their next poll. */
     public static void revoke(String tokenId) {
         REVOKED.add(new String[]{tokenId, Instant.now().plusSeconds(3600).toString()});
+    }
+
+    /** Makes identity's internal API answer that the user is a member (role null: a guest). */
+    public static void addMembership(String organizationId, String userId, String role, String orgDefaultRole, Instant asOf) {
+        MEMBERSHIPS.put(organizationId + "/" + userId, new String[]{role, orgDefaultRole, asOf.toString()});
     }
 
     /** A token signed by a key nobody trusts. */

@@ -1,7 +1,12 @@
 package io.bindery.identity.rest.dto;
 
+import io.bindery.identity.service.Tokens;
+
 import java.time.Instant;
 
 /** A freshly minted token; the only time the token string is ever shown. */
 public record TokenView(String object, String id, String token, Instant expiresAt) {
+    public static TokenView of(Tokens.Minted minted) {
+        return new TokenView("token", minted.id(), minted.token(), minted.expiresAt());
+    }
 }

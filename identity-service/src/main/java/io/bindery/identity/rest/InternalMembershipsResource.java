@@ -1,0 +1,38 @@
+package io.bindery.identity.rest;
+
+import io.bindery.commons.errors.ApiException;
+import io.bindery.identity.domain.Member;
+import io.bindery.identity.domain.Organization;
+import jakarta.transaction.Transactional;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import java.time.Instant;
+
+/**
+ * Internal (never routed by the gateway): one membership as identity knows it now, for the other
+ * services' membership projections to read through on a miss.
+ */
+@Path("/internal/orgs/{organizationId}/members/{userId}")
+@Produces(MediaType.APPLICATION_JSON)
+public class InternalMembershipsResource {
+
+    /** {@code asOf}: events older than this answer must not overwrite it in a projection. */
+    public record MembershipFact(String organization, String user, String role, String orgDefaultRole, Instant asOf) {
+    }
+
+    @GET
+    @Transactional
+    public MembershipFact membership(@PathParam("organizationId") String organizationId, @PathParam("userId") String userId) {
+        Instant asOf = Instant.now();
+        Organization org = Organization.findById(organizationId);
+        Member member = org == null ? null : Member.findById(new Member.Key(organizationId, userId));
+        if (member == null) {
+            throw ApiException.notFound("user " + userId + " is not a member of organization " + organizationId);
+        }
+        return new MembershipFact(organizationId, userId, member.role, org.defaultRole, asOf);
+    }
+}

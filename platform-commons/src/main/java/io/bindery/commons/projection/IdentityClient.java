@@ -1,0 +1,57 @@
+package io.bindery.commons.projection;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+
+/** Calls identity's internal API (never routed by the gateway) for what a projection has not seen yet. */
+@ApplicationScoped
+public class IdentityClient {
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    @ConfigProperty(name = "bindery.identity-url", defaultValue = "http://127.0.0.1:8081")
+    String identityUrl;
+    @Inject
+    ObjectMapper json;
+
+    /**
+     * The membership of a user in an organization as identity knows it now: the body of
+     * {@code GET /internal/orgs/{o}/members/{u}} ({organization, user, role, orgDefaultRole, asOf}), or empty
+     * when the user is not a member (404).
+     */
+    public Optional<JsonNode> membership(String organizationId, String userId) {
+        String url = identityUrl.replaceAll("/+$", "") + "/internal/orgs/" + encode(organizationId) + "/members/" + encode(userId);
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(3)).GET().build();
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 404) {
+                return Optional.empty();
+            }
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("identity answered " + response.statusCode() + " for " + url);
+            }
+            return Optional.of(json.readTree(response.body()));
+        } catch (IOException e) {
+            throw new IllegalStateException("identity unreachable: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static String encode(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+}

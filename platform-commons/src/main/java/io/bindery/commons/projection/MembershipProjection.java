@@ -1,0 +1,119 @@
+package io.bindery.commons.projection;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.auth.Role;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Organizations and memberships as another service sees them: kept current from identity's events
+ * ({@link IdentityEventsConsumer}), and read through to identity's internal API on a miss, so a client that
+ * creates an organization and at once acts in it never meets a spurious 404.
+ * Every write compares versions (the time of the fact), so redelivered and reordered events change nothing.
+ */
+@ApplicationScoped
+public class MembershipProjection {
+    @Inject
+    EntityManager em;
+    @Inject
+    IdentityClient identity;
+
+    /** The caller's membership, or empty when it is not a member of the organization. */
+    public Optional<Membership> find(String organizationId, String userId) {
+        Optional<Optional<Membership>> local = QuarkusTransaction.joiningExisting().call(() -> lookup(organizationId, userId));
+        if (local.isPresent()) {
+            return local.get();
+        }
+        Optional<JsonNode> remote = identity.membership(organizationId, userId);
+        if (remote.isEmpty()) {
+            return Optional.empty();
+        }
+        JsonNode m = remote.get();
+        Instant asOf = Instant.parse(m.path("asOf").asText());
+        QuarkusTransaction.requiringNew().run(() -> {
+            upsertOrganization(organizationId, text(m, "orgDefaultRole"), asOf);
+            upsertMembership(organizationId, userId, text(m, "role"), true, asOf);
+        });
+        return Optional.of(new Membership(organizationId, userId, Role.parse("role", text(m, "role")),
+                Role.parse("orgDefaultRole", text(m, "orgDefaultRole"))));
+    }
+
+    /** Local answer: empty when unknown here (ask identity), Optional.empty() inside when known not to be a member. */
+    private Optional<Optional<Membership>> lookup(String organizationId, String userId) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("""
+                        SELECT m.role, m.active, o.default_role FROM projected_membership m
+                        JOIN projected_organization o ON o.id = m.organization_id
+                        WHERE m.organization_id = :org AND m.user_id = :user""")
+                .setParameter("org", organizationId).setParameter("user", userId).getResultList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        Object[] row = rows.get(0);
+        if (!Boolean.TRUE.equals(row[1])) {
+            return Optional.of(Optional.empty());
+        }
+        return Optional.of(Optional.of(new Membership(organizationId, userId,
+                Role.parse("role", (String) row[0]), Role.parse("defaultRole", (String) row[2]))));
+    }
+
+    /**
+     * Applies one CloudEvent of bindery.identity.events, once: returns false when it was seen before or
+     * says nothing this projection keeps. Must run inside a transaction.
+     */
+    public boolean apply(JsonNode event) {
+        String id = event.path("id").asText(null);
+        if (id == null) {
+            return false;
+        }
+        int fresh = em.createNativeQuery("INSERT INTO processed_event (event_id) VALUES (:id) ON CONFLICT DO NOTHING")
+                .setParameter("id", id).executeUpdate();
+        if (fresh == 0) {
+            return false;
+        }
+        Instant time = Instant.parse(event.path("time").asText());
+        JsonNode data = event.path("data");
+        switch (event.path("type").asText()) {
+            case "bindery.organization.created.v1", "bindery.organization.updated.v1" ->
+                    upsertOrganization(data.path("id").asText(), text(data, "defaultRole"), time);
+            case "bindery.member.added.v1", "bindery.member.updated.v1" ->
+                    upsertMembership(data.path("organization").asText(), data.path("user").asText(), text(data, "role"), true, time);
+            case "bindery.member.removed.v1" ->
+                    upsertMembership(data.path("organization").asText(), data.path("user").asText(), null, false, time);
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void upsertOrganization(String id, String defaultRole, Instant version) {
+        em.createNativeQuery("""
+                        INSERT INTO projected_organization (id, default_role, version) VALUES (:id, CAST(:role AS text), :v)
+                        ON CONFLICT (id) DO UPDATE SET default_role = EXCLUDED.default_role, version = EXCLUDED.version
+                        WHERE projected_organization.version <= EXCLUDED.version""")
+                .setParameter("id", id).setParameter("role", defaultRole).setParameter("v", version).executeUpdate();
+    }
+
+    private void upsertMembership(String org, String user, String role, boolean active, Instant version) {
+        em.createNativeQuery("""
+                        INSERT INTO projected_membership (organization_id, user_id, role, active, version)
+                        VALUES (:org, :user, CAST(:role AS text), :active, :v)
+                        ON CONFLICT (organization_id, user_id) DO UPDATE
+                        SET role = EXCLUDED.role, active = EXCLUDED.active, version = EXCLUDED.version
+                        WHERE projected_membership.version <= EXCLUDED.version""")
+                .setParameter("org", org).setParameter("user", user).setParameter("role", role)
+                .setParameter("active", active).setParameter("v", version).executeUpdate();
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode v = node.path(field);
+        return v.isTextual() ? v.asText() : null;
+    }
+}
