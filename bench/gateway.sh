@@ -8,7 +8,7 @@
 # Targets (issue 2): through the gateway >= 9000 req/s with p99 < 20 ms; every process < 250 MB RSS.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BINDERY_HOME="${BINDERY_HOME:-$ROOT/.platform}"
+export BINDERY_HOME="${BINDERY_HOME:-$ROOT/.platform}"
 GATEWAY="http://127.0.0.1:${BINDERY_GATEWAY_PORT:-8080}"
 IDENTITY="http://127.0.0.1:${BINDERY_IDENTITY_PORT:-8081}"
 WARMUP="${WARMUP:-30}"

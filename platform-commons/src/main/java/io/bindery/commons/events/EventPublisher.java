@@ -6,6 +6,9 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.json.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -22,6 +25,28 @@ public class EventPublisher {
     ObjectMapper mapper;
     @ConfigProperty(name = "bindery.service.name")
     String serviceName;
+    @Inject
+    TransactionSynchronizationRegistry transactions;
+    @Inject
+    OutboxRelay relay;
+
+    private void wakeRelayAfterCommit() {
+        if (transactions.getResource(OutboxRelay.class) == null) {
+            transactions.putResource(OutboxRelay.class, Boolean.TRUE);
+            transactions.registerInterposedSynchronization(new Synchronization() {
+                @Override
+                public void beforeCompletion() {
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                    if (status == Status.STATUS_COMMITTED) {
+                        relay.wake();
+                    }
+                }
+            });
+        }
+    }
 
     @Transactional(Transactional.TxType.MANDATORY)
     public CloudEvent publish(String type, String subject, Object data) {
@@ -39,6 +64,7 @@ public class EventPublisher {
             throw new IllegalStateException("event " + type + " cannot be serialized", e);
         }
         row.persist();
+        wakeRelayAfterCommit();
         return event;
     }
 }

@@ -21,6 +21,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
@@ -53,8 +56,28 @@ public class OutboxRelay {
         return topicOverride.orElse("bindery." + serviceName.replace("-service", "") + ".events");
     }
 
-    @Scheduled(every = "${bindery.outbox.poll-interval:0.2s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void relay() {
+    private final AtomicBoolean wakePending = new AtomicBoolean();
+    private final ExecutorService waker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "outbox-relay");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /**
+     * Asks for a relay run now (called after a transaction that wrote events commits), so events leave within
+     * milliseconds; the scheduled run is only the safety net. Requests made while one is queued coalesce.
+     */
+    public void wake() {
+        if (wakePending.compareAndSet(false, true)) {
+            waker.execute(() -> {
+                wakePending.set(false);
+                relay();
+            });
+        }
+    }
+
+    @Scheduled(every = "${bindery.outbox.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    synchronized void relay() {
         if (System.currentTimeMillis() < pauseUntil) {
             return;
         }
@@ -163,6 +186,7 @@ public class OutboxRelay {
     }
 
     void stop(@Observes ShutdownEvent event) {
+        waker.shutdownNow();
         closeProducer();
     }
 }
