@@ -49,6 +49,29 @@ final class Stack {
         throw new IllegalArgumentException(name);
     }
 
+    /** A user made through the admin API, with a token of its own. */
+    record TestUser(String id, String email, String token) {
+    }
+
+    static TestUser newUser(String emailDomain) {
+        String admin = adminToken();
+        String email = "u" + java.util.UUID.randomUUID().toString().substring(0, 12) + "@" + emailDomain;
+        String id = api(admin).contentType("application/json")
+                .body(java.util.Map.of("email", email, "displayName", "User " + email))
+                .post("/v1/admin/users").then().statusCode(201).extract().path("id");
+        String token = api(admin).contentType("application/json").body("{}")
+                .post("/v1/admin/users/" + id + "/tokens").then().statusCode(201).extract().path("token");
+        return new TestUser(id, email, token);
+    }
+
+    /** A new organization whose admin is {@code owner}; returns its id. */
+    static String newOrg(TestUser owner, String... emailDomains) {
+        return api(owner.token()).contentType("application/json")
+                .body(java.util.Map.of("title", "Org " + java.util.UUID.randomUUID().toString().substring(0, 8),
+                        "emailDomains", java.util.List.of(emailDomains)))
+                .post("/v1/orgs").then().statusCode(201).extract().path("id");
+    }
+
     private static String env(String name, String fallback) {
         String v = System.getenv(name);
         return v == null || v.isBlank() ? fallback : v;

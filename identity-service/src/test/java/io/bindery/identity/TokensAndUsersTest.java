@@ -188,9 +188,8 @@ class TokensAndUsersTest {
     }
 
     @Test
-    void routesOfTheNextIssueAnswer501() {
-        given().auth().oauth2(admin).get("/v1/orgs").then().statusCode(501)
-                .body("error.message", containsString("not implemented yet"));
-        given().auth().oauth2(admin).get("/v1/orgs/abc/members").then().statusCode(501);
+    void unknownIdentityPathsAre404() {
+        given().auth().oauth2(admin).get("/v1/orgs/abc/nothing-here").then().statusCode(404)
+                .body("error.code", equalTo(404));
     }
 }

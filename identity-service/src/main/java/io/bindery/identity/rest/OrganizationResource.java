@@ -1,19 +1,28 @@
 package io.bindery.identity.rest;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
-import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.ListPage;
 import io.bindery.identity.rest.dto.CreateOrganizationRequest;
+import io.bindery.identity.rest.dto.OrganizationView;
+import io.bindery.identity.service.Members;
 import io.bindery.identity.service.Organizations;
 import io.bindery.identity.service.Users;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** Organizations. Only creation exists yet; the rest of the group comes with the identity issue. */
+import java.util.Map;
+
+/** Organizations: /v1/orgs, /v1/orgs/{o}, join and ping. */
 @Path("/v1/orgs")
 @Produces(MediaType.APPLICATION_JSON)
 public class OrganizationResource {
@@ -23,16 +32,44 @@ public class OrganizationResource {
     Users users;
     @Inject
     Organizations organizations;
+    @Inject
+    Members members;
 
-    /** Listing organizations is part of the identity issue, not built yet. */
     @GET
-    public Response list() {
-        throw ApiException.notImplemented("identity-service: GET /v1/orgs is not implemented yet");
+    public ListPage<OrganizationView> list(@QueryParam("limit") Integer limit, @QueryParam("page") String page) {
+        return organizations.listForCaller(caller.userId(), limit, page);
     }
 
     @POST
     public Response create(CreateOrganizationRequest body) {
         users.get(caller.userId());
         return Response.status(201).entity(organizations.create(caller.userId(), body)).build();
+    }
+
+    @GET
+    @Path("/{organizationId}")
+    public OrganizationView get(@PathParam("organizationId") String orgId) {
+        return organizations.get(orgId, caller.userId());
+    }
+
+    @PATCH
+    @Path("/{organizationId}")
+    public OrganizationView patch(@PathParam("organizationId") String orgId, JsonNode body) {
+        return organizations.patch(orgId, caller.userId(), JsonBody.of(body));
+    }
+
+    @POST
+    @Path("/{organizationId}/join")
+    public Response join(@PathParam("organizationId") String orgId) {
+        organizations.join(orgId, caller.userId());
+        return Response.noContent().build();
+    }
+
+    /** Updates the caller's last-seen time. serviceVisitorClaims is not issued (no visitor auth yet). */
+    @POST
+    @Path("/{organizationId}/ping")
+    public Map<String, Object> ping(@PathParam("organizationId") String orgId) {
+        members.ping(orgId, caller.userId());
+        return Map.of();
     }
 }

@@ -6,7 +6,13 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.urls.PublicUrls;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.PageCursor;
 import io.bindery.identity.domain.Member;
+import io.bindery.identity.domain.UserAccount;
 import io.bindery.identity.domain.Organization;
 import io.bindery.identity.rest.dto.CreateOrganizationRequest;
 import io.bindery.identity.rest.dto.OrganizationView;
@@ -20,7 +26,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 @ApplicationScoped
@@ -35,6 +40,12 @@ public class Organizations {
     EventPublisher events;
     @Inject
     ObjectMapper json;
+    @Inject
+    Members members;
+    @Inject
+    OrgAccess access;
+    @Inject
+    Users users;
 
     /** Creates an organization; the caller becomes its admin member. */
     @Transactional
@@ -60,18 +71,164 @@ public class Organizations {
             throw ApiException.conflict("hostname " + org.hostname + " is already taken");
         }
         org.persist();
+        events.publish("bindery.organization.created.v1", org.id, eventView(org));
+        members.add(org.id, callerId, Role.ADMIN.wire(), false);
+        return view(org, true, Role.ADMIN);
+    }
 
-        Member admin = new Member();
-        admin.organizationId = org.id;
-        admin.userId = callerId;
-        admin.role = Role.ADMIN.wire();
-        admin.joinedAt = org.createdAt;
-        admin.persist();
+    /** The caller's organizations, oldest first, keyset paged on (createdAt, id). */
+    @Transactional
+    public ListPage<OrganizationView> listForCaller(String callerId, Integer limitParam, String page) {
+        int limit = Limits.of(limitParam);
+        long count = Member.count("userId = ?1 and disabled = false", callerId);
+        String query = "select o, m.role from Organization o, Member m where m.organizationId = o.id and m.userId = ?1 and m.disabled = false";
+        List<Object[]> rows;
+        if (page == null) {
+            rows = Organization.getEntityManager().createQuery(query + " order by o.createdAt, o.id", Object[].class)
+                    .setParameter(1, callerId).setMaxResults(limit + 1).getResultList();
+        } else {
+            List<String> cursor = PageCursor.decode(page, 2);
+            Instant after;
+            try {
+                after = Instant.parse(cursor.get(0));
+            } catch (RuntimeException e) {
+                throw ApiException.badRequest("page: invalid page cursor");
+            }
+            rows = Organization.getEntityManager().createQuery(query
+                            + " and (o.createdAt > ?2 or (o.createdAt = ?2 and o.id > ?3)) order by o.createdAt, o.id", Object[].class)
+                    .setParameter(1, callerId).setParameter(2, after).setParameter(3, cursor.get(1))
+                    .setMaxResults(limit + 1).getResultList();
+        }
+        return ListPage.of(rows, limit, count,
+                r -> List.of(((Organization) r[0]).createdAt.toString(), ((Organization) r[0]).id),
+                r -> view((Organization) r[0], true, Role.parse("role", (String) r[1])));
+    }
 
-        events.publish("bindery.organization.created.v1", org.id, view(org, null));
-        events.publish("bindery.member.added.v1", org.id,
-                Map.of("organization", org.id, "user", callerId, "role", admin.role, "joinedAt", admin.joinedAt));
-        return view(org, Role.ADMIN);
+    @Transactional
+    public OrganizationView get(String orgId, String callerId) {
+        OrgAccess.Access a = access.requireMember(orgId, callerId);
+        return view(a.organization(), true, a.role());
+    }
+
+    /** PATCH: only the fields present change; null clears the nullable ones. Admins only. */
+    @Transactional
+    public OrganizationView patch(String orgId, String callerId, JsonBody body) {
+        Organization org = access.requireAdmin(orgId, callerId).organization();
+        body.string("title").ifPresent(t -> org.title = validTitle(t));
+        if (body.isNull("title")) {
+            throw ApiException.badRequest("title must not be null");
+        }
+        body.strings("emailDomains").ifPresent(d -> org.emailDomains = validDomains(d));
+        if (body.has("hostname")) {
+            String hostname = body.string("hostname").map(Organizations::validHostname).orElse(null);
+            if (hostname != null && !hostname.equals(org.hostname)
+                    && Organization.count("lower(hostname) = ?1 and id <> ?2", hostname, org.id) > 0) {
+                throw ApiException.conflict("hostname " + hostname + " is already taken");
+            }
+            org.hostname = hostname;
+        }
+        if (body.has("defaultRole")) {
+            org.defaultRole = Role.wireOf(Role.parse("defaultRole", body.string("defaultRole").orElse(null)));
+        }
+        if (body.has("defaultContent")) {
+            org.defaultContent = body.object("defaultContent").map(Organizations::validDefaultContent).orElse(null);
+        }
+        if (body.has("logo")) {
+            org.logoUrl = body.string("logo").map(Organizations::validLogo).orElse(null);
+        }
+        body.bool("sso").ifPresent(v -> org.sso = v);
+        body.bool("ai").ifPresent(v -> org.ai = v);
+        body.bool("inviteLinks").ifPresent(v -> org.inviteLinks = v);
+        if (body.has("mergeRules")) {
+            org.mergeRules = validMergeRules(body.object("mergeRules")
+                    .orElseThrow(() -> ApiException.badRequest("mergeRules must not be null")), org.id);
+        }
+        org.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        events.publish("bindery.organization.updated.v1", org.id, eventView(org));
+        return view(org, true, Role.ADMIN);
+    }
+
+    /** Joins by e-mail domain: only when the caller's domain is one of the organization's. */
+    @Transactional
+    public void join(String orgId, String callerId) {
+        Organization org = orgId == null ? null : Organization.findById(orgId);
+        if (org == null) {
+            throw ApiException.notFound("no organization " + orgId);
+        }
+        UserAccount caller = users.get(callerId);
+        if (!org.emailDomains.contains(domainOf(caller.email))) {
+            throw ApiException.forbidden("your e-mail domain is not one of the organization's e-mail domains");
+        }
+        members.add(org.id, callerId, org.defaultRole, false);
+    }
+
+    /** Organizations that people of an e-mail domain may join: only the caller's own domain may be looked up. */
+    @Transactional
+    public List<OrganizationView> byEmailDomain(String domain, String callerId) {
+        UserAccount caller = users.get(callerId);
+        String d = domain == null ? "" : domain.trim().toLowerCase(Locale.ROOT);
+        if (!d.equals(domainOf(caller.email)) && !caller.instanceAdmin) {
+            throw ApiException.forbidden("you may only look up your own e-mail domain");
+        }
+        List<Organization> orgs = Organization.getEntityManager().createNativeQuery(
+                        "SELECT * FROM organization WHERE email_domains @> CAST(:d AS jsonb) ORDER BY created_at, id LIMIT 1000",
+                        Organization.class)
+                .setParameter("d", "[\"" + d.replace("\"", "") + "\"]").getResultList();
+        List<OrganizationView> out = new ArrayList<>();
+        for (Organization org : orgs) {
+            Member m = Member.findById(new Member.Key(org.id, callerId));
+            out.add(view(org, m != null, m == null ? null : Role.parse("role", m.role)));
+        }
+        return out;
+    }
+
+    static String domainOf(String email) {
+        return email.substring(email.lastIndexOf('@') + 1).toLowerCase(Locale.ROOT);
+    }
+
+    static JsonNode validDefaultContent(JsonBody content) {
+        String type = content.string("type").orElse(null);
+        String site = content.string("site").orElse(null);
+        if (!"site".equals(type) || site == null || site.isBlank()) {
+            throw ApiException.badRequest("defaultContent must be {\"type\": \"site\", \"site\": <site id>} or null");
+        }
+        return content.node();
+    }
+
+    static String validLogo(String logo) {
+        if (logo.length() > 2048 || !logo.matches("^https?://\\S+$")) {
+            throw ApiException.badRequest("logo must be an http(s) URL of at most 2048 characters");
+        }
+        return logo;
+    }
+
+    JsonNode validMergeRules(JsonBody rules, String orgId) {
+        String type = rules.string("type").orElse(null);
+        if ("none".equals(type) || "inherit".equals(type)) {
+            return json.createObjectNode().put("type", type);
+        }
+        if (!"rules".equals(type)) {
+            throw ApiException.badRequest("mergeRules.type must be rules or none");
+        }
+        JsonNode list = rules.raw("rules");
+        if (list == null || !list.isArray()) {
+            throw ApiException.badRequest("mergeRules.rules must be an array");
+        }
+        for (JsonNode rule : list) {
+            if (!rule.isObject() || !"require_specific_reviewers".equals(rule.path("rule").asText())) {
+                throw ApiException.badRequest("mergeRules.rules[].rule must be require_specific_reviewers");
+            }
+            JsonNode usersNode = rule.path("users");
+            if (!usersNode.isArray()) {
+                throw ApiException.badRequest("mergeRules.rules[].users must be an array of user ids");
+            }
+            for (JsonNode u : usersNode) {
+                if (!u.isTextual() || Member.findById(new Member.Key(orgId, u.asText())) == null) {
+                    throw ApiException.badRequest("mergeRules.rules[].users: " + u + " is not a member of the organization");
+                }
+            }
+        }
+        return rules.node();
     }
 
     static String validTitle(String title) {
@@ -111,18 +268,24 @@ public class Organizations {
         return new ArrayList<>(out);
     }
 
+    /** The API shape for an event payload: no per-caller fields. */
+    public OrganizationView eventView(Organization org) {
+        return build(org, null);
+    }
+
     /**
-     * The API shape of an organization, with permissions for a caller of the given role (null for an
-     * event payload, which carries no per-caller fields).
+     * The API shape for a caller: {@code member} whether the caller belongs to the organization, {@code role}
+     * its role there (null: a guest, who sees the organization but not its people).
      */
-    public OrganizationView view(Organization org, Role callerRole) {
-        OrganizationView.Permissions permissions = null;
-        if (callerRole != null) {
-            boolean admin = callerRole == Role.ADMIN;
-            boolean create = callerRole.atLeast(Role.CREATE);
-            permissions = new OrganizationView.Permissions(true, admin, true, create, create, admin, admin,
-                    true, true, true, admin, admin);
-        }
+    public OrganizationView view(Organization org, boolean member, Role role) {
+        boolean admin = member && role == Role.ADMIN;
+        boolean create = member && role != null && role.atLeast(Role.CREATE);
+        boolean full = member && role != null;
+        return build(org, new OrganizationView.Permissions(member, admin, full, create, create, admin, admin,
+                full, full, full, admin, admin));
+    }
+
+    private OrganizationView build(Organization org, OrganizationView.Permissions permissions) {
         return new OrganizationView("organization", org.id, org.title, org.createdAt, org.emailDomains, org.hostname,
                 org.type, org.useCase, org.communityType, org.defaultRole, org.defaultContent, org.sso, org.ai,
                 org.inviteLinks, org.plan, org.mergeRules, new OrganizationView.Trial("notapplicable"),

@@ -25,13 +25,28 @@ public class Users {
 
     @Transactional
     public UserAccount create(String email, String displayName, String photoUrl, boolean instanceAdmin) {
+        String valid = validEmail(email);
+        if (UserAccount.findByEmail(valid).isPresent()) {
+            throw ApiException.conflict("a user with email " + valid + " already exists");
+        }
+        return createKnownNew(valid, displayName, photoUrl, instanceAdmin);
+    }
+
+    /** The e-mail, trimmed, or 400 naming the field. */
+    public static String validEmail(String email) {
         if (email == null || email.isBlank()) {
             throw ApiException.badRequest("email is required");
         }
-        email = email.trim();
-        if (email.length() > 254 || !EMAIL.matcher(email).matches()) {
+        String trimmed = email.trim();
+        if (trimmed.length() > 254 || !EMAIL.matcher(trimmed).matches()) {
             throw ApiException.badRequest("email must be an e-mail address of at most 254 characters");
         }
+        return trimmed;
+    }
+
+    /** Creates a user whose e-mail the caller has already checked to be valid and unused (bulk invites). */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public UserAccount createKnownNew(String email, String displayName, String photoUrl, boolean instanceAdmin) {
         if (displayName == null || displayName.isBlank()) {
             throw ApiException.badRequest("displayName is required");
         }
@@ -40,9 +55,6 @@ public class Users {
         }
         if (photoUrl != null && (photoUrl.length() > 2048 || !photoUrl.matches("^https?://\\S+$"))) {
             throw ApiException.badRequest("photoURL must be an http(s) URL of at most 2048 characters");
-        }
-        if (UserAccount.findByEmail(email).isPresent()) {
-            throw ApiException.conflict("a user with email " + email + " already exists");
         }
         UserAccount user = new UserAccount();
         user.id = Ids.newId();

@@ -1,0 +1,55 @@
+package io.bindery.identity.domain;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.IdClass;
+import jakarta.persistence.Table;
+
+import java.io.Serializable;
+import java.time.Instant;
+import java.util.Objects;
+
+/** A user's place in a team: role "owner" (manages the team's members) or "member". */
+@Entity
+@Table(name = "team_member")
+@IdClass(TeamMember.Key.class)
+public class TeamMember extends PanacheEntityBase {
+    public static final String OWNER = "owner";
+    public static final String MEMBER = "member";
+
+    @Id
+    @Column(name = "team_id")
+    public String teamId;
+    @Id
+    @Column(name = "user_id")
+    public String userId;
+    @Column(nullable = false)
+    public String role;
+    @Column(name = "added_at", nullable = false)
+    public Instant addedAt;
+
+    public static class Key implements Serializable {
+        public String teamId;
+        public String userId;
+
+        public Key() {
+        }
+
+        public Key(String teamId, String userId) {
+            this.teamId = teamId;
+            this.userId = userId;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && Objects.equals(teamId, k.teamId) && Objects.equals(userId, k.userId);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(teamId, userId);
+        }
+    }
+}

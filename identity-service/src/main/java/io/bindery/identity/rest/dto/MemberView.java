@@ -1,0 +1,10 @@
+package io.bindery.identity.rest.dto;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.time.Instant;
+
+/** The Member resource: a user in an organization. role is documented nullable (a guest), so always present. */
+public record MemberView(String object, String id, @JsonInclude(JsonInclude.Include.ALWAYS) String role, UserView user,
+                         boolean disabled, Instant joinedAt, Instant lastSeenAt, boolean sso, long spaces, long teams) {
+}

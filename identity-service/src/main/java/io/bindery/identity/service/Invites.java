@@ -1,0 +1,209 @@
+package io.bindery.identity.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.auth.Role;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.urls.PublicUrls;
+import io.bindery.identity.domain.LinkInvite;
+import io.bindery.identity.domain.UserAccount;
+import io.bindery.identity.rest.dto.InviteView;
+import io.bindery.identity.rest.dto.InvitedUsers;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import io.bindery.identity.domain.Member;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Bringing people into an organization: by e-mail (users that do not exist yet are created, since Bindery
+ * sends no mail: the instance admin hands them tokens) and by invite link.
+ */
+@ApplicationScoped
+public class Invites {
+    private static final int MAX_EMAILS = 100;
+
+    @Inject
+    OrgAccess access;
+    @Inject
+    Members members;
+    @Inject
+    Users users;
+    @Inject
+    EventPublisher events;
+    @Inject
+    PublicUrls urls;
+
+    /** POST /orgs/{o}/invites with {emails: [email | {email, role}], role?, sso?}. Admins only. */
+    @Transactional
+    public InvitedUsers inviteByEmail(String orgId, String callerId, JsonBody body) {
+        var org = access.requireAdmin(orgId, callerId).organization();
+        JsonNode emails = body.raw("emails");
+        if (emails == null || !emails.isArray() || emails.isEmpty()) {
+            throw ApiException.badRequest("emails must be a non-empty array");
+        }
+        if (emails.size() > MAX_EMAILS) {
+            throw ApiException.badRequest("emails: at most " + MAX_EMAILS + " per request");
+        }
+        String defaultRole = body.has("role") ? Role.wireOf(Role.parse("role", body.string("role").orElse(null))) : org.defaultRole;
+        boolean sso = body.bool("sso").orElse(false);
+        // Read everything once, then write: a hundred invites are a handful of queries, not hundreds.
+        Map<String, String> roleByEmail = new LinkedHashMap<>();
+        for (JsonNode entry : emails) {
+            if (entry.isTextual()) {
+                roleByEmail.putIfAbsent(Users.validEmail(entry.asText()).toLowerCase(Locale.ROOT), defaultRole);
+            } else if (entry.isObject() && entry.path("email").isTextual()) {
+                String role = defaultRole;
+                if (entry.has("role")) {
+                    role = Role.wireOf(Role.parse("emails[].role", entry.get("role").isNull() ? null : entry.get("role").asText()));
+                }
+                roleByEmail.put(Users.validEmail(entry.path("email").asText()).toLowerCase(Locale.ROOT), role);
+            } else {
+                throw ApiException.badRequest("emails[] must be e-mail strings or {email, role} objects");
+            }
+        }
+        Map<String, UserAccount> accounts = new HashMap<>();
+        UserAccount.<UserAccount>list("lower(email) in ?1", new ArrayList<>(roleByEmail.keySet()))
+                .forEach(u -> accounts.put(u.email.toLowerCase(Locale.ROOT), u));
+        Set<String> alreadyMembers = new HashSet<>();
+        if (!accounts.isEmpty()) {
+            List<String> ids = accounts.values().stream().map(u -> u.id).toList();
+            Member.<Member>list("organizationId = ?1 and userId in ?2", orgId, ids).forEach(m -> alreadyMembers.add(m.userId));
+        }
+        List<String> added = new ArrayList<>();
+        for (Map.Entry<String, String> e : roleByEmail.entrySet()) {
+            UserAccount user = accounts.get(e.getKey());
+            if (user == null) {
+                user = users.createKnownNew(e.getKey(), e.getKey().substring(0, e.getKey().indexOf('@')), null, false);
+            }
+            if (!alreadyMembers.contains(user.id)) {
+                members.addNew(orgId, user.id, e.getValue(), sso);
+                added.add(user.id);
+            }
+        }
+        return new InvitedUsers(added, added.size());
+    }
+
+    /** Creates an invite link with a role (null: guests). Admins only, and only while invite links are on. */
+    @Transactional
+    public InviteView createLink(String orgId, String callerId, JsonBody body) {
+        var org = access.requireAdmin(orgId, callerId).organization();
+        if (!org.inviteLinks) {
+            throw ApiException.forbidden("invite links are turned off for this organization (inviteLinks)");
+        }
+        if (!body.has("role")) {
+            throw ApiException.badRequest("role is required (a role, or null for guests)");
+        }
+        LinkInvite invite = new LinkInvite();
+        invite.id = Ids.newId();
+        invite.organizationId = orgId;
+        invite.role = Role.wireOf(Role.parse("role", body.string("role").orElse(null)));
+        invite.sso = body.bool("sso").orElse(false);
+        invite.createdBy = callerId;
+        invite.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        invite.persist();
+        events.publish("bindery.invite.created.v1", invite.id, eventData(invite));
+        return view(invite);
+    }
+
+    @Transactional
+    public ListPage<InviteView> listLinks(String orgId, String callerId, Integer limitParam, String page) {
+        access.requireAdmin(orgId, callerId);
+        int limit = Limits.of(limitParam);
+        long count = LinkInvite.count("organizationId", orgId);
+        List<LinkInvite> rows;
+        if (page == null) {
+            rows = LinkInvite.find("organizationId = ?1 order by createdAt, id", orgId).page(0, limit + 1).list();
+        } else {
+            List<String> c = PageCursor.decode(page, 2);
+            Instant after = parseInstant(c.get(0));
+            rows = LinkInvite.find("organizationId = ?1 and (createdAt > ?2 or (createdAt = ?2 and id > ?3)) order by createdAt, id",
+                    orgId, after, c.get(1)).page(0, limit + 1).list();
+        }
+        return ListPage.of(rows, limit, count, i -> List.of(i.createdAt.toString(), i.id), this::view);
+    }
+
+    @Transactional
+    public InviteView getLink(String orgId, String callerId, String inviteId) {
+        access.requireAdmin(orgId, callerId);
+        return view(requireLink(orgId, inviteId));
+    }
+
+    @Transactional
+    public InviteView updateLink(String orgId, String callerId, String inviteId, JsonBody body) {
+        access.requireAdmin(orgId, callerId);
+        LinkInvite invite = requireLink(orgId, inviteId);
+        if (body.has("role")) {
+            invite.role = Role.wireOf(Role.parse("role", body.string("role").orElse(null)));
+        }
+        body.bool("sso").ifPresent(v -> invite.sso = v);
+        events.publish("bindery.invite.updated.v1", invite.id, eventData(invite));
+        return view(invite);
+    }
+
+    @Transactional
+    public void deleteLink(String orgId, String callerId, String inviteId) {
+        access.requireAdmin(orgId, callerId);
+        LinkInvite invite = LinkInvite.findById(inviteId);
+        if (invite != null && invite.organizationId.equals(orgId)) {
+            invite.delete();
+            events.publish("bindery.invite.deleted.v1", invite.id, Map.of("id", invite.id, "organization", orgId));
+        }
+    }
+
+    /** POST /orgs/{o}/invites/{inviteId}: whoever holds the link joins with its role. */
+    @Transactional
+    public void joinWithLink(String orgId, String callerId, String inviteId) {
+        LinkInvite invite = inviteId == null ? null : LinkInvite.findById(inviteId);
+        if (invite == null || !invite.organizationId.equals(orgId)) {
+            throw ApiException.notFound("no invite " + inviteId);
+        }
+        users.get(callerId);
+        members.add(orgId, callerId, invite.role, invite.sso);
+    }
+
+    private LinkInvite requireLink(String orgId, String inviteId) {
+        LinkInvite invite = inviteId == null ? null : LinkInvite.findById(inviteId);
+        if (invite == null || !invite.organizationId.equals(orgId)) {
+            throw ApiException.notFound("no invite " + inviteId);
+        }
+        return invite;
+    }
+
+    private InviteView view(LinkInvite invite) {
+        return new InviteView("invite", invite.id, invite.role, false,
+                new InviteView.Urls(urls.api("/orgs/" + invite.organizationId + "/link-invites/" + invite.id)));
+    }
+
+    private static Map<String, Object> eventData(LinkInvite invite) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("id", invite.id);
+        data.put("organization", invite.organizationId);
+        data.put("role", invite.role);
+        data.put("sso", invite.sso);
+        return data;
+    }
+
+    static Instant parseInstant(String value) {
+        try {
+            return Instant.parse(value);
+        } catch (RuntimeException e) {
+            throw ApiException.badRequest("page: invalid page cursor");
+        }
+    }
+}

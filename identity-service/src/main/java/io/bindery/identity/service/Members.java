@@ -1,0 +1,257 @@
+package io.bindery.identity.service;
+
+import io.bindery.commons.auth.Role;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.PageCursor;
+import io.bindery.identity.domain.Member;
+import io.bindery.identity.domain.MemberRemoved;
+import io.bindery.identity.domain.UserAccount;
+import io.bindery.identity.rest.dto.MemberView;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Organization members: listing, reading, role changes, removal, last-seen pings. */
+@ApplicationScoped
+public class Members {
+    @Inject
+    EntityManager em;
+    @Inject
+    OrgAccess access;
+    @Inject
+    Users users;
+    @Inject
+    EventPublisher events;
+    @Inject
+    Event<MemberRemoved> removed;
+
+    public record ListQuery(String role, String search, String sort, String order, Integer limit, String page) {
+    }
+
+    @Transactional
+    public ListPage<MemberView> list(String orgId, String callerId, ListQuery q) {
+        OrgAccess.Access a = access.requireMember(orgId, callerId);
+        if (a.member().role == null) {
+            throw ApiException.forbidden("guests may not list the organization's members");
+        }
+        int limit = Limits.of(q.limit());
+        boolean bySeen = q.sort() != null && !q.sort().equals("joinedAt");
+        if (bySeen && !q.sort().equals("lastSeenAt")) {
+            throw ApiException.badRequest("sort must be joinedAt or lastSeenAt");
+        }
+        boolean asc = "asc".equals(q.order());
+        if (q.order() != null && !asc && !q.order().equals("desc")) {
+            throw ApiException.badRequest("order must be asc or desc");
+        }
+        Role roleFilter = Role.parse("role", q.role());
+        String column = bySeen ? "m.last_seen_at" : "m.joined_at";
+
+        StringBuilder where = new StringBuilder(" FROM member m JOIN app_user u ON u.id = m.user_id WHERE m.organization_id = :org");
+        Map<String, Object> params = new HashMap<>();
+        params.put("org", orgId);
+        if (bySeen) {
+            where.append(" AND m.last_seen_at IS NOT NULL"); // only members that were seen
+        }
+        if (roleFilter != null) {
+            where.append(" AND m.role = :role");
+            params.put("role", roleFilter.wire());
+        }
+        if (q.search() != null && !q.search().isBlank()) {
+            if (q.search().length() > 200) {
+                throw ApiException.badRequest("search must be at most 200 characters");
+            }
+            where.append(" AND (u.display_name ILIKE :pattern OR u.email ILIKE :pattern)");
+            params.put("pattern", "%" + likeEscape(q.search().trim()) + "%");
+        }
+        long count = ((Number) bind(em.createNativeQuery("SELECT count(*)" + where), params).getSingleResult()).longValue();
+
+        StringBuilder select = new StringBuilder("SELECT m.user_id, " + column + where);
+        if (q.page() != null) {
+            List<String> cursor = PageCursor.decode(q.page(), 2);
+            select.append(" AND (").append(column).append(", m.user_id) ").append(asc ? ">" : "<").append(" (:after, :afterId)");
+            try {
+                params.put("after", OffsetDateTime.parse(cursor.get(0)));
+            } catch (RuntimeException e) {
+                throw ApiException.badRequest("page: invalid page cursor");
+            }
+            params.put("afterId", cursor.get(1));
+        }
+        String dir = asc ? " ASC" : " DESC";
+        select.append(" ORDER BY ").append(column).append(dir).append(", m.user_id").append(dir).append(" LIMIT ").append(limit + 1);
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = bind(em.createNativeQuery(select.toString()), params).getResultList();
+
+        List<String> ids = rows.stream().map(r -> (String) r[0]).toList();
+        Map<String, Member> members = new HashMap<>();
+        Map<String, UserAccount> accounts = new HashMap<>();
+        if (!ids.isEmpty()) {
+            Member.<Member>list("organizationId = ?1 and userId in ?2", orgId, ids).forEach(m -> members.put(m.userId, m));
+            UserAccount.<UserAccount>list("id in ?1", ids).forEach(u -> accounts.put(u.id, u));
+        }
+        Map<String, Long> teams = teamCounts(orgId, ids);
+        return ListPage.of(rows, limit, count,
+                r -> List.of(instantOf(r[1]).toString(), (String) r[0]),
+                r -> view(members.get((String) r[0]), accounts.get((String) r[0]), teams.getOrDefault((String) r[0], 0L)));
+    }
+
+    @Transactional
+    public MemberView get(String orgId, String callerId, String userId) {
+        access.requireMember(orgId, callerId);
+        return view(require(orgId, userId));
+    }
+
+    /** Changes a member's role (null: guest). Admins only; the last admin cannot be demoted. */
+    @Transactional
+    public MemberView changeRole(String orgId, String callerId, String userId, Role role) {
+        access.requireAdmin(orgId, callerId);
+        Member member = require(orgId, userId);
+        if (Role.ADMIN.wire().equals(member.role) && role != Role.ADMIN && adminCount(orgId) <= 1) {
+            throw ApiException.conflict("the organization must keep at least one admin");
+        }
+        member.role = Role.wireOf(role);
+        publishUpdated(member);
+        return view(member);
+    }
+
+    /** Removes a member (admins, or members leaving themselves); 204 semantics: absent is fine. */
+    @Transactional
+    public void remove(String orgId, String callerId, String userId) {
+        OrgAccess.Access a = access.requireMember(orgId, callerId);
+        if (!a.admin() && !callerId.equals(userId)) {
+            throw ApiException.forbidden("only admins may remove other members");
+        }
+        Member member = Member.findById(new Member.Key(orgId, userId));
+        if (member == null) {
+            return;
+        }
+        if (Role.ADMIN.wire().equals(member.role) && adminCount(orgId) <= 1) {
+            throw ApiException.conflict("the organization must keep at least one admin");
+        }
+        member.delete();
+        removed.fire(new MemberRemoved(orgId, userId));
+        events.publish("bindery.member.removed.v1", orgId, Map.of("organization", orgId, "user", userId));
+    }
+
+    /** The caller was seen now. */
+    @Transactional
+    public void ping(String orgId, String callerId) {
+        OrgAccess.Access a = access.requireMember(orgId, callerId);
+        a.member().lastSeenAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /** Adds a user as a member with a role; a user already a member is left as it is. Returns whether it was added. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public boolean add(String orgId, String userId, String role, boolean sso) {
+        if (Member.findById(new Member.Key(orgId, userId)) != null) {
+            return false;
+        }
+        addNew(orgId, userId, role, sso);
+        return true;
+    }
+
+    /** Adds a user the caller knows is not a member yet (bulk invites check that in one query). */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void addNew(String orgId, String userId, String role, boolean sso) {
+        Member m = new Member();
+        m.organizationId = orgId;
+        m.userId = userId;
+        m.role = role;
+        m.sso = sso;
+        m.joinedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        m.persist();
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("organization", orgId);
+        data.put("user", userId);
+        data.put("role", role);
+        data.put("joinedAt", m.joinedAt);
+        events.publish("bindery.member.added.v1", orgId, data);
+    }
+
+    public void publishUpdated(Member member) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("organization", member.organizationId);
+        data.put("user", member.userId);
+        data.put("role", member.role);
+        data.put("sso", member.sso);
+        events.publish("bindery.member.updated.v1", member.organizationId, data);
+    }
+
+    public Member require(String orgId, String userId) {
+        Member member = userId == null ? null : Member.findById(new Member.Key(orgId, userId));
+        if (member == null) {
+            throw ApiException.notFound("no member " + userId + " in organization " + orgId);
+        }
+        return member;
+    }
+
+    public MemberView view(Member member) {
+        return view(member, UserAccount.findById(member.userId),
+                teamCounts(member.organizationId, List.of(member.userId)).getOrDefault(member.userId, 0L));
+    }
+
+    /** spaces: 0 until content-service reports space grants (content issue). */
+    public MemberView view(Member member, UserAccount user, long teams) {
+        return new MemberView("member", member.userId, member.role, users.view(user), member.disabled, member.joinedAt,
+                member.lastSeenAt, member.sso, 0, teams);
+    }
+
+    /** How many of the organization's teams each user is in (one query). */
+    public Map<String, Long> teamCounts(String orgId, Collection<String> userIds) {
+        Map<String, Long> out = new HashMap<>();
+        if (userIds.isEmpty()) {
+            return out;
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("""
+                        SELECT tm.user_id, count(*) FROM team_member tm JOIN team t ON t.id = tm.team_id
+                        WHERE t.organization_id = :org AND tm.user_id IN (:ids) GROUP BY tm.user_id""")
+                .setParameter("org", orgId).setParameter("ids", new ArrayList<>(userIds)).getResultList();
+        for (Object[] r : rows) {
+            out.put((String) r[0], ((Number) r[1]).longValue());
+        }
+        return out;
+    }
+
+    private long adminCount(String orgId) {
+        return Member.count("organizationId = ?1 and role = ?2", orgId, Role.ADMIN.wire());
+    }
+
+    private static Query bind(Query query, Map<String, Object> params) {
+        params.forEach(query::setParameter);
+        return query;
+    }
+
+    private static Instant instantOf(Object value) {
+        if (value instanceof Instant i) {
+            return i;
+        }
+        if (value instanceof OffsetDateTime o) {
+            return o.toInstant();
+        }
+        if (value instanceof java.sql.Timestamp t) {
+            return t.toInstant();
+        }
+        throw new IllegalStateException("unexpected timestamp type " + value.getClass());
+    }
+
+    static String likeEscape(String s) {
+        return s.toLowerCase(Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+}
