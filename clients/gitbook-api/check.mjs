@@ -35,6 +35,51 @@ check('a bad token surfaces as GitBookAPIError 401 with our message', async () =
   });
 });
 
+// Organizations are created with Bindery's POST /v1/orgs (GitBook's API has no such call); the rest is
+// GitBook's own client.
+let orgId;
+check('orgs: list, get, update the caller\'s organization', async () => {
+  const created = await fetch(`${endpoint}/v1/orgs`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${authToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ title: `Client check ${Date.now()}` }),
+  });
+  assert.equal(created.status, 201);
+  orgId = (await created.json()).id;
+  const { data: list } = await api.orgs.listOrganizationsForAuthenticatedUser({ limit: 1000 });
+  assert.ok(list.items.some((o) => o.id === orgId));
+  const { data: org } = await api.orgs.getOrganizationById(orgId);
+  assert.equal(org.object, 'organization');
+  assert.equal(org.permissions.admin, true);
+  const { data: renamed } = await api.orgs.updateOrganizationById(orgId, { title: 'Renamed by the client' });
+  assert.equal(renamed.title, 'Renamed by the client');
+});
+
+check('orgs: members list and member', async () => {
+  const { data: me } = await api.user.getAuthenticatedUser();
+  const { data: members } = await api.orgs.listMembersInOrganizationById(orgId, { limit: 10 });
+  assert.equal(members.count, 1);
+  assert.equal(members.items[0].user.id, me.id);
+  const { data: member } = await api.orgs.getMemberInOrganizationById(orgId, me.id);
+  assert.equal(member.role, 'admin');
+});
+
+check('orgs: teams and their members', async () => {
+  const { data: me } = await api.user.getAuthenticatedUser();
+  const { data: team } = await api.orgs.createOrganizationTeam(orgId, { title: 'Writers' });
+  assert.equal(team.object, 'team');
+  const { data: teams } = await api.orgs.listTeamsInOrganizationById(orgId, {});
+  assert.ok(teams.items.some((t) => t.id === team.id));
+  const { data: again } = await api.orgs.getTeamInOrganizationById(orgId, team.id);
+  assert.equal(again.title, 'Writers');
+  await api.orgs.updateMembersInOrganizationTeam(orgId, team.id, { add: [me.id] });
+  const { data: teamMembers } = await api.orgs.listTeamMembersInOrganizationById(orgId, team.id, {});
+  assert.ok(teamMembers.items.length >= 1);
+  const { data: mine } = await api.orgs.listTeamsForOrganizationMember(orgId, me.id, {});
+  assert.ok(mine.items.some((t) => t.team.id === team.id));
+  await api.orgs.removeTeamFromOrganizationById(orgId, team.id);
+});
+
 let failed = 0;
 for (const [name, fn] of checks) {
   try {

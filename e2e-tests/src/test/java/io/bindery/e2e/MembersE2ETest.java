@@ -163,4 +163,14 @@ class MembersE2ETest {
         assertEquals(5, pages);
         api(owner.token()).get("/v1/orgs/" + org + "/members?limit=1000").then().body("items", hasSize(1000)).body("next.page", notNullValue());
     }
+
+    @Test
+    void aWrongMethodOnAKnownPathIs405() {
+        TestUser owner = Stack.newUser("example.com");
+        String org = Stack.newOrg(owner);
+        api(owner.token()).post("/v1/orgs/" + org + "/teams").then().statusCode(405).body("error.code", equalTo(405));
+        api(owner.token()).contentType(ContentType.JSON).body("{}").patch("/v1/orgs/" + org + "/members")
+                .then().statusCode(405).body("error.code", equalTo(405));
+        api(owner.token()).delete("/v1/orgs/" + org).then().statusCode(405);
+    }
 }

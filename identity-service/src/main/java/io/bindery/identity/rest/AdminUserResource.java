@@ -17,7 +17,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /** Instance administration: creating users and minting tokens for them (instance admin only). */
-@Path("/v1/admin/users")
+@Path("/v1")
 @Produces(MediaType.APPLICATION_JSON)
 public class AdminUserResource {
     @Inject
@@ -28,6 +28,7 @@ public class AdminUserResource {
     Tokens tokens;
 
     @POST
+    @Path("/admin/users")
     public Response create(CreateUserRequest body) {
         users.requireInstanceAdmin(caller.userId());
         if (body == null) {
@@ -38,7 +39,7 @@ public class AdminUserResource {
     }
 
     @POST
-    @Path("/{userId}/tokens")
+    @Path("/admin/users/{userId}/tokens")
     public Response mint(@PathParam("userId") String userId, CreateTokenRequest body) {
         users.requireInstanceAdmin(caller.userId());
         UserAccount user = users.get(userId);

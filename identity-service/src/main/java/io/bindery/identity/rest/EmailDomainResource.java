@@ -13,7 +13,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 
 /** Organizations people of an e-mail domain may join. `/o` is the same endpoint with its name cut short. */
-@Path("/v1/email-domains/{emailDomain}")
+@Path("/v1")
 @Produces(MediaType.APPLICATION_JSON)
 public class EmailDomainResource {
     @Inject
@@ -25,13 +25,13 @@ public class EmailDomainResource {
     }
 
     @GET
-    @Path("/orgs")
+    @Path("/email-domains/{emailDomain}/orgs")
     public Organizations_ orgs(@PathParam("emailDomain") String domain) {
         return new Organizations_(organizations.byEmailDomain(domain, caller.userId()));
     }
 
     @GET
-    @Path("/o")
+    @Path("/email-domains/{emailDomain}/o")
     public Organizations_ orgsShort(@PathParam("emailDomain") String domain) {
         return orgs(domain);
     }

@@ -24,7 +24,7 @@ import jakarta.ws.rs.core.Response;
  * {@code DELETE /orgs/{o}/link-invites/{id}} removes. {@code /link-invites} is the invite-link API proper, and
  * {@code POST /orgs/{o}/invites/{inviteId}} joins with a link.
  */
-@Path("/v1/orgs/{organizationId}")
+@Path("/v1")
 @Produces(MediaType.APPLICATION_JSON)
 public class InviteResource {
     @Inject
@@ -33,7 +33,7 @@ public class InviteResource {
     Invites invites;
 
     @POST
-    @Path("/invites")
+    @Path("/orgs/{organizationId}/invites")
     public Response invite(@PathParam("organizationId") String orgId, JsonNode body) {
         JsonBody b = JsonBody.of(body);
         if (!b.has("emails") && b.has("role")) {
@@ -43,40 +43,40 @@ public class InviteResource {
     }
 
     @POST
-    @Path("/invites/{inviteId}")
+    @Path("/orgs/{organizationId}/invites/{inviteId}")
     public Response joinWithInvite(@PathParam("organizationId") String orgId, @PathParam("inviteId") String inviteId) {
         invites.joinWithLink(orgId, caller.userId(), inviteId);
         return Response.ok(java.util.Map.of()).build();
     }
 
     @GET
-    @Path("/link-invites")
+    @Path("/orgs/{organizationId}/link-invites")
     public ListPage<InviteView> listLinks(@PathParam("organizationId") String orgId, @QueryParam("limit") Integer limit,
                                           @QueryParam("page") String page) {
         return invites.listLinks(orgId, caller.userId(), limit, page);
     }
 
     @POST
-    @Path("/link-invites")
+    @Path("/orgs/{organizationId}/link-invites")
     public Response createLink(@PathParam("organizationId") String orgId, JsonNode body) {
         return Response.status(201).entity(invites.createLink(orgId, caller.userId(), JsonBody.of(body))).build();
     }
 
     @GET
-    @Path("/link-invites/{inviteId}")
+    @Path("/orgs/{organizationId}/link-invites/{inviteId}")
     public InviteView getLink(@PathParam("organizationId") String orgId, @PathParam("inviteId") String inviteId) {
         return invites.getLink(orgId, caller.userId(), inviteId);
     }
 
     @PATCH
-    @Path("/link-invites/{inviteId}")
+    @Path("/orgs/{organizationId}/link-invites/{inviteId}")
     public InviteView updateLink(@PathParam("organizationId") String orgId, @PathParam("inviteId") String inviteId,
                                  JsonNode body) {
         return invites.updateLink(orgId, caller.userId(), inviteId, JsonBody.of(body));
     }
 
     @DELETE
-    @Path("/link-invites/{inviteId}")
+    @Path("/orgs/{organizationId}/link-invites/{inviteId}")
     public Response deleteLink(@PathParam("organizationId") String orgId, @PathParam("inviteId") String inviteId) {
         invites.deleteLink(orgId, caller.userId(), inviteId);
         return Response.noContent().build();

@@ -20,7 +20,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /** Members of an organization: /v1/orgs/{o}/members[/{userId}]. */
-@Path("/v1/orgs/{organizationId}/members")
+@Path("/v1")
 @Produces(MediaType.APPLICATION_JSON)
 public class MemberResource {
     @Inject
@@ -29,6 +29,7 @@ public class MemberResource {
     Members members;
 
     @GET
+    @Path("/orgs/{organizationId}/members")
     public ListPage<MemberView> list(@PathParam("organizationId") String orgId, @QueryParam("limit") Integer limit,
                                      @QueryParam("page") String page, @QueryParam("order") String order,
                                      @QueryParam("role") String role, @QueryParam("search") String search,
@@ -37,13 +38,13 @@ public class MemberResource {
     }
 
     @GET
-    @Path("/{userId}")
+    @Path("/orgs/{organizationId}/members/{userId}")
     public MemberView get(@PathParam("organizationId") String orgId, @PathParam("userId") String userId) {
         return members.get(orgId, caller.userId(), userId);
     }
 
     @PATCH
-    @Path("/{userId}")
+    @Path("/orgs/{organizationId}/members/{userId}")
     public MemberView patch(@PathParam("organizationId") String orgId, @PathParam("userId") String userId, JsonNode body) {
         JsonBody b = JsonBody.of(body);
         if (!b.has("role")) {
@@ -53,7 +54,7 @@ public class MemberResource {
     }
 
     @DELETE
-    @Path("/{userId}")
+    @Path("/orgs/{organizationId}/members/{userId}")
     public Response remove(@PathParam("organizationId") String orgId, @PathParam("userId") String userId) {
         members.remove(orgId, caller.userId(), userId);
         return Response.noContent().build();

@@ -23,7 +23,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.Map;
 
 /** Organizations: /v1/orgs, /v1/orgs/{o}, join and ping. */
-@Path("/v1/orgs")
+@Path("/v1")
 @Produces(MediaType.APPLICATION_JSON)
 public class OrganizationResource {
     @Inject
@@ -36,30 +36,32 @@ public class OrganizationResource {
     Members members;
 
     @GET
+    @Path("/orgs")
     public ListPage<OrganizationView> list(@QueryParam("limit") Integer limit, @QueryParam("page") String page) {
         return organizations.listForCaller(caller.userId(), limit, page);
     }
 
     @POST
+    @Path("/orgs")
     public Response create(CreateOrganizationRequest body) {
         users.get(caller.userId());
         return Response.status(201).entity(organizations.create(caller.userId(), body)).build();
     }
 
     @GET
-    @Path("/{organizationId}")
+    @Path("/orgs/{organizationId}")
     public OrganizationView get(@PathParam("organizationId") String orgId) {
         return organizations.get(orgId, caller.userId());
     }
 
     @PATCH
-    @Path("/{organizationId}")
+    @Path("/orgs/{organizationId}")
     public OrganizationView patch(@PathParam("organizationId") String orgId, JsonNode body) {
         return organizations.patch(orgId, caller.userId(), JsonBody.of(body));
     }
 
     @POST
-    @Path("/{organizationId}/join")
+    @Path("/orgs/{organizationId}/join")
     public Response join(@PathParam("organizationId") String orgId) {
         organizations.join(orgId, caller.userId());
         return Response.noContent().build();
@@ -67,7 +69,7 @@ public class OrganizationResource {
 
     /** Updates the caller's last-seen time. serviceVisitorClaims is not issued (no visitor auth yet). */
     @POST
-    @Path("/{organizationId}/ping")
+    @Path("/orgs/{organizationId}/ping")
     public Map<String, Object> ping(@PathParam("organizationId") String orgId) {
         members.ping(orgId, caller.userId());
         return Map.of();

@@ -41,6 +41,8 @@ public class Members {
     EventPublisher events;
     @Inject
     Event<MemberRemoved> removed;
+    @Inject
+    Teams teamsOf;
 
     public record ListQuery(String role, String search, String sort, String order, Integer limit, String page) {
     }
@@ -82,7 +84,9 @@ public class Members {
         }
         long count = ((Number) bind(em.createNativeQuery("SELECT count(*)" + where), params).getSingleResult()).longValue();
 
-        StringBuilder select = new StringBuilder("SELECT m.user_id, " + column + where);
+        // One read of plain columns (no entities to hydrate and dirty-check): a page of 100 stays cheap.
+        StringBuilder select = new StringBuilder("SELECT m.user_id, " + column
+                + ", m.role, m.disabled, m.joined_at, m.last_seen_at, m.sso, u.email, u.display_name, u.photo_url" + where);
         if (q.page() != null) {
             List<String> cursor = PageCursor.decode(q.page(), 2);
             select.append(" AND (").append(column).append(", m.user_id) ").append(asc ? ">" : "<").append(" (:after, :afterId)");
@@ -98,17 +102,27 @@ public class Members {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = bind(em.createNativeQuery(select.toString()), params).getResultList();
 
-        List<String> ids = rows.stream().map(r -> (String) r[0]).toList();
-        Map<String, Member> members = new HashMap<>();
-        Map<String, UserAccount> accounts = new HashMap<>();
-        if (!ids.isEmpty()) {
-            Member.<Member>list("organizationId = ?1 and userId in ?2", orgId, ids).forEach(m -> members.put(m.userId, m));
-            UserAccount.<UserAccount>list("id in ?1", ids).forEach(u -> accounts.put(u.id, u));
-        }
-        Map<String, Long> teams = teamCounts(orgId, ids);
+        Map<String, Long> teams = teamsOf.teamCounts(orgId, rows.stream().map(r -> (String) r[0]).toList());
         return ListPage.of(rows, limit, count,
                 r -> List.of(instantOf(r[1]).toString(), (String) r[0]),
-                r -> view(members.get((String) r[0]), accounts.get((String) r[0]), teams.getOrDefault((String) r[0], 0L)));
+                r -> viewOfRow(r, teams.getOrDefault((String) r[0], 0L)));
+    }
+
+    /** A row of the list query: user_id, sort column, role, disabled, joined_at, last_seen_at, sso, email, name, photo. */
+    private MemberView viewOfRow(Object[] r, long teams) {
+        Member m = new Member();
+        m.userId = (String) r[0];
+        m.role = (String) r[2];
+        m.disabled = (Boolean) r[3];
+        m.joinedAt = instantOf(r[4]);
+        m.lastSeenAt = r[5] == null ? null : instantOf(r[5]);
+        m.sso = (Boolean) r[6];
+        UserAccount u = new UserAccount();
+        u.id = m.userId;
+        u.email = (String) r[7];
+        u.displayName = (String) r[8];
+        u.photoUrl = (String) r[9];
+        return view(m, u, teams);
     }
 
     @Transactional
@@ -203,30 +217,13 @@ public class Members {
 
     public MemberView view(Member member) {
         return view(member, UserAccount.findById(member.userId),
-                teamCounts(member.organizationId, List.of(member.userId)).getOrDefault(member.userId, 0L));
+                teamsOf.teamCounts(member.organizationId, List.of(member.userId)).getOrDefault(member.userId, 0L));
     }
 
     /** spaces: 0 until content-service reports space grants (content issue). */
     public MemberView view(Member member, UserAccount user, long teams) {
         return new MemberView("member", member.userId, member.role, users.view(user), member.disabled, member.joinedAt,
                 member.lastSeenAt, member.sso, 0, teams);
-    }
-
-    /** How many of the organization's teams each user is in (one query). */
-    public Map<String, Long> teamCounts(String orgId, Collection<String> userIds) {
-        Map<String, Long> out = new HashMap<>();
-        if (userIds.isEmpty()) {
-            return out;
-        }
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("""
-                        SELECT tm.user_id, count(*) FROM team_member tm JOIN team t ON t.id = tm.team_id
-                        WHERE t.organization_id = :org AND tm.user_id IN (:ids) GROUP BY tm.user_id""")
-                .setParameter("org", orgId).setParameter("ids", new ArrayList<>(userIds)).getResultList();
-        for (Object[] r : rows) {
-            out.put((String) r[0], ((Number) r[1]).longValue());
-        }
-        return out;
     }
 
     private long adminCount(String orgId) {

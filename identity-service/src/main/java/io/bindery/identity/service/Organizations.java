@@ -281,7 +281,8 @@ public class Organizations {
         boolean admin = member && role == Role.ADMIN;
         boolean create = member && role != null && role.atLeast(Role.CREATE);
         boolean full = member && role != null;
-        return build(org, new OrganizationView.Permissions(member, admin, full, create, create, admin, admin,
+        // ownTeam: creating teams needs the create role, as in Teams
+        return build(org, new OrganizationView.Permissions(member, admin, create, create, create, admin, admin,
                 full, full, full, admin, admin));
     }
 

@@ -1,0 +1,345 @@
+package io.bindery.identity.service;
+
+import io.bindery.commons.auth.Role;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.urls.PublicUrls;
+import io.bindery.identity.domain.Member;
+import io.bindery.identity.domain.SamlProvider;
+import io.bindery.identity.domain.Team;
+import io.bindery.identity.rest.dto.MemberView;
+import io.bindery.identity.rest.dto.SamlLoginList;
+import io.bindery.identity.rest.dto.SamlProviderInput;
+import io.bindery.identity.rest.dto.SamlProviderView;
+import io.bindery.identity.rest.dto.TeamView;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.security.cert.CertificateFactory;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * SAML providers of an organization (org admins only), the SSO login list (any member) and the SSO mark
+ * on a member.
+ *
+ * <p>The service-provider side of each provider, which an identity provider is configured with, lives under
+ * the platform's public URL at stable per-provider paths:
+ * {@code /__/auth/saml/{id}/acs} (assertion consumer service), {@code /__/auth/saml/{id}/start} (where a
+ * login starts) and {@code /__/auth/saml/{id}/metadata} (the service provider's entity ID, by the usual
+ * convention its metadata URL).
+ */
+@ApplicationScoped
+public class SamlProviders {
+    static final int LABEL_MAX = 30;
+    static final int ENTITY_ID_MAX = 1024;
+    static final int CERTIFICATE_MAX = 10000;
+    static final int SSO_URL_MAX = 2048;
+    private static final String PEM_BEGIN = "-----BEGIN CERTIFICATE-----";
+    private static final Pattern BASE64_BODY = Pattern.compile("^[A-Za-z0-9+/=\\s]+$");
+
+    @Inject
+    OrgAccess access;
+    @Inject
+    Members members;
+    @Inject
+    PublicUrls urls;
+    @Inject
+    EventPublisher events;
+    @Inject
+    EntityManager em;
+
+    @Transactional
+    public ListPage<SamlProviderView> list(String orgId, String callerId, String limitParam, String page) {
+        OrgAccess.Access a = access.requireAdmin(orgId, callerId);
+        int limit = Limits.of(parseLimit(limitParam));
+        long count = SamlProvider.count("organizationId", orgId);
+        List<SamlProvider> rows;
+        if (page == null) {
+            rows = SamlProvider.<SamlProvider>find("organizationId = ?1 order by createdAt, id", orgId)
+                    .range(0, limit).list();
+        } else {
+            List<String> cursor = PageCursor.decode(page, 2);
+            Instant after;
+            try {
+                after = Instant.parse(cursor.get(0));
+            } catch (DateTimeParseException e) {
+                throw ApiException.badRequest("page: invalid page cursor");
+            }
+            rows = SamlProvider.<SamlProvider>find(
+                            "organizationId = ?1 and (createdAt > ?2 or (createdAt = ?2 and id > ?3)) order by createdAt, id",
+                            orgId, after, cursor.get(1))
+                    .range(0, limit).list();
+        }
+        Map<String, TeamView> teams = teamViews(rows.stream().map(p -> p.defaultTeamId).filter(Objects::nonNull)
+                .collect(Collectors.toSet()), a);
+        return ListPage.of(rows, limit, count,
+                p -> List.of(p.createdAt.toString(), p.id),
+                p -> view(p, p.defaultTeamId == null ? null : teams.get(p.defaultTeamId)));
+    }
+
+    @Transactional
+    public SamlProviderView create(String orgId, String callerId, SamlProviderInput in) {
+        OrgAccess.Access a = access.requireAdmin(orgId, callerId);
+        if (in.label() == null) {
+            throw ApiException.badRequest("label is required");
+        }
+        SamlProvider p = new SamlProvider();
+        p.id = Ids.newId();
+        p.organizationId = orgId;
+        apply(p, in);
+        p.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        p.updatedAt = p.createdAt;
+        p.persist();
+        events.publish("bindery.saml-provider.created.v1", p.id, eventView(p));
+        return view(p, a);
+    }
+
+    @Transactional
+    public SamlProviderView get(String orgId, String callerId, String providerId) {
+        OrgAccess.Access a = access.requireAdmin(orgId, callerId);
+        return view(require(orgId, providerId), a);
+    }
+
+    @Transactional
+    public SamlProviderView update(String orgId, String callerId, String providerId, SamlProviderInput in) {
+        OrgAccess.Access a = access.requireAdmin(orgId, callerId);
+        SamlProvider p = require(orgId, providerId);
+        if (apply(p, in)) {
+            p.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            events.publish("bindery.saml-provider.updated.v1", p.id, eventView(p));
+        }
+        return view(p, a);
+    }
+
+    /** Deleting a provider that does not exist (or is another organization's) succeeds and changes nothing. */
+    @Transactional
+    public void delete(String orgId, String callerId, String providerId) {
+        access.requireAdmin(orgId, callerId);
+        SamlProvider p = providerId == null ? null : SamlProvider.findById(providerId);
+        if (p == null || !p.organizationId.equals(orgId)) {
+            return;
+        }
+        SamlProviderView gone = eventView(p);
+        p.delete();
+        events.publish("bindery.saml-provider.deleted.v1", p.id, gone);
+    }
+
+    /**
+     * What the login page offers: the organization's providers members can sign in with. Providers still
+     * pending (entityID, certificate or ssoURL missing) cannot authenticate anyone, so they are left out.
+     */
+    @Transactional
+    public SamlLoginList logins(String orgId, String callerId) {
+        access.requireMember(orgId, callerId);
+        List<SamlProvider> providers = SamlProvider.list("organizationId = ?1 order by createdAt, id", orgId);
+        return new SamlLoginList(providers.stream()
+                .filter(p -> SamlProvider.ACTIVE.equals(p.status()))
+                .map(p -> new SamlLoginList.Login(p.id, p.label, startUrl(p.id)))
+                .toList());
+    }
+
+    /** Marks a member as signing in with SSO (org admins only); 404 when the user is not a member. */
+    @Transactional
+    public MemberView markSsoMember(String orgId, String callerId, String userId) {
+        access.requireAdmin(orgId, callerId);
+        Member member = members.require(orgId, userId);
+        if (!member.sso) {
+            member.sso = true;
+            members.publishUpdated(member);
+        }
+        return members.view(member);
+    }
+
+    /** Applies the present fields of the input, checking each limit; returns whether anything changed. */
+    private boolean apply(SamlProvider p, SamlProviderInput in) {
+        String label = in.label() == null ? p.label : validLabel(in.label().value());
+        String entityId = in.entityID() == null ? p.entityId : validEntityId(in.entityID().value());
+        String certificate = in.certificate() == null ? p.certificate : validCertificate(in.certificate().value());
+        String ssoUrl = in.ssoURL() == null ? p.ssoUrl : validSsoUrl(in.ssoURL().value());
+        String defaultTeam = in.defaultTeam() == null ? p.defaultTeamId : validTeam(p.organizationId, in.defaultTeam().value());
+        String defaultRole = in.defaultRole() == null ? p.defaultRole
+                : Role.wireOf(Role.parse("defaultRole", in.defaultRole().value()));
+        boolean changed = !Objects.equals(label, p.label) || !Objects.equals(entityId, p.entityId)
+                || !Objects.equals(certificate, p.certificate) || !Objects.equals(ssoUrl, p.ssoUrl)
+                || !Objects.equals(defaultTeam, p.defaultTeamId) || !Objects.equals(defaultRole, p.defaultRole);
+        p.label = label;
+        p.entityId = entityId;
+        p.certificate = certificate;
+        p.ssoUrl = ssoUrl;
+        p.defaultTeamId = defaultTeam;
+        p.defaultRole = defaultRole;
+        return changed;
+    }
+
+    static String validLabel(String label) {
+        String l = label.strip();
+        int length = l.codePointCount(0, l.length());
+        if (length < 1 || length > LABEL_MAX) {
+            throw ApiException.badRequest("label must be between 1 and " + LABEL_MAX + " characters");
+        }
+        return l;
+    }
+
+    static String validEntityId(String entityId) {
+        if (entityId.codePointCount(0, entityId.length()) > ENTITY_ID_MAX) {
+            throw ApiException.badRequest("entityID must be at most " + ENTITY_ID_MAX + " characters");
+        }
+        return entityId.strip();
+    }
+
+    /**
+     * A PEM X.509 certificate, or the bare base64 body of one (as identity-provider metadata gives it); kept
+     * as sent. It must parse, so a provider is never saved with a certificate that can verify nothing.
+     */
+    static String validCertificate(String certificate) {
+        if (certificate.codePointCount(0, certificate.length()) > CERTIFICATE_MAX) {
+            throw ApiException.badRequest("certificate must be at most " + CERTIFICATE_MAX + " characters");
+        }
+        String text = certificate.strip();
+        String pem = text;
+        if (!text.startsWith(PEM_BEGIN)) {
+            if (!BASE64_BODY.matcher(text).matches()) {
+                throw notACertificate();
+            }
+            pem = PEM_BEGIN + "\n" + text + "\n-----END CERTIFICATE-----\n";
+        }
+        try {
+            Collection<?> certificates = CertificateFactory.getInstance("X.509")
+                    .generateCertificates(new ByteArrayInputStream(pem.getBytes(StandardCharsets.US_ASCII)));
+            if (certificates.isEmpty()) {
+                throw notACertificate();
+            }
+        } catch (ApiException e) {
+            throw e;
+        } catch (Exception e) {
+            // CertificateException, or a RuntimeException from the decoder on garbage: either way, bad input
+            throw notACertificate();
+        }
+        return text;
+    }
+
+    private static ApiException notACertificate() {
+        return ApiException.badRequest("certificate must be a PEM-encoded X.509 certificate");
+    }
+
+    static String validSsoUrl(String ssoUrl) {
+        if (ssoUrl.codePointCount(0, ssoUrl.length()) > SSO_URL_MAX) {
+            throw ApiException.badRequest("ssoURL must be at most " + SSO_URL_MAX + " characters");
+        }
+        try {
+            URI uri = new URI(ssoUrl);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null && !uri.getHost().isEmpty()) {
+                return ssoUrl;
+            }
+        } catch (URISyntaxException e) {
+            // falls through to the 400 below
+        }
+        throw ApiException.badRequest("ssoURL must be an absolute http or https URL");
+    }
+
+    private static String validTeam(String orgId, String teamId) {
+        if (teamId == null) {
+            return null;
+        }
+        Team team = Ids.looksLikeId(teamId) ? Team.findById(teamId) : null;
+        if (team == null || !team.organizationId.equals(orgId)) {
+            throw ApiException.badRequest("defaultTeam: no team " + teamId + " in this organization");
+        }
+        return team.id;
+    }
+
+    private SamlProvider require(String orgId, String providerId) {
+        SamlProvider p = providerId == null ? null : SamlProvider.findById(providerId);
+        if (p == null || !p.organizationId.equals(orgId)) {
+            throw ApiException.notFound("no SAML provider " + providerId + " in organization " + orgId);
+        }
+        return p;
+    }
+
+    private SamlProviderView view(SamlProvider p, OrgAccess.Access a) {
+        TeamView team = p.defaultTeamId == null ? null
+                : teamViews(List.of(p.defaultTeamId), a).get(p.defaultTeamId);
+        return view(p, team);
+    }
+
+    /** The resource without per-caller fields (the default team's permissions), for event payloads. */
+    private SamlProviderView eventView(SamlProvider p) {
+        TeamView team = p.defaultTeamId == null ? null
+                : teamViews(List.of(p.defaultTeamId), null).get(p.defaultTeamId);
+        return view(p, team);
+    }
+
+    private SamlProviderView view(SamlProvider p, TeamView team) {
+        return new SamlProviderView("saml-provider", p.id, p.label, p.ssoUrl, p.entityId, p.certificate, team,
+                p.defaultRole, p.createdAt, p.status(),
+                new SamlProviderView.Service(urls.app(samlPath(p.id, "acs")), startUrl(p.id), urls.app(samlPath(p.id, "metadata"))),
+                new SamlProviderView.Urls(urls.api("/orgs/" + p.organizationId + "/saml/" + p.id)));
+    }
+
+    private String startUrl(String providerId) {
+        return urls.app(samlPath(providerId, "start"));
+    }
+
+    private static String samlPath(String providerId, String endpoint) {
+        return "/__/auth/saml/" + providerId + "/" + endpoint;
+    }
+
+    /**
+     * Team resources by id (the shape of Teams' TeamView, whose mapping is private there), with their member
+     * counts in one query. Permissions are the caller's as Teams computes them (organization admins and the
+     * team's creator manage it); null access means an event payload: no permissions. spaces is 0 as in Teams.
+     */
+    private Map<String, TeamView> teamViews(Collection<String> teamIds, OrgAccess.Access a) {
+        Map<String, TeamView> out = new HashMap<>();
+        if (teamIds.isEmpty()) {
+            return out;
+        }
+        List<Team> teams = Team.list("id in ?1", List.copyOf(teamIds));
+        Map<String, Long> counts = new HashMap<>();
+        for (Object[] row : em.createQuery(
+                        "select tm.teamId, count(tm) from TeamMember tm where tm.teamId in :ids group by tm.teamId", Object[].class)
+                .setParameter("ids", List.copyOf(teamIds)).getResultList()) {
+            counts.put((String) row[0], ((Number) row[1]).longValue());
+        }
+        Function<Team, TeamView.Permissions> permissions = t -> a == null ? null
+                : new TeamView.Permissions(a.admin() || t.createdBy.equals(a.member().userId), true);
+        for (Team t : teams) {
+            out.put(t.id, new TeamView("team", t.id, t.title, counts.getOrDefault(t.id, 0L), 0, t.createdAt,
+                    permissions.apply(t)));
+        }
+        return out;
+    }
+
+    private static Integer parseLimit(String limit) {
+        if (limit == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(limit.trim());
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("limit must be a number between 1 and " + Limits.MAX);
+        }
+    }
+}

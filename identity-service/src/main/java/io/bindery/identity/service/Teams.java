@@ -1,0 +1,658 @@
+package io.bindery.identity.service;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bindery.commons.auth.Role;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.PageCursor;
+import io.bindery.identity.domain.Member;
+import io.bindery.identity.domain.MemberRemoved;
+import io.bindery.identity.domain.Team;
+import io.bindery.identity.domain.TeamMember;
+import io.bindery.identity.domain.UserAccount;
+import io.bindery.identity.rest.dto.TeamCreateRequest;
+import io.bindery.identity.rest.dto.TeamMemberRoleRequest;
+import io.bindery.identity.rest.dto.TeamMemberView;
+import io.bindery.identity.rest.dto.TeamMembersUpdateRequest;
+import io.bindery.identity.rest.dto.TeamOfMemberView;
+import io.bindery.identity.rest.dto.TeamUpdateRequest;
+import io.bindery.identity.rest.dto.TeamView;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.TypedQuery;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Teams of an organization and their members.
+ * <p>
+ * Rights: every member of the organization (guests included) sees teams and their members. Creating a team
+ * needs the organization role {@code create} or {@code admin} (a team gathers people to grant them content,
+ * which is what those roles are for). A team is managed (renamed, deleted) by organization admins and by
+ * its creator; its members are managed by those and by the team's owners.
+ */
+@ApplicationScoped
+public class Teams {
+    public static final String CREATED = "bindery.team.created.v1";
+    public static final String UPDATED = "bindery.team.updated.v1";
+    public static final String DELETED = "bindery.team.deleted.v1";
+    public static final String MEMBERS_UPDATED = "bindery.team.members.updated.v1";
+    static final int TITLE_MAX = 64;
+    /** Most entries in one of the arrays (or the map) of a members request or of a team's first members. */
+    static final int BATCH_MAX = 1000;
+
+    @Inject
+    OrgAccess orgAccess;
+    @Inject
+    Members members;
+    @Inject
+    EventPublisher events;
+    @Inject
+    EntityManager em;
+    @Inject
+    ObjectMapper json;
+
+    // ---------------------------------------------------------------------------------------------- teams
+
+    /**
+     * Teams of the organization, oldest first. {@code owner}: only the teams that user can manage (those
+     * they created or own; every team when they are an organization admin; none when they are no member).
+     */
+    @Transactional
+    public ListPage<TeamView> list(String organizationId, String callerId, String title, String owner,
+                                   String limitParam, String page) {
+        OrgAccess.Access access = member(organizationId, callerId);
+        int limit = limit(limitParam);
+        List<String> after = cursor(page);
+        Query where = new Query("t.organizationId = :org").param("org", organizationId);
+        titleFilter(where, title);
+        if (owner != null && !owner.isEmpty()) {
+            Member ownerMember = hasNul(owner) ? null : Member.findById(new Member.Key(organizationId, owner));
+            if (ownerMember == null) {
+                return new ListPage<>(List.of(), 0, null);
+            }
+            if (!Role.ADMIN.wire().equals(ownerMember.role)) {
+                where.and("(t.createdBy = :owner or exists (select 1 from TeamMember o where o.teamId = t.id"
+                        + " and o.userId = :owner and o.role = '" + TeamMember.OWNER + "'))").param("owner", owner);
+            }
+        }
+        long count = where.count(em, "select count(t) from Team t where ");
+        keyset(where, after, "t.createdAt", "t.id");
+        List<Team> rows = where.list(em, "select t from Team t where ", " order by t.createdAt, t.id", Team.class, limit + 1);
+        Map<String, Long> counts = memberCounts(organizationId, rows.stream().map(t -> t.id).toList());
+        return ListPage.of(rows, limit, count, t -> List.of(t.createdAt.toString(), t.id),
+                t -> view(t, counts.getOrDefault(t.id, 0L), access));
+    }
+
+    /** Creates a team; the caller becomes its owner, the listed organization members its members. */
+    @Transactional
+    public TeamView create(String organizationId, String callerId, TeamCreateRequest req) {
+        OrgAccess.Access access = member(organizationId, callerId);
+        Role role = access.role();
+        if (role == null || !role.atLeast(Role.CREATE)) {
+            throw ApiException.forbidden("only members with the create or admin role may create teams");
+        }
+        if (req == null) {
+            throw ApiException.badRequest("request body is required: {title, members}");
+        }
+        String title = validTitle(req.title());
+        List<String> initial = req.members() == null ? List.of() : req.members();
+        if (initial.size() > BATCH_MAX) {
+            throw ApiException.badRequest("members: at most " + BATCH_MAX + " user ids");
+        }
+        LinkedHashSet<String> memberIds = new LinkedHashSet<>();
+        for (int i = 0; i < initial.size(); i++) {
+            String id = initial.get(i);
+            if (id == null || id.isBlank() || hasNul(id)) {
+                throw ApiException.badRequest("members[" + i + "] must be a user id");
+            }
+            memberIds.add(id.trim());
+        }
+        Set<String> inOrg = orgMembersAmong(organizationId, memberIds);
+        for (String id : memberIds) {
+            if (!inOrg.contains(id)) {
+                throw ApiException.badRequest("members: '" + id + "' is not a member of the organization");
+            }
+        }
+
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Team team = new Team();
+        team.id = Ids.newId();
+        team.organizationId = organizationId;
+        team.title = title;
+        team.createdBy = callerId;
+        team.createdAt = now;
+        team.persist();
+        Map<String, String> added = new LinkedHashMap<>();
+        added.put(callerId, TeamMember.OWNER);
+        for (String id : memberIds) {
+            added.putIfAbsent(id, TeamMember.MEMBER);
+        }
+        added.forEach((userId, teamRole) -> place(team.id, userId, teamRole, now).persist());
+
+        TeamView data = view(team, added.size(), null);
+        events.publish(CREATED, team.id, data);
+        // the first members as a members change too, so consumers keep one path for team membership
+        events.publish(MEMBERS_UPDATED, team.id, membersChange(data, added, List.of(), Map.of()));
+        return view(team, added.size(), access);
+    }
+
+    @Transactional
+    public TeamView get(String organizationId, String callerId, String teamId) {
+        OrgAccess.Access access = member(organizationId, callerId);
+        Team team = requireTeam(organizationId, teamId, false);
+        return view(team, memberCount(team), access);
+    }
+
+    @Transactional
+    public TeamView update(String organizationId, String callerId, String teamId, TeamUpdateRequest req) {
+        OrgAccess.Access access = member(organizationId, callerId);
+        Team team = requireTeam(organizationId, teamId, true);
+        requireTeamAdmin(access, team);
+        if (req == null) {
+            throw ApiException.badRequest("request body is required: {title}");
+        }
+        String title = validTitle(req.title());
+        long members = memberCount(team);
+        if (!title.equals(team.title)) {
+            team.title = title;
+            events.publish(UPDATED, team.id, view(team, members, null));
+        }
+        return view(team, members, access);
+    }
+
+    /** Deletes a team with its member list; nothing to do (still a success) when it does not exist. */
+    @Transactional
+    public void delete(String organizationId, String callerId, String teamId) {
+        OrgAccess.Access access = member(organizationId, callerId);
+        Team team = hasNul(teamId) ? null : em.find(Team.class, teamId, LockModeType.PESSIMISTIC_WRITE);
+        if (team == null || !team.organizationId.equals(organizationId)) {
+            return;
+        }
+        requireTeamAdmin(access, team);
+        TeamView data = view(team, memberCount(team), null);
+        em.createQuery("delete from TeamMember tm where tm.teamId = :team").setParameter("team", team.id).executeUpdate();
+        team.delete();
+        events.publish(DELETED, team.id, data);
+    }
+
+    // --------------------------------------------------------------------------------------- team members
+
+    /** The members of a team, in the order they joined it. */
+    @Transactional
+    public ListPage<TeamMemberView> listMembers(String organizationId, String callerId, String teamId,
+                                                String limitParam, String page) {
+        member(organizationId, callerId);
+        Team team = requireTeam(organizationId, teamId, false);
+        int limit = limit(limitParam);
+        List<String> after = cursor(page);
+        // joined with the organization's members: a team place never outlives the membership it hangs off
+        Query where = new Query("tm.teamId = :team and m.organizationId = :org and m.userId = tm.userId")
+                .param("team", team.id).param("org", organizationId);
+        long count = where.count(em, "select count(tm) from TeamMember tm, Member m where ");
+        keyset(where, after, "tm.addedAt", "tm.userId");
+        List<Object[]> rows = where.list(em, "select tm, m, u from TeamMember tm, Member m, UserAccount u where u.id = tm.userId and ",
+                " order by tm.addedAt, tm.userId", Object[].class, limit + 1);
+        Map<String, Long> teamCounts = teamCounts(organizationId, rows.stream().map(r -> ((TeamMember) r[0]).userId).toList());
+        return ListPage.of(rows, limit, count,
+                r -> List.of(((TeamMember) r[0]).addedAt.toString(), ((TeamMember) r[0]).userId),
+                r -> {
+                    TeamMember place = (TeamMember) r[0];
+                    return new TeamMemberView(members.view((Member) r[1], (UserAccount) r[2], teamCounts.getOrDefault(place.userId, 0L)),
+                            new TeamMemberView.TeamRole(place.role), new TeamMemberView.Permissions(true));
+                });
+    }
+
+    /** Adds, removes and re-roles team members in one go; a user both added and removed ends up removed. */
+    @Transactional
+    public void updateMembers(String organizationId, String callerId, String teamId, TeamMembersUpdateRequest req) {
+        OrgAccess.Access access = member(organizationId, callerId);
+        Team team = requireTeam(organizationId, teamId, true);
+        requireMemberManager(access, team);
+        if (req == null) {
+            throw ApiException.badRequest("request body is required: {add, remove, memberships}");
+        }
+        List<String> add = entries("add", req.add());
+        List<String> remove = entries("remove", req.remove());
+        Map<String, TeamMemberRoleRequest> memberships = req.memberships() == null ? Map.of() : req.memberships();
+        if (memberships.size() > BATCH_MAX) {
+            throw ApiException.badRequest("memberships: at most " + BATCH_MAX + " entries");
+        }
+        Map<String, String> roleByEntry = new LinkedHashMap<>();
+        for (Map.Entry<String, TeamMemberRoleRequest> e : memberships.entrySet()) {
+            String key = e.getKey() == null ? "" : e.getKey().trim();
+            String field = "memberships['" + e.getKey() + "'].role";
+            if (key.isEmpty() || hasNul(key)) {
+                throw ApiException.badRequest("memberships: keys must be user ids or e-mail addresses");
+            }
+            if (e.getValue() == null || e.getValue().role() == null) {
+                throw ApiException.badRequest(field + " is required");
+            }
+            roleByEntry.put(key, validRole(field, e.getValue().role()));
+        }
+        Map<String, String> addIds = resolveMembers(organizationId, "add", add);
+        Map<String, String> removeIds = resolveMembers(organizationId, "remove", remove);
+        Map<String, String> roleIds = resolveMembers(organizationId, "memberships", roleByEntry.keySet());
+
+        // wanted role per user: null = add as member, or keep the current role when already in the team
+        Map<String, String> wanted = new LinkedHashMap<>();
+        addIds.values().forEach(id -> wanted.putIfAbsent(id, null));
+        roleByEntry.forEach((entry, role) -> wanted.put(roleIds.get(entry), role));
+        Set<String> removed = new LinkedHashSet<>(removeIds.values());
+        removed.forEach(wanted::remove);
+
+        Set<String> involved = new HashSet<>(wanted.keySet());
+        involved.addAll(removed);
+        Map<String, TeamMember> current = new HashMap<>();
+        if (!involved.isEmpty()) {
+            em.createQuery("select tm from TeamMember tm where tm.teamId = :team and tm.userId in :users", TeamMember.class)
+                    .setParameter("team", team.id).setParameter("users", involved).getResultList()
+                    .forEach(tm -> current.put(tm.userId, tm));
+        }
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Map<String, String> addedRoles = new LinkedHashMap<>();
+        Map<String, String> changedRoles = new LinkedHashMap<>();
+        List<String> removedIds = new ArrayList<>();
+        for (String userId : removed) {
+            TeamMember place = current.get(userId);
+            if (place != null) {
+                place.delete();
+                removedIds.add(userId);
+            }
+        }
+        wanted.forEach((userId, role) -> {
+            TeamMember place = current.get(userId);
+            if (place == null) {
+                String r = role == null ? TeamMember.MEMBER : role;
+                place(team.id, userId, r, now).persist();
+                addedRoles.put(userId, r);
+            } else if (role != null && !role.equals(place.role)) {
+                place.role = role;
+                changedRoles.put(userId, role);
+            }
+        });
+        publishMembersChange(team, addedRoles, removedIds, changedRoles);
+    }
+
+    /** Adds a user to the team, or sets their role; an absent role means {@code member}. */
+    @Transactional
+    public void putMember(String organizationId, String callerId, String teamId, String userId, TeamMemberRoleRequest req) {
+        OrgAccess.Access access = member(organizationId, callerId);
+        Team team = requireTeam(organizationId, teamId, true);
+        requireMemberManager(access, team);
+        String role = req == null || req.role() == null ? TeamMember.MEMBER : validRole("role", req.role());
+        if (hasNul(userId) || Member.findById(new Member.Key(organizationId, userId)) == null) {
+            throw ApiException.notFound("no member " + userId + " in the organization");
+        }
+        TeamMember place = TeamMember.findById(new TeamMember.Key(team.id, userId));
+        if (place == null) {
+            place(team.id, userId, role, Instant.now().truncatedTo(ChronoUnit.MILLIS)).persist();
+            publishMembersChange(team, Map.of(userId, role), List.of(), Map.of());
+        } else if (!role.equals(place.role)) {
+            place.role = role;
+            publishMembersChange(team, Map.of(), List.of(), Map.of(userId, role));
+        }
+    }
+
+    /** Removes a user from the team; a success also when they were not in it. */
+    @Transactional
+    public void removeMember(String organizationId, String callerId, String teamId, String userId) {
+        OrgAccess.Access access = member(organizationId, callerId);
+        Team team = requireTeam(organizationId, teamId, true);
+        requireMemberManager(access, team);
+        TeamMember place = hasNul(userId) ? null : TeamMember.findById(new TeamMember.Key(team.id, userId));
+        if (place != null) {
+            place.delete();
+            publishMembersChange(team, Map.of(), List.of(userId), Map.of());
+        }
+    }
+
+    /** The teams of one member of the organization, with their role in each; oldest team first. */
+    @Transactional
+    public ListPage<TeamOfMemberView> teamsOfMember(String organizationId, String callerId, String userId, String title,
+                                                    String limitParam, String page) {
+        OrgAccess.Access access = member(organizationId, callerId);
+        if (hasNul(userId) || Member.findById(new Member.Key(organizationId, userId)) == null) {
+            throw ApiException.notFound("no member " + userId + " in the organization");
+        }
+        int limit = limit(limitParam);
+        List<String> after = cursor(page);
+        Query where = new Query("tm.teamId = t.id and t.organizationId = :org and tm.userId = :user")
+                .param("org", organizationId).param("user", userId);
+        titleFilter(where, title);
+        long count = where.count(em, "select count(t) from Team t, TeamMember tm where ");
+        keyset(where, after, "t.createdAt", "t.id");
+        List<Object[]> rows = where.list(em, "select t, tm.role from Team t, TeamMember tm where ",
+                " order by t.createdAt, t.id", Object[].class, limit + 1);
+        Map<String, Long> counts = memberCounts(organizationId, rows.stream().map(r -> ((Team) r[0]).id).toList());
+        return ListPage.of(rows, limit, count, r -> List.of(((Team) r[0]).createdAt.toString(), ((Team) r[0]).id),
+                r -> new TeamOfMemberView(view((Team) r[0], counts.getOrDefault(((Team) r[0]).id, 0L), access),
+                        new TeamMemberView.TeamRole((String) r[1])));
+    }
+
+    // ------------------------------------------------------------------------------ for other components
+
+    /** How many teams of the organization each user is in (0 for users in none), in one query. */
+    @Transactional
+    public Map<String, Long> teamCounts(String organizationId, Collection<String> userIds) {
+        Map<String, Long> counts = new HashMap<>();
+        if (userIds == null || userIds.isEmpty()) {
+            return counts;
+        }
+        userIds.forEach(id -> counts.put(id, 0L));
+        // One array parameter rather than an IN list: the statement is planned once, whatever the page size.
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("SELECT tm.user_id, count(*) FROM team_member tm JOIN team t ON t.id = tm.team_id"
+                        + " WHERE t.organization_id = :org AND tm.user_id = ANY(CAST(:users AS text[])) GROUP BY tm.user_id")
+                .setParameter("org", organizationId)
+                .setParameter("users", "{" + String.join(",", counts.keySet().stream().map(Teams::arrayElement).toList()) + "}")
+                .getResultList();
+        rows.forEach(r -> counts.put((String) r[0], ((Number) r[1]).longValue()));
+        return counts;
+    }
+
+    /** A PostgreSQL array literal element, quoted so that any id is taken literally. */
+    private static String arrayElement(String value) {
+        return '"' + value.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+    }
+
+    /** A user who leaves the organization leaves all its teams, in the same transaction. */
+    @Transactional
+    void onMemberRemoved(@Observes MemberRemoved e) {
+        List<Team> teams = em.createQuery("select t from Team t where t.organizationId = :org and exists"
+                        + " (select 1 from TeamMember tm where tm.teamId = t.id and tm.userId = :user)", Team.class)
+                .setParameter("org", e.organizationId()).setParameter("user", e.userId()).getResultList();
+        if (teams.isEmpty()) {
+            return;
+        }
+        em.createQuery("delete from TeamMember tm where tm.userId = :user and tm.teamId in :teams")
+                .setParameter("user", e.userId()).setParameter("teams", teams.stream().map(t -> t.id).toList())
+                .executeUpdate();
+        for (Team team : teams) {
+            publishMembersChange(team, Map.of(), List.of(e.userId()), Map.of());
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------- helpers
+
+    private OrgAccess.Access member(String organizationId, String callerId) {
+        if (hasNul(organizationId)) {
+            throw ApiException.notFound("no organization " + organizationId);
+        }
+        return orgAccess.requireMember(organizationId, callerId);
+    }
+
+    /** The team, or 404 when it is not one of this organization's; locked when its members are to change. */
+    private Team requireTeam(String organizationId, String teamId, boolean lock) {
+        Team team = hasNul(teamId) ? null
+                : lock ? em.find(Team.class, teamId, LockModeType.PESSIMISTIC_WRITE) : Team.findById(teamId);
+        if (team == null || !team.organizationId.equals(organizationId)) {
+            throw ApiException.notFound("no team " + teamId + " in the organization");
+        }
+        return team;
+    }
+
+    /** May the caller rename and delete the team: organization admins and the team's creator. */
+    private static boolean teamAdmin(OrgAccess.Access access, Team team) {
+        return access.admin() || team.createdBy.equals(access.member().userId);
+    }
+
+    private static void requireTeamAdmin(OrgAccess.Access access, Team team) {
+        if (!teamAdmin(access, team)) {
+            throw ApiException.forbidden("only admins of the organization and the team's creator may change this team");
+        }
+    }
+
+    /** Members are managed by those who manage the team and by the team's owners. */
+    private static void requireMemberManager(OrgAccess.Access access, Team team) {
+        if (teamAdmin(access, team)) {
+            return;
+        }
+        TeamMember place = TeamMember.findById(new TeamMember.Key(team.id, access.member().userId));
+        if (place == null || !TeamMember.OWNER.equals(place.role)) {
+            throw ApiException.forbidden("only admins of the organization, the team's creator and its owners may change its members");
+        }
+    }
+
+    private TeamView view(Team team, long members, OrgAccess.Access access) {
+        TeamView.Permissions permissions = access == null ? null : new TeamView.Permissions(teamAdmin(access, team), true);
+        return new TeamView("team", team.id, team.title, members, 0, team.createdAt, permissions);
+    }
+
+    private long memberCount(Team team) {
+        return memberCounts(team.organizationId, List.of(team.id)).getOrDefault(team.id, 0L);
+    }
+
+    /** Members per team, counting only team places whose user still belongs to the organization. */
+    private Map<String, Long> memberCounts(String organizationId, Collection<String> teamIds) {
+        Map<String, Long> counts = new HashMap<>();
+        if (teamIds.isEmpty()) {
+            return counts;
+        }
+        em.createQuery("select tm.teamId, count(tm) from TeamMember tm, Member m where tm.teamId in :teams"
+                        + " and m.organizationId = :org and m.userId = tm.userId group by tm.teamId", Object[].class)
+                .setParameter("teams", teamIds).setParameter("org", organizationId)
+                .getResultList().forEach(r -> counts.put((String) r[0], (Long) r[1]));
+        return counts;
+    }
+
+    private static TeamMember place(String teamId, String userId, String role, Instant at) {
+        TeamMember place = new TeamMember();
+        place.teamId = teamId;
+        place.userId = userId;
+        place.role = role;
+        place.addedAt = at;
+        return place;
+    }
+
+    private void publishMembersChange(Team team, Map<String, String> added, List<String> removed, Map<String, String> changed) {
+        if (added.isEmpty() && removed.isEmpty() && changed.isEmpty()) {
+            return;
+        }
+        em.flush();
+        TeamView data = view(team, memberCount(team), null);
+        events.publish(MEMBERS_UPDATED, team.id, membersChange(data, added, removed, changed));
+    }
+
+    /** The team, plus the ids of the users added, removed and whose role changed, and the new roles. */
+    private ObjectNode membersChange(TeamView team, Map<String, String> added, List<String> removed, Map<String, String> changed) {
+        ObjectNode data = json.valueToTree(team);
+        data.set("added", json.valueToTree(List.copyOf(added.keySet())));
+        data.set("removed", json.valueToTree(removed));
+        data.set("changed", json.valueToTree(List.copyOf(changed.keySet())));
+        Map<String, String> roles = new TreeMap<>(added);
+        roles.putAll(changed);
+        data.set("roles", json.valueToTree(roles));
+        return data;
+    }
+
+    /** An array of user ids or e-mails: trimmed, deduplicated, at most {@link #BATCH_MAX}. */
+    private static List<String> entries(String field, List<String> values) {
+        if (values == null) {
+            return List.of();
+        }
+        if (values.size() > BATCH_MAX) {
+            throw ApiException.badRequest(field + ": at most " + BATCH_MAX + " entries");
+        }
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        for (int i = 0; i < values.size(); i++) {
+            String v = values.get(i);
+            if (v == null || v.isBlank() || hasNul(v)) {
+                throw ApiException.badRequest(field + "[" + i + "] must be a user id or an e-mail address");
+            }
+            out.add(v.trim());
+        }
+        return new ArrayList<>(out);
+    }
+
+    /**
+     * Maps each entry (a user id, or an e-mail address when it holds an @) to the id of the organization
+     * member it names; 400 naming the first entry that names none. Two queries whatever the number of entries.
+     */
+    private Map<String, String> resolveMembers(String organizationId, String field, Collection<String> entries) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (entries.isEmpty()) {
+            return out;
+        }
+        Set<String> emails = new HashSet<>();
+        Set<String> candidates = new HashSet<>();
+        for (String entry : entries) {
+            if (entry.contains("@")) {
+                emails.add(entry.toLowerCase(Locale.ROOT));
+            } else {
+                candidates.add(entry);
+            }
+        }
+        Map<String, String> idByEmail = new HashMap<>();
+        if (!emails.isEmpty()) {
+            em.createQuery("select lower(u.email), u.id from UserAccount u where lower(u.email) in :emails", Object[].class)
+                    .setParameter("emails", emails).getResultList()
+                    .forEach(r -> idByEmail.put((String) r[0], (String) r[1]));
+            candidates.addAll(idByEmail.values());
+        }
+        Set<String> inOrg = orgMembersAmong(organizationId, candidates);
+        for (String entry : entries) {
+            String userId = entry.contains("@") ? idByEmail.get(entry.toLowerCase(Locale.ROOT)) : entry;
+            if (userId == null || !inOrg.contains(userId)) {
+                throw ApiException.badRequest(field + ": '" + entry + "' is not a member of the organization");
+            }
+            out.put(entry, userId);
+        }
+        return out;
+    }
+
+    private Set<String> orgMembersAmong(String organizationId, Collection<String> userIds) {
+        if (userIds.isEmpty()) {
+            return Set.of();
+        }
+        return new HashSet<>(em.createQuery("select m.userId from Member m where m.organizationId = :org and m.userId in :users", String.class)
+                .setParameter("org", organizationId).setParameter("users", userIds).getResultList());
+    }
+
+    static String validTitle(String title) {
+        if (title == null) {
+            throw ApiException.badRequest("title is required");
+        }
+        String t = title.trim();
+        int length = t.codePointCount(0, t.length());
+        if (length < 1 || length > TITLE_MAX) {
+            throw ApiException.badRequest("title must be between 1 and " + TITLE_MAX + " characters");
+        }
+        if (t.chars().anyMatch(Character::isISOControl)) {
+            throw ApiException.badRequest("title must not contain control characters");
+        }
+        return t;
+    }
+
+    static String validRole(String field, String role) {
+        if (TeamMember.OWNER.equals(role) || TeamMember.MEMBER.equals(role)) {
+            return role;
+        }
+        throw ApiException.badRequest(field + " must be one of owner, member");
+    }
+
+    /** The {@code limit} query parameter, taken as text so that a non-number is a 400 rather than a 404. */
+    static int limit(String raw) {
+        if (raw == null) {
+            return Limits.of(null);
+        }
+        try {
+            return Limits.of(Integer.valueOf(raw.trim()));
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("limit must be a whole number between 1 and " + Limits.MAX);
+        }
+    }
+
+    /**
+     * PostgreSQL refuses NUL in text: true for a path or query value holding one (the callers then answer
+     * 404 or 400), so that such input never reaches the database as a 500.
+     */
+    private static boolean hasNul(String value) {
+        return value != null && value.indexOf('\0') >= 0;
+    }
+
+    private static void titleFilter(Query where, String title) {
+        if (title == null || title.isEmpty()) {
+            return;
+        }
+        if (hasNul(title)) {
+            throw ApiException.badRequest("title must not contain NUL characters");
+        }
+        String escaped = title.toLowerCase(Locale.ROOT).replace("!", "!!").replace("%", "!%").replace("_", "!_");
+        where.and("lower(t.title) like :title escape '!'").param("title", "%" + escaped + "%");
+    }
+
+    /** The {@code page} cursor's (timestamp, id); none for an absent or empty {@code page}. */
+    private static List<String> cursor(String page) {
+        return page == null || page.isEmpty() ? null : PageCursor.decode(page, 2);
+    }
+
+    /** Rows strictly after the cursor's (timestamp, id) in the list's order. */
+    private static void keyset(Query where, List<String> after, String timeColumn, String idColumn) {
+        if (after == null) {
+            return;
+        }
+        Instant at;
+        try {
+            at = Instant.parse(after.get(0));
+        } catch (DateTimeParseException e) {
+            throw ApiException.badRequest("page: invalid page cursor");
+        }
+        where.and("(" + timeColumn + " > :afterAt or (" + timeColumn + " = :afterAt and " + idColumn + " > :afterId))")
+                .param("afterAt", at).param("afterId", after.get(1));
+    }
+
+    /** A where clause built from fixed fragments with named parameters (values never enter the text). */
+    private static final class Query {
+        private final StringBuilder where;
+        private final Map<String, Object> params = new LinkedHashMap<>();
+
+        Query(String first) {
+            where = new StringBuilder(first);
+        }
+
+        Query and(String condition) {
+            where.append(" and ").append(condition);
+            return this;
+        }
+
+        Query param(String name, Object value) {
+            params.put(name, value);
+            return this;
+        }
+
+        long count(EntityManager em, String select) {
+            return bind(em.createQuery(select + where, Long.class)).getSingleResult();
+        }
+
+        <T> List<T> list(EntityManager em, String select, String orderBy, Class<T> type, int max) {
+            return bind(em.createQuery(select + where + orderBy, type)).setMaxResults(max).getResultList();
+        }
+
+        private <T> TypedQuery<T> bind(TypedQuery<T> q) {
+            params.forEach(q::setParameter);
+            return q;
+        }
+    }
+}
