@@ -130,10 +130,9 @@ public class Invites {
         if (page == null) {
             rows = LinkInvite.find("organizationId = ?1 order by createdAt, id", orgId).page(0, limit + 1).list();
         } else {
-            List<String> c = PageCursor.decode(page, 2);
-            Instant after = parseInstant(c.get(0));
+            PageCursor.TimeKey after = PageCursor.decodeTimeKey(page);
             rows = LinkInvite.find("organizationId = ?1 and (createdAt > ?2 or (createdAt = ?2 and id > ?3)) order by createdAt, id",
-                    orgId, after, c.get(1)).page(0, limit + 1).list();
+                    orgId, after.at(), after.id()).page(0, limit + 1).list();
         }
         return ListPage.of(rows, limit, count, i -> List.of(i.createdAt.toString(), i.id), this::view);
     }
@@ -197,13 +196,5 @@ public class Invites {
         data.put("role", invite.role);
         data.put("sso", invite.sso);
         return data;
-    }
-
-    static Instant parseInstant(String value) {
-        try {
-            return Instant.parse(value);
-        } catch (RuntimeException e) {
-            throw ApiException.badRequest("page: invalid page cursor");
-        }
     }
 }

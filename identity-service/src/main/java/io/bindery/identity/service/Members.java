@@ -88,14 +88,10 @@ public class Members {
         StringBuilder select = new StringBuilder("SELECT m.user_id, " + column
                 + ", m.role, m.disabled, m.joined_at, m.last_seen_at, m.sso, u.email, u.display_name, u.photo_url" + where);
         if (q.page() != null) {
-            List<String> cursor = PageCursor.decode(q.page(), 2);
+            PageCursor.TimeKey after = PageCursor.decodeTimeKey(q.page());
             select.append(" AND (").append(column).append(", m.user_id) ").append(asc ? ">" : "<").append(" (:after, :afterId)");
-            try {
-                params.put("after", OffsetDateTime.parse(cursor.get(0)));
-            } catch (RuntimeException e) {
-                throw ApiException.badRequest("page: invalid page cursor");
-            }
-            params.put("afterId", cursor.get(1));
+            params.put("after", after.at().atOffset(java.time.ZoneOffset.UTC));
+            params.put("afterId", after.id());
         }
         String dir = asc ? " ASC" : " DESC";
         select.append(" ORDER BY ").append(column).append(dir).append(", m.user_id").append(dir).append(" LIMIT ").append(limit + 1);

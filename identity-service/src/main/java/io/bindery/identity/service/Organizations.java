@@ -87,16 +87,10 @@ public class Organizations {
             rows = Organization.getEntityManager().createQuery(query + " order by o.createdAt, o.id", Object[].class)
                     .setParameter(1, callerId).setMaxResults(limit + 1).getResultList();
         } else {
-            List<String> cursor = PageCursor.decode(page, 2);
-            Instant after;
-            try {
-                after = Instant.parse(cursor.get(0));
-            } catch (RuntimeException e) {
-                throw ApiException.badRequest("page: invalid page cursor");
-            }
+            PageCursor.TimeKey after = PageCursor.decodeTimeKey(page);
             rows = Organization.getEntityManager().createQuery(query
                             + " and (o.createdAt > ?2 or (o.createdAt = ?2 and o.id > ?3)) order by o.createdAt, o.id", Object[].class)
-                    .setParameter(1, callerId).setParameter(2, after).setParameter(3, cursor.get(1))
+                    .setParameter(1, callerId).setParameter(2, after.at()).setParameter(3, after.id())
                     .setMaxResults(limit + 1).getResultList();
         }
         return ListPage.of(rows, limit, count,

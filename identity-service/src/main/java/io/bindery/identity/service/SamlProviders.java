@@ -79,16 +79,10 @@ public class SamlProviders {
             rows = SamlProvider.<SamlProvider>find("organizationId = ?1 order by createdAt, id", orgId)
                     .range(0, limit).list();
         } else {
-            List<String> cursor = PageCursor.decode(page, 2);
-            Instant after;
-            try {
-                after = Instant.parse(cursor.get(0));
-            } catch (DateTimeParseException e) {
-                throw ApiException.badRequest("page: invalid page cursor");
-            }
+            PageCursor.TimeKey after = PageCursor.decodeTimeKey(page);
             rows = SamlProvider.<SamlProvider>find(
                             "organizationId = ?1 and (createdAt > ?2 or (createdAt = ?2 and id > ?3)) order by createdAt, id",
-                            orgId, after, cursor.get(1))
+                            orgId, after.at(), after.id())
                     .range(0, limit).list();
         }
         Map<String, TeamView> teams = teamViews(rows.stream().map(p -> p.defaultTeamId).filter(Objects::nonNull)

@@ -84,7 +84,7 @@ public class Teams {
                                    String limitParam, String page) {
         OrgAccess.Access access = member(organizationId, callerId);
         int limit = limit(limitParam);
-        List<String> after = cursor(page);
+        PageCursor.TimeKey after = cursor(page);
         Query where = new Query("t.organizationId = :org").param("org", organizationId);
         titleFilter(where, title);
         if (owner != null && !owner.isEmpty()) {
@@ -206,7 +206,7 @@ public class Teams {
         member(organizationId, callerId);
         Team team = requireTeam(organizationId, teamId, false);
         int limit = limit(limitParam);
-        List<String> after = cursor(page);
+        PageCursor.TimeKey after = cursor(page);
         // joined with the organization's members: a team place never outlives the membership it hangs off
         Query where = new Query("tm.teamId = :team and m.organizationId = :org and m.userId = tm.userId")
                 .param("team", team.id).param("org", organizationId);
@@ -337,7 +337,7 @@ public class Teams {
             throw ApiException.notFound("no member " + userId + " in the organization");
         }
         int limit = limit(limitParam);
-        List<String> after = cursor(page);
+        PageCursor.TimeKey after = cursor(page);
         Query where = new Query("tm.teamId = t.id and t.organizationId = :org and tm.userId = :user")
                 .param("org", organizationId).param("user", userId);
         titleFilter(where, title);
@@ -604,23 +604,17 @@ public class Teams {
     }
 
     /** The {@code page} cursor's (timestamp, id); none for an absent or empty {@code page}. */
-    private static List<String> cursor(String page) {
-        return page == null || page.isEmpty() ? null : PageCursor.decode(page, 2);
+    private static PageCursor.TimeKey cursor(String page) {
+        return page == null || page.isEmpty() ? null : PageCursor.decodeTimeKey(page);
     }
 
     /** Rows strictly after the cursor's (timestamp, id) in the list's order. */
-    private static void keyset(Query where, List<String> after, String timeColumn, String idColumn) {
+    private static void keyset(Query where, PageCursor.TimeKey after, String timeColumn, String idColumn) {
         if (after == null) {
             return;
         }
-        Instant at;
-        try {
-            at = Instant.parse(after.get(0));
-        } catch (DateTimeParseException e) {
-            throw ApiException.badRequest("page: invalid page cursor");
-        }
         where.and("(" + timeColumn + " > :afterAt or (" + timeColumn + " = :afterAt and " + idColumn + " > :afterId))")
-                .param("afterAt", at).param("afterId", after.get(1));
+                .param("afterAt", after.at()).param("afterId", after.id());
     }
 
     /** A where clause built from fixed fragments with named parameters (values never enter the text). */
