@@ -60,8 +60,23 @@ public final class TokenVerifier {
         return verify(authorization.substring(BEARER.length()).trim());
     }
 
+    /**
+     * The verdict on an Authorization header without any I/O: the token if it was verified before (expiry and
+     * revocation re-checked), null when it must go through {@link #verifyHeader} first. Headers that are
+     * plainly not bearer tokens are refused here too. Safe on an event loop.
+     */
+    public VerifiedToken cachedHeader(String authorization) throws TokenRejectedException {
+        if (authorization == null || authorization.length() <= BEARER.length()
+                || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            return verifyHeader(authorization); // refused without a look-up
+        }
+        String token = authorization.substring(BEARER.length()).trim();
+        VerifiedToken verified = cache.get(token);
+        return verified == null ? null : checkStillValid(token, verified);
+    }
+
+    /** Verifies a token; the first time may fetch the issuer's JWKS, so call it off the event loop. */
     public VerifiedToken verify(String token) throws TokenRejectedException {
-        long now = System.currentTimeMillis() / 1000;
         VerifiedToken verified = cache.get(token);
         if (verified == null) {
             verified = verifySignature(token);
@@ -70,6 +85,11 @@ public final class TokenVerifier {
             }
             cache.put(token, verified);
         }
+        return checkStillValid(token, verified);
+    }
+
+    private VerifiedToken checkStillValid(String token, VerifiedToken verified) throws TokenRejectedException {
+        long now = System.currentTimeMillis() / 1000;
         if (verified.expiresAt() <= now) {
             cache.remove(token);
             throw new TokenRejectedException("token has expired");
