@@ -18,7 +18,6 @@ import io.bindery.identity.rest.dto.SamlProviderView;
 import io.bindery.identity.rest.dto.TeamView;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.io.ByteArrayInputStream;
@@ -30,12 +29,10 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -67,7 +64,7 @@ public class SamlProviders {
     @Inject
     EventPublisher events;
     @Inject
-    EntityManager em;
+    Teams teams;
 
     @Transactional
     public ListPage<SamlProviderView> list(String orgId, String callerId, String limitParam, String page) {
@@ -85,11 +82,11 @@ public class SamlProviders {
                             orgId, after.at(), after.id())
                     .range(0, limit).list();
         }
-        Map<String, TeamView> teams = teamViews(rows.stream().map(p -> p.defaultTeamId).filter(Objects::nonNull)
+        Map<String, TeamView> defaultTeams = teams.views(orgId, rows.stream().map(p -> p.defaultTeamId).filter(Objects::nonNull)
                 .collect(Collectors.toSet()), a);
         return ListPage.of(rows, limit, count,
                 p -> List.of(p.createdAt.toString(), p.id),
-                p -> view(p, p.defaultTeamId == null ? null : teams.get(p.defaultTeamId)));
+                p -> view(p, p.defaultTeamId == null ? null : defaultTeams.get(p.defaultTeamId)));
     }
 
     @Transactional
@@ -274,14 +271,14 @@ public class SamlProviders {
 
     private SamlProviderView view(SamlProvider p, OrgAccess.Access a) {
         TeamView team = p.defaultTeamId == null ? null
-                : teamViews(List.of(p.defaultTeamId), a).get(p.defaultTeamId);
+                : teams.views(p.organizationId, List.of(p.defaultTeamId), a).get(p.defaultTeamId);
         return view(p, team);
     }
 
     /** The resource without per-caller fields (the default team's permissions), for event payloads. */
     private SamlProviderView eventView(SamlProvider p) {
         TeamView team = p.defaultTeamId == null ? null
-                : teamViews(List.of(p.defaultTeamId), null).get(p.defaultTeamId);
+                : teams.views(p.organizationId, List.of(p.defaultTeamId), null).get(p.defaultTeamId);
         return view(p, team);
     }
 
@@ -298,32 +295,6 @@ public class SamlProviders {
 
     private static String samlPath(String providerId, String endpoint) {
         return "/__/auth/saml/" + providerId + "/" + endpoint;
-    }
-
-    /**
-     * Team resources by id (the shape of Teams' TeamView, whose mapping is private there), with their member
-     * counts in one query. Permissions are the caller's as Teams computes them (organization admins and the
-     * team's creator manage it); null access means an event payload: no permissions. spaces is 0 as in Teams.
-     */
-    private Map<String, TeamView> teamViews(Collection<String> teamIds, OrgAccess.Access a) {
-        Map<String, TeamView> out = new HashMap<>();
-        if (teamIds.isEmpty()) {
-            return out;
-        }
-        List<Team> teams = Team.list("id in ?1", List.copyOf(teamIds));
-        Map<String, Long> counts = new HashMap<>();
-        for (Object[] row : em.createQuery(
-                        "select tm.teamId, count(tm) from TeamMember tm where tm.teamId in :ids group by tm.teamId", Object[].class)
-                .setParameter("ids", List.copyOf(teamIds)).getResultList()) {
-            counts.put((String) row[0], ((Number) row[1]).longValue());
-        }
-        Function<Team, TeamView.Permissions> permissions = t -> a == null ? null
-                : new TeamView.Permissions(a.admin() || t.createdBy.equals(a.member().userId), true);
-        for (Team t : teams) {
-            out.put(t.id, new TeamView("team", t.id, t.title, counts.getOrDefault(t.id, 0L), 0, t.createdAt,
-                    permissions.apply(t)));
-        }
-        return out;
     }
 
     private static Integer parseLimit(String limit) {

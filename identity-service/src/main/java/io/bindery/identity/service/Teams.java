@@ -353,6 +353,22 @@ public class Teams {
 
     // ------------------------------------------------------------------------------ for other components
 
+    /**
+     * Team resources of one organization by id, for resources that embed a team (a SAML provider's
+     * defaultTeam). Permissions are the caller's; a null access gives the event shape (no permissions).
+     */
+    @Transactional
+    public Map<String, TeamView> views(String organizationId, Collection<String> teamIds, OrgAccess.Access access) {
+        Map<String, TeamView> out = new HashMap<>();
+        if (teamIds.isEmpty()) {
+            return out;
+        }
+        Map<String, Long> counts = memberCounts(organizationId, teamIds);
+        Team.<Team>list("organizationId = ?1 and id in ?2", organizationId, List.copyOf(teamIds))
+                .forEach(t -> out.put(t.id, view(t, counts.getOrDefault(t.id, 0L), access)));
+        return out;
+    }
+
     /** How many teams of the organization each user is in (0 for users in none), in one query. */
     @Transactional
     public Map<String, Long> teamCounts(String organizationId, Collection<String> userIds) {
