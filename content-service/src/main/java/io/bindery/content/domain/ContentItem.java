@@ -1,0 +1,17 @@
+package io.bindery.content.domain;
+
+/** What spaces and collections share for the role rule and for placement inside a parent. */
+public interface ContentItem {
+    String id();
+
+    /** "space" or "collection", as in position pointers and grants. */
+    String type();
+
+    String organizationId();
+
+    String parentId();
+
+    String[] ancestors();
+
+    String defaultLevel();
+}

@@ -1,0 +1,69 @@
+package io.bindery.content.service;
+
+import io.bindery.commons.auth.Role;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.projection.Membership;
+import io.bindery.content.domain.Collection;
+import io.bindery.content.domain.ContentItem;
+import io.bindery.content.domain.Space;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.Optional;
+
+/**
+ * Finds a space or collection for a caller, with the caller's membership and role: an unknown id, a
+ * non-member and a member who may not see it all get the same 404, so existence is never revealed.
+ */
+@ApplicationScoped
+public class ContentLookup {
+    @Inject
+    ContentAccess access;
+
+    /** An item with the caller's membership in its organization and role on it. */
+    public record Loaded<T extends ContentItem>(T item, Membership member, Role role) {
+        public Loaded<T> requireAdmin() {
+            if (role != Role.ADMIN) {
+                throw ApiException.forbidden("you need the admin role on " + item.type() + " " + item.id()
+                        + " (yours is " + role.wire() + ")");
+            }
+            return this;
+        }
+    }
+
+    public Loaded<Collection> collection(String id, String callerId) {
+        return find(Collection.<Collection>findById(id), callerId, "collection", id)
+                .orElseThrow(() -> ApiException.notFound("no collection " + id));
+    }
+
+    /** A live (not deleted) space. */
+    public Loaded<Space> space(String id, String callerId) {
+        return anySpace(id, callerId).filter(l -> !l.item().deleted())
+                .orElseThrow(() -> ApiException.notFound("no space " + id));
+    }
+
+    /** A space, deleted or not, that the caller can see (as it could before the deletion). */
+    public Optional<Loaded<Space>> anySpace(String id, String callerId) {
+        return find(Space.<Space>findById(id), callerId, "space", id);
+    }
+
+    private <T extends ContentItem> Optional<Loaded<T>> find(T item, String callerId, String type, String id) {
+        if (item == null) {
+            return Optional.empty();
+        }
+        Optional<Membership> member = access.membership(item.organizationId(), callerId);
+        if (member.isEmpty()) {
+            return Optional.empty();
+        }
+        return access.role(member.get(), item).map(role -> new Loaded<>(item, member.get(), role));
+    }
+
+    /** A collection named in a request body as a parent, that the member can see; 404 otherwise. */
+    public Collection visibleCollection(Membership member, String collectionId, String field) {
+        Collection c = collectionId == null || collectionId.isBlank() ? null : Collection.findById(collectionId);
+        if (c == null || !c.organizationId.equals(member.organizationId()) || access.role(member, c).isEmpty()) {
+            throw ApiException.notFound(field + ": no collection " + collectionId + " in organization " + member.organizationId());
+        }
+        return c;
+    }
+}

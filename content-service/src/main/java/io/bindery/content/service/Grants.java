@@ -1,0 +1,148 @@
+package io.bindery.content.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.auth.Role;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.projection.UserDirectory;
+import io.bindery.commons.projection.UserRef;
+import io.bindery.content.domain.ContentItem;
+import io.bindery.content.rest.dto.UserPermissionView;
+import io.bindery.content.service.ContentLookup.Loaded;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Per-user grants on spaces and collections (GitBook's "permissions/users" endpoints). A grant names a member
+ * of the item's organization (guests included: a grant is how a guest sees anything); admins manage them.
+ */
+@ApplicationScoped
+public class Grants {
+    @Inject
+    ContentAccess access;
+    @Inject
+    ContentLookup lookup;
+    @Inject
+    UserDirectory users;
+    @Inject
+    EventPublisher events;
+    @Inject
+    EntityManager em;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    io.bindery.commons.urls.PublicUrls urls;
+
+    @Transactional
+    public ListPage<UserPermissionView> list(String type, String id, String callerId, String limit, String page) {
+        ContentItem item = load(type, id, callerId).item();
+        int n = Limits.of(ContentLists.parseLimit(limit));
+        long count = ((Number) em.createNativeQuery("SELECT count(*) FROM content_grant WHERE target_id = :t")
+                .setParameter("t", item.id()).getSingleResult()).longValue();
+        PageCursor.TimeKey after = page == null || page.isEmpty() ? null : PageCursor.decodeTimeKey(page);
+        var q = em.createNativeQuery("SELECT user_id, role, created_at FROM content_grant WHERE target_id = :t"
+                + (after == null ? "" : " AND (created_at, user_id) > (:at, :id)") + " ORDER BY created_at, user_id LIMIT :n");
+        q.setParameter("t", item.id()).setParameter("n", n + 1);
+        if (after != null) {
+            q.setParameter("at", after.at()).setParameter("id", after.id());
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = q.getResultList();
+        Map<String, UserRef> known = users.findAll(rows.stream().map(r -> (String) r[0]).toList());
+        return ListPage.of(rows, n, count,
+                r -> List.of(((Instant) r[2]).toString(), (String) r[0]),
+                r -> new UserPermissionView((String) r[1], userJson((String) r[0], known.get((String) r[0]))));
+    }
+
+    /** Sets (or with a null role removes) a user's grant. */
+    @Transactional
+    public void set(String type, String id, String callerId, String userId, JsonNode node) {
+        JsonBody body = JsonBody.of(node);
+        if (!body.has("role")) {
+            throw ApiException.badRequest("role is required (a role, or null to remove the grant)");
+        }
+        Role role = Role.parse("role", body.string("role").orElse(null));
+        ContentItem item = load(type, id, callerId).requireAdmin().item();
+        if (access.membership(item.organizationId(), userId).isEmpty()) {
+            throw ApiException.notFound("no member " + userId + " in organization " + item.organizationId());
+        }
+        if (role == null) {
+            revoke(item, userId);
+            return;
+        }
+        em.createNativeQuery("""
+                        INSERT INTO content_grant (target_id, user_id, target_type, organization_id, role, created_at)
+                        VALUES (:t, :u, :type, :org, :role, :now)
+                        ON CONFLICT (target_id, user_id) DO UPDATE SET role = EXCLUDED.role""")
+                .setParameter("t", item.id()).setParameter("u", userId).setParameter("type", item.type())
+                .setParameter("org", item.organizationId()).setParameter("role", role.wire())
+                .setParameter("now", Instant.now().truncatedTo(ChronoUnit.MILLIS)).executeUpdate();
+        events.publish("bindery." + item.type() + ".permission.updated.v1", item.id(), data(item, userId, role.wire()));
+    }
+
+    @Transactional
+    public void remove(String type, String id, String callerId, String userId) {
+        ContentItem item = load(type, id, callerId).requireAdmin().item();
+        revoke(item, userId);
+    }
+
+    /** The creator of a space or collection who is not an org admin administers what it created. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void grantCreator(ContentItem item, String userId) {
+        em.createNativeQuery("""
+                        INSERT INTO content_grant (target_id, user_id, target_type, organization_id, role, created_at)
+                        VALUES (:t, :u, :type, :org, 'admin', :now) ON CONFLICT DO NOTHING""")
+                .setParameter("t", item.id()).setParameter("u", userId).setParameter("type", item.type())
+                .setParameter("org", item.organizationId())
+                .setParameter("now", Instant.now().truncatedTo(ChronoUnit.MILLIS)).executeUpdate();
+        events.publish("bindery." + item.type() + ".permission.updated.v1", item.id(), data(item, userId, "admin"));
+    }
+
+    private void revoke(ContentItem item, String userId) {
+        int removed = em.createNativeQuery("DELETE FROM content_grant WHERE target_id = :t AND user_id = :u")
+                .setParameter("t", item.id()).setParameter("u", userId).executeUpdate();
+        if (removed > 0) {
+            events.publish("bindery." + item.type() + ".permission.removed.v1", item.id(), data(item, userId, null));
+        }
+    }
+
+    private Loaded<? extends ContentItem> load(String type, String id, String callerId) {
+        return type.equals("space") ? lookup.space(id, callerId) : lookup.collection(id, callerId);
+    }
+
+    private static Map<String, Object> data(ContentItem item, String userId, String role) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put(item.type(), item.id());
+        data.put("organization", item.organizationId());
+        data.put("user", userId);
+        data.put("role", role);
+        return data;
+    }
+
+    /** The User object; a user identity no longer knows still shows with its id. */
+    private JsonNode userJson(String userId, UserRef user) {
+        var node = json.createObjectNode().put("object", "user").put("id", userId);
+        node.put("displayName", user == null || user.displayName() == null ? userId : user.displayName());
+        if (user != null && user.email() != null) {
+            node.put("email", user.email());
+        }
+        if (user != null && user.photoURL() != null) {
+            node.put("photoURL", user.photoURL());
+        }
+        node.putObject("urls").put("location", urls.api("/users/" + userId));
+        return node;
+    }
+}

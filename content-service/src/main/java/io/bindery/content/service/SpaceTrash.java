@@ -1,0 +1,115 @@
+package io.bindery.content.service;
+
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.content.domain.Space;
+import io.bindery.content.rest.dto.SpaceView;
+import io.bindery.content.service.ContentLookup.Loaded;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Deleted spaces: DELETE puts a space in the trash (deletedAt), restore takes it back within the retention
+ * period (7 days unless configured), and a scheduled purge removes it with its content for good after that.
+ */
+@ApplicationScoped
+public class SpaceTrash {
+    private static final Logger LOG = Logger.getLogger(SpaceTrash.class);
+
+    @Inject
+    ContentLookup lookup;
+    @Inject
+    ContentAccess access;
+    @Inject
+    ContentViews views;
+    @Inject
+    EventPublisher events;
+    @Inject
+    EntityManager em;
+    @ConfigProperty(name = "bindery.content.deleted-retention", defaultValue = "P7D")
+    Duration retention;
+
+    @Transactional
+    public void delete(String id, String callerId) {
+        if (Space.findById(id) == null) {
+            return;
+        }
+        Loaded<Space> l = lookup.anySpace(id, callerId).orElseThrow(() -> ApiException.notFound("no space " + id));
+        Space s = l.item();
+        if (s.deleted() && !restorable(s)) {
+            throw ApiException.notFound("no space " + id);
+        }
+        l.requireAdmin();
+        if (s.deleted()) {
+            return;
+        }
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        s.deletedAt = now;
+        s.updatedAt = now;
+        events.publish(Spaces.DELETED, s.id, views.space(s, null));
+    }
+
+    @Transactional
+    public SpaceView restore(String id, String callerId) {
+        Loaded<Space> l = lookup.anySpace(id, callerId).orElseThrow(() -> ApiException.notFound("no space " + id));
+        Space s = l.item();
+        if (s.deleted() && !restorable(s)) {
+            throw ApiException.notFound("no space " + id + " (deleted spaces can be restored for " + retention + ")");
+        }
+        l.requireAdmin();
+        if (s.deleted()) {
+            s.deletedAt = null;
+            s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            events.publish(Spaces.RESTORED, s.id, views.space(s, null));
+        }
+        return views.space(s, access.requireRole(l.member(), s, "no space " + id));
+    }
+
+    boolean restorable(Space s) {
+        return s.deletedAt.plus(retention).isAfter(Instant.now());
+    }
+
+    /** Removes, for good, the spaces deleted longer ago than the retention period; one transaction per space. */
+    @Scheduled(every = "${bindery.content.purge-every:1h}", delayed = "${bindery.content.purge-delay:10s}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void purgeExpired() {
+        List<String> expired = QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery(
+                        "SELECT id FROM space WHERE deleted_at < :cutoff ORDER BY deleted_at LIMIT 500", String.class)
+                .setParameter("cutoff", Instant.now().minus(retention)).getResultList());
+        for (String id : expired) {
+            try {
+                QuarkusTransaction.requiringNew().run(() -> purge(id));
+            } catch (RuntimeException e) {
+                LOG.warnf(e, "could not purge space %s; next run retries", id);
+            }
+        }
+    }
+
+    void purge(String id) {
+        Space s = em.find(Space.class, id, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE);
+        if (s == null || !s.deleted() || restorable(s)) {
+            return;
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("id", s.id);
+        data.put("organization", s.organizationId);
+        data.put("deletedAt", s.deletedAt);
+        em.createNativeQuery("DELETE FROM content_grant WHERE target_id = :s").setParameter("s", id).executeUpdate();
+        em.createNativeQuery("DELETE FROM revision WHERE space_id = :s").setParameter("s", id).executeUpdate();
+        em.remove(s);
+        events.publish(Spaces.PURGED, id, data);
+    }
+}
