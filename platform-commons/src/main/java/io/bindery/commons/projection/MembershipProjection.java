@@ -7,7 +7,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,10 +28,32 @@ public class MembershipProjection {
     @Inject
     IdentityClient identity;
 
+    /**
+     * Recent local answers, so a hot read path does not query the projection on every request. Entries live
+     * {@code bindery.projections.memberships.cache-ttl} (1 s) and are dropped when this process applies an event
+     * about them; another replica's cache may lag by at most the TTL.
+     */
+    private final Map<String, Cached> recent = new ConcurrentHashMap<>();
+    @ConfigProperty(name = "bindery.projections.memberships.cache-ttl", defaultValue = "PT1S")
+    Duration cacheTtl;
+
+    private record Cached(Optional<Membership> membership, long expiresAtNanos) {
+    }
+
     /** The caller's membership, or empty when it is not a member of the organization. */
     public Optional<Membership> find(String organizationId, String userId) {
+        String key = organizationId + '/' + userId;
+        Cached cached = recent.get(key);
+        long now = System.nanoTime();
+        if (cached != null && cached.expiresAtNanos() - now > 0) {
+            return cached.membership();
+        }
         Optional<Optional<Membership>> local = QuarkusTransaction.joiningExisting().call(() -> lookup(organizationId, userId));
         if (local.isPresent()) {
+            if (recent.size() > 100_000) {
+                recent.clear();
+            }
+            recent.put(key, new Cached(local.get(), now + cacheTtl.toNanos()));
             return local.get();
         }
         Optional<JsonNode> remote = identity.membership(organizationId, userId);
@@ -94,6 +120,7 @@ public class MembershipProjection {
     }
 
     private void upsertOrganization(String id, String defaultRole, Instant version) {
+        recent.keySet().removeIf(k -> k.startsWith(id + '/'));
         em.createNativeQuery("""
                         INSERT INTO projected_organization (id, default_role, version) VALUES (:id, CAST(:role AS text), :v)
                         ON CONFLICT (id) DO UPDATE SET default_role = EXCLUDED.default_role, version = EXCLUDED.version
@@ -102,6 +129,7 @@ public class MembershipProjection {
     }
 
     private void upsertMembership(String org, String user, String role, boolean active, Instant version) {
+        recent.remove(org + '/' + user);
         em.createNativeQuery("""
                         INSERT INTO projected_membership (organization_id, user_id, role, active, version)
                         VALUES (:org, :user, CAST(:role AS text), :active, :v)
