@@ -32,7 +32,19 @@ public class IdentityClient {
      * when the user is not a member (404).
      */
     public Optional<JsonNode> membership(String organizationId, String userId) {
-        String url = identityUrl.replaceAll("/+$", "") + "/internal/orgs/" + encode(organizationId) + "/members/" + encode(userId);
+        return get("/internal/orgs/" + encode(organizationId) + "/members/" + encode(userId));
+    }
+
+    /**
+     * A user as identity knows it now: the body of {@code GET /internal/users/{u}} (the User object plus
+     * {@code asOf}), or empty when there is no such user (404).
+     */
+    public Optional<JsonNode> user(String userId) {
+        return get("/internal/users/" + encode(userId));
+    }
+
+    private Optional<JsonNode> get(String path) {
+        String url = identityUrl.replaceAll("/+$", "") + path;
         HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(3)).GET().build();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -51,7 +63,8 @@ public class IdentityClient {
         }
     }
 
+    /** A path segment: URLEncoder is for forms, so its '+' for a space becomes %20 here. */
     private static String encode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }
 }

@@ -23,9 +23,9 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * Feeds {@link MembershipProjection} from bindery.identity.events, in services that set
- * {@code bindery.projections.memberships.enabled=true}. At-least-once: offsets are committed after the
- * batch is applied, and the projection drops what it has already seen.
+ * Feeds {@link MembershipProjection} and {@link UserDirectory} from bindery.identity.events, in services that
+ * set {@code bindery.projections.memberships.enabled=true}. At-least-once: offsets are committed after the
+ * batch is applied, and the projections drop what they have already seen.
  * <p>
  * The consumer group is {@code <service>@<database>} unless configured: replicas of one service sharing a
  * database share the work, while two stacks on one broker (a developer's and the end-to-end one) each see
@@ -38,6 +38,8 @@ public class IdentityEventsConsumer {
 
     @Inject
     MembershipProjection projection;
+    @Inject
+    UserDirectory users;
     @Inject
     ObjectMapper json;
     @ConfigProperty(name = "bindery.projections.memberships.enabled", defaultValue = "false")
@@ -105,12 +107,33 @@ public class IdentityEventsConsumer {
     }
 
     private void applyQuietly(ConsumerRecord<String, String> record) {
+        JsonNode event;
         try {
-            JsonNode event = json.readTree(record.value());
-            QuarkusTransaction.requiringNew().run(() -> projection.apply(event));
+            event = json.readTree(record.value());
         } catch (Exception e) {
-            // A malformed event must not stop the stream; the read-through still answers for it.
-            LOG.warnf("skipped an identity event at offset %d: %s", record.offset(), e.getMessage());
+            // A malformed event must not stop the stream; the read-throughs still answer for it.
+            LOG.warnf("skipped an unreadable identity event at offset %d: %s", record.offset(), e.getMessage());
+            return;
+        }
+        try {
+            QuarkusTransaction.requiringNew().run(() -> {
+                projection.apply(event);
+                users.apply(event);
+            });
+        } catch (Exception e) {
+            // One failing rolls back the other's writes too: give each its own transaction, so only the failing
+            // one misses the event (its read-through still answers for it).
+            LOG.warnf("identity event at offset %d failed, applying its projections one by one: %s", record.offset(), e.getMessage());
+            applyAlone("memberships", record, () -> projection.apply(event));
+            applyAlone("users", record, () -> users.apply(event));
+        }
+    }
+
+    private void applyAlone(String what, ConsumerRecord<String, String> record, Runnable apply) {
+        try {
+            QuarkusTransaction.requiringNew().run(apply);
+        } catch (Exception e) {
+            LOG.warnf("skipped an identity event at offset %d for the %s projection: %s", record.offset(), what, e.getMessage());
         }
     }
 

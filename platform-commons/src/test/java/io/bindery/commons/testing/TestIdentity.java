@@ -30,6 +30,8 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
     private static HttpServer server;
     private static final List<String[]> REVOKED = new CopyOnWriteArrayList<>(); // {tokenId, expiresAt}
     private static final Map<String, String[]> MEMBERSHIPS = new java.util.concurrent.ConcurrentHashMap<>(); // org/user -> {role, orgDefaultRole, asOf}
+    private static final Map<String, String[]> USERS = new java.util.concurrent.ConcurrentHashMap<>(); // id -> {displayName, email}
+    private static final Map<String, java.util.concurrent.atomic.AtomicInteger> USER_REQUESTS = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Override
     public synchronized Map<String, String> start() {
@@ -53,17 +55,27 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
                     String[] parts = ex.getRequestURI().getPath().split("/");
                     String[] m = parts.length == 6 ? MEMBERSHIPS.get(parts[3] + "/" + parts[5]) : null;
                     if (m == null) {
-                        byte[] none = "{\"error\":{\"code\":404,\"message\":\"not a member\"}}".getBytes(StandardCharsets.UTF_8);
-                        ex.sendResponseHeaders(404, none.length);
-                        try (OutputStream out = ex.getResponseBody()) {
-                            out.write(none);
-                        }
+                        notFound(ex, "not a member");
                         return;
                     }
                     reply(ex, "{\"organization\":\"" + parts[3] + "\",\"user\":\"" + parts[5] + "\""
                             + (m[0] == null ? "" : ",\"role\":\"" + m[0] + "\"")
                             + (m[1] == null ? "" : ",\"orgDefaultRole\":\"" + m[1] + "\"")
                             + ",\"asOf\":\"" + m[2] + "\"}");
+                });
+                server.createContext("/internal/users/", ex -> {
+                    // /internal/users/{u}, as identity-service answers it (the User object plus asOf; the
+                    // directory rebuilds urls itself, so they are left out here)
+                    String[] parts = ex.getRequestURI().getPath().split("/");
+                    String id = parts.length == 4 ? parts[3] : "";
+                    USER_REQUESTS.computeIfAbsent(id, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+                    String[] u = USERS.get(id);
+                    if (u == null) {
+                        notFound(ex, "no user " + id);
+                        return;
+                    }
+                    reply(ex, "{\"object\":\"user\",\"id\":\"" + id + "\",\"displayName\":\"" + u[0]
+                            + "\",\"email\":\"" + u[1] + "\",\"asOf\":\"" + Instant.now() + "\"}");
                 });
                 server.start();
             }
@@ -81,6 +93,15 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         ex.getResponseHeaders().add("Content-Type", "application/json");
         ex.sendResponseHeaders(200, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    private static void notFound(com.sun.net.httpserver.HttpExchange ex, String message) throws IOException {
+        byte[] bytes = ("{\"error\":{\"code\":404,\"message\":\"" + message + "\"}}").getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().add("Content-Type", "application/json");
+        ex.sendResponseHeaders(404, bytes.length);
         try (OutputStream out = ex.getResponseBody()) {
             out.write(bytes);
         }
@@ -127,6 +148,20 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
     /** Makes identity's internal API answer that the user is a member (role null: a guest). */
     public static void addMembership(String organizationId, String userId, String role, String orgDefaultRole, Instant asOf) {
         MEMBERSHIPS.put(organizationId + "/" + userId, new String[]{role, orgDefaultRole, asOf.toString()});
+    }
+
+    /**
+     * Makes identity's internal API know the user ({@code GET /internal/users/{id}}, without photoURL), as of
+     * the moment it is asked. Names and e-mails are written into JSON as they are: keep them free of quotes.
+     */
+    public static void addUser(String id, String displayName, String email) {
+        USERS.put(id, new String[]{displayName, email});
+    }
+
+    /** How many times {@code GET /internal/users/{id}} was asked, known user or not. */
+    public static int userRequests(String id) {
+        java.util.concurrent.atomic.AtomicInteger n = USER_REQUESTS.get(id);
+        return n == null ? 0 : n.get();
     }
 
     /** A token signed by a key nobody trusts. */

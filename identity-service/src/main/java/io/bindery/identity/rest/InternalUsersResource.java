@@ -1,0 +1,36 @@
+package io.bindery.identity.rest;
+
+import io.bindery.identity.rest.dto.UserView;
+import io.bindery.identity.service.Users;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import java.time.Instant;
+
+/**
+ * Internal (never routed by the gateway, outside the /v1 routes the bearer filter guards): one user as
+ * identity knows it now, for the other services' user directories to read through on a miss.
+ */
+@Path("/internal/users/{userId}")
+@Produces(MediaType.APPLICATION_JSON)
+public class InternalUsersResource {
+    @Inject
+    Users users;
+
+    /** The User resource plus {@code asOf}: events older than this answer must not overwrite it in a directory. */
+    public record UserFact(String object, String id, String displayName, String email, String photoURL,
+                           UserView.Urls urls, Instant asOf) {
+    }
+
+    @GET
+    public UserFact user(@PathParam("userId") String userId) {
+        // taken before the read: an event at or after this instant may describe a later state
+        Instant asOf = Instant.now();
+        UserView view = users.view(users.get(userId));
+        return new UserFact(view.object(), view.id(), view.displayName(), view.email(), view.photoURL(), view.urls(), asOf);
+    }
+}

@@ -1,0 +1,147 @@
+package io.bindery.commons.projection;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Identity's users as another service sees them, to show a {@code User} object for a user id it only knows
+ * from its own data (grants, authors): kept current from identity's user events ({@link IdentityEventsConsumer}),
+ * and read through to identity's internal API on a miss. Every write compares versions (the time of the
+ * fact), so redelivered and reordered events change nothing.
+ */
+@ApplicationScoped
+public class UserDirectory {
+    static final String CREATED = "bindery.user.created.v1";
+    static final String UPDATED = "bindery.user.updated.v1";
+
+    @Inject
+    EntityManager em;
+    @Inject
+    IdentityClient identity;
+
+    /** The user, or empty when identity knows no such user. */
+    public Optional<UserRef> find(String userId) {
+        if (userId == null || userId.isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(findAll(List.of(userId)).get(userId));
+    }
+
+    /**
+     * The users among {@code userIds} that exist, by id, in the order asked: one query for those known here,
+     * then one read-through per miss (what is learned is stored). Ids identity does not know are left out.
+     */
+    public Map<String, UserRef> findAll(Collection<String> userIds) {
+        LinkedHashSet<String> wanted = new LinkedHashSet<>();
+        for (String id : userIds) {
+            if (id != null && !id.isBlank()) {
+                wanted.add(id);
+            }
+        }
+        if (wanted.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, UserRef> known = new HashMap<>(QuarkusTransaction.joiningExisting().call(() -> lookup(wanted)));
+        List<Fact> learned = new ArrayList<>();
+        for (String id : wanted) {
+            if (!known.containsKey(id)) {
+                identity.user(id).ifPresent(view -> learned.add(new Fact(fromView(view), Instant.parse(view.path("asOf").asText()))));
+            }
+        }
+        if (!learned.isEmpty()) {
+            // its own transaction: what identity said holds whatever becomes of the caller's transaction
+            QuarkusTransaction.requiringNew().run(() -> learned.forEach(f -> upsert(f.user(), f.asOf())));
+            learned.forEach(f -> known.put(f.user().id(), f.user()));
+        }
+        Map<String, UserRef> found = new LinkedHashMap<>();
+        for (String id : wanted) {
+            UserRef user = known.get(id);
+            if (user != null) {
+                found.put(id, user);
+            }
+        }
+        return found;
+    }
+
+    private record Fact(UserRef user, Instant asOf) {
+    }
+
+    private Map<String, UserRef> lookup(Collection<String> ids) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery(
+                        "SELECT id, display_name, email, photo_url FROM projected_user WHERE id IN (:ids)")
+                .setParameter("ids", ids).getResultList();
+        Map<String, UserRef> known = new LinkedHashMap<>();
+        for (Object[] row : rows) {
+            known.put((String) row[0], new UserRef((String) row[0], (String) row[1], (String) row[2], (String) row[3]));
+        }
+        return known;
+    }
+
+    /**
+     * Applies one CloudEvent of bindery.identity.events if it is a user event ({@value CREATED},
+     * {@value UPDATED}; data = the User object): returns true when it changed the directory, false when it
+     * says nothing the directory keeps, was applied before, or is older than what is known. Must run inside a
+     * transaction. A user event without {@code data.id} or a valid {@code time} is rejected
+     * (IllegalArgumentException).
+     */
+    public boolean apply(JsonNode event) {
+        String type = event.path("type").asText("");
+        if (!CREATED.equals(type) && !UPDATED.equals(type)) {
+            return false;
+        }
+        JsonNode data = event.path("data");
+        if (text(data, "id") == null) {
+            throw new IllegalArgumentException(type + " event " + event.path("id").asText("?") + " has no data.id");
+        }
+        Instant time;
+        try {
+            time = Instant.parse(event.path("time").asText(""));
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException(type + " event " + event.path("id").asText("?") + " has no valid time", e);
+        }
+        return upsert(fromView(data), time) > 0;
+    }
+
+    /**
+     * Writes the fact unless a newer one is known; a fact of the same version writes only when it differs,
+     * so a redelivery reports no change.
+     */
+    private int upsert(UserRef user, Instant version) {
+        return em.createNativeQuery("""
+                        INSERT INTO projected_user (id, display_name, email, photo_url, version)
+                        VALUES (:id, CAST(:name AS text), CAST(:email AS text), CAST(:photo AS text), :v)
+                        ON CONFLICT (id) DO UPDATE SET display_name = EXCLUDED.display_name, email = EXCLUDED.email,
+                            photo_url = EXCLUDED.photo_url, version = EXCLUDED.version
+                        WHERE projected_user.version < EXCLUDED.version
+                           OR (projected_user.version = EXCLUDED.version
+                               AND (projected_user.display_name, projected_user.email, projected_user.photo_url)
+                                   IS DISTINCT FROM (EXCLUDED.display_name, EXCLUDED.email, EXCLUDED.photo_url))""")
+                .setParameter("id", user.id()).setParameter("name", user.displayName())
+                .setParameter("email", user.email()).setParameter("photo", user.photoURL())
+                .setParameter("v", version).executeUpdate();
+    }
+
+    private static UserRef fromView(JsonNode view) {
+        return new UserRef(view.path("id").asText(), text(view, "displayName"), text(view, "email"), text(view, "photoURL"));
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode v = node.path(field);
+        return v.isTextual() ? v.asText() : null;
+    }
+}
