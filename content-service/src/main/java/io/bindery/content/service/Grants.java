@@ -1,7 +1,6 @@
 package io.bindery.content.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
@@ -42,8 +41,6 @@ public class Grants {
     @Inject
     EntityManager em;
     @Inject
-    ObjectMapper json;
-    @Inject
     io.bindery.commons.urls.PublicUrls urls;
 
     @Transactional
@@ -64,7 +61,9 @@ public class Grants {
         Map<String, UserRef> known = users.findAll(rows.stream().map(r -> (String) r[0]).toList());
         return ListPage.of(rows, n, count,
                 r -> List.of(((Instant) r[2]).toString(), (String) r[0]),
-                r -> new UserPermissionView((String) r[1], userJson((String) r[0], known.get((String) r[0]))));
+                r -> new UserPermissionView((String) r[1], known.getOrDefault((String) r[0],
+                        // a user identity no longer knows still shows with its id
+                        new UserRef((String) r[0], (String) r[0], null, null)).view(urls)));
     }
 
     /** Sets (or with a null role removes) a user's grant. */
@@ -130,19 +129,5 @@ public class Grants {
         data.put("user", userId);
         data.put("role", role);
         return data;
-    }
-
-    /** The User object; a user identity no longer knows still shows with its id. */
-    private JsonNode userJson(String userId, UserRef user) {
-        var node = json.createObjectNode().put("object", "user").put("id", userId);
-        node.put("displayName", user == null || user.displayName() == null ? userId : user.displayName());
-        if (user != null && user.email() != null) {
-            node.put("email", user.email());
-        }
-        if (user != null && user.photoURL() != null) {
-            node.put("photoURL", user.photoURL());
-        }
-        node.putObject("urls").put("location", urls.api("/users/" + userId));
-        return node;
     }
 }

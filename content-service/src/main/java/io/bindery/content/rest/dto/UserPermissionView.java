@@ -1,7 +1,7 @@
 package io.bindery.content.rest.dto;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.projection.UserRef;
 
 /** GitBook's UserContentPermission: a user's explicit role on a space or collection. */
-public record UserPermissionView(String permission, JsonNode user) {
+public record UserPermissionView(String permission, UserRef.View user) {
 }
