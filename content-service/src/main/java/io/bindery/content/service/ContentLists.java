@@ -6,9 +6,7 @@ import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.PageCursor;
 import io.bindery.commons.projection.Membership;
-import io.bindery.content.domain.Collection;
-import io.bindery.content.domain.ContentItem;
-import io.bindery.content.domain.Space;
+import io.bindery.content.domain.PlacedEntity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -40,13 +38,13 @@ public class ContentLists {
     }
 
     /** A page rendered with the viewer's roles on the items. */
-    public <T extends ContentItem, V> ListPage<V> page(Query q, Membership viewer, Class<T> type, String limit, String page,
+    public <T extends PlacedEntity, V> ListPage<V> page(Query q, Membership viewer, Class<T> type, String limit, String page,
                                                        BiFunction<List<T>, Map<String, Role>, List<V>> render) {
         return page(q, viewer, type, limit, page, items -> render.apply(items, access.roles(viewer, items)));
     }
 
     /** A page of the items {@code visibleTo} may see, rendered by {@code render}. */
-    public <T extends ContentItem, V> ListPage<V> page(Query q, Membership visibleTo, Class<T> type, String limit, String page,
+    public <T extends PlacedEntity, V> ListPage<V> page(Query q, Membership visibleTo, Class<T> type, String limit, String page,
                                                        Function<List<T>, List<V>> render) {
         int n = Limits.of(parseLimit(limit));
         ContentAccess.VisibilityFilter filter = access.visibilityFilter(visibleTo);
@@ -99,13 +97,8 @@ public class ContentLists {
         return new ListPage<>(rendered, total, next);
     }
 
-    private static List<String> cursorOf(ContentItem item, Order order) {
-        if (order == Order.POSITION) {
-            double position = item instanceof Space s ? s.position : ((Collection) item).position;
-            return List.of(Double.toString(position), item.id());
-        }
-        Instant created = item instanceof Space s ? s.createdAt : ((Collection) item).createdAt;
-        return List.of(created.toString(), item.id());
+    private static List<String> cursorOf(PlacedEntity item, Order order) {
+        return List.of(order == Order.POSITION ? Double.toString(item.position()) : item.createdAt().toString(), item.id());
     }
 
     static Integer parseLimit(String limit) {
