@@ -115,6 +115,9 @@ public class Placement {
         if (position == null || position.isNull() || position.isMissingNode()) {
             return null;
         }
+        if (!position.isObject()) {
+            throw ApiException.badRequest("position must be an object {before?, after?}");
+        }
         JsonNode p = position.get(field);
         if (p == null || p.isNull()) {
             return null;

@@ -49,9 +49,6 @@ public class SpaceTrash {
         }
         Loaded<Space> l = lookup.anySpace(id, callerId).orElseThrow(() -> ApiException.notFound("no space " + id));
         Space s = l.item();
-        if (s.deleted() && !restorable(s)) {
-            throw ApiException.notFound("no space " + id);
-        }
         l.requireAdmin();
         if (s.deleted()) {
             return;

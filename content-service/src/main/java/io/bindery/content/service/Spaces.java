@@ -62,7 +62,7 @@ public class Spaces {
     @Transactional
     public SpaceView create(String organizationId, String callerId, JsonNode node) {
         JsonBody body = JsonBody.of(node);
-        if (body.has("template") || body.has("computedSource")) {
+        if (!body.isNull("template") && body.has("template") || !body.isNull("computedSource") && body.has("computedSource")) {
             throw ApiException.notImplemented("creating a space from a template or a computed source is not available yet: "
                     + "create the space, then write its content");
         }
