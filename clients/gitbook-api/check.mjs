@@ -80,6 +80,128 @@ check('orgs: teams and their members', async () => {
   await api.orgs.removeTeamFromOrganizationById(orgId, team.id);
 });
 
+// Spaces through GitBook's client: the whole lifecycle (create, list, get, update, delete, restore).
+let spaceId;
+check('spaces: create in an organization, list and get', async () => {
+  const { data: space } = await api.orgs.createSpace(orgId, { title: 'Client space', emoji: '📘' });
+  spaceId = space.id;
+  assert.equal(space.object, 'space');
+  assert.equal(space.title, 'Client space');
+  assert.equal(space.emoji, '📘');
+  assert.equal(space.organization, orgId);
+  assert.equal(space.visibility, 'private');
+  assert.equal(space.editMode, 'live');
+  assert.deepEqual(space.mergeRules, { type: 'inherit' });
+  assert.equal(space.defaultLevel, 'inherit');
+  assert.equal(typeof space.revision, 'string');
+  assert.equal(space.parent, undefined);
+  assert.equal(space.deletedAt, undefined);
+  assert.ok(space.urls.location.endsWith(`/v1/spaces/${space.id}`));
+  assert.equal(space.permissions.admin, true);
+  assert.equal(space.permissions.edit, true);
+  const { data: list } = await api.orgs.listSpacesInOrganizationById(orgId, { limit: 1000 });
+  assert.ok(list.items.some((s) => s.id === space.id));
+  const { data: again } = await api.spaces.getSpaceById(space.id);
+  assert.equal(again.id, space.id);
+  assert.equal(again.revision, space.revision);
+});
+
+check('spaces: pages of a list follow next.page', async () => {
+  const ids = [];
+  for (const title of ['Paged 1', 'Paged 2']) {
+    ids.push((await api.orgs.createSpace(orgId, { title })).data.id);
+  }
+  const { data: first } = await api.orgs.listSpacesInOrganizationById(orgId, { limit: 2 });
+  assert.equal(first.items.length, 2);
+  assert.ok(first.count >= 3);
+  assert.ok(first.next?.page, 'a first page of 2 out of 3+ has next.page');
+  const { data: second } = await api.orgs.listSpacesInOrganizationById(orgId, { limit: 2, page: first.next.page });
+  const seen = [...first.items, ...second.items].map((s) => s.id);
+  assert.equal(new Set(seen).size, seen.length, 'no space on two pages');
+  assert.ok(ids.every((id) => seen.includes(id)));
+});
+
+check('spaces: update title and editMode', async () => {
+  const { data: updated } = await api.spaces.updateSpaceById(spaceId, { title: 'Locked by the client', editMode: 'locked' });
+  assert.equal(updated.title, 'Locked by the client');
+  assert.equal(updated.editMode, 'locked');
+  assert.equal(updated.permissions.edit, false, 'nobody edits a locked space');
+  assert.equal(updated.permissions.admin, true);
+  const { data: again } = await api.spaces.getSpaceById(spaceId);
+  assert.equal(again.editMode, 'locked');
+  await assert.rejects(api.spaces.updateSpaceById(spaceId, { editMode: 'frozen' }), (err) => {
+    assert.ok(err instanceof GitBookAPIError);
+    assert.equal(err.code, 400);
+    assert.match(err.errorMessage, /editMode/);
+    return true;
+  });
+});
+
+check('spaces: delete hides the space (404), restore brings it back', async () => {
+  await api.spaces.deleteSpaceById(spaceId);
+  await assert.rejects(api.spaces.getSpaceById(spaceId), (err) => {
+    assert.ok(err instanceof GitBookAPIError);
+    assert.equal(err.code, 404);
+    return true;
+  });
+  const { data: list } = await api.orgs.listSpacesInOrganizationById(orgId, { limit: 1000 });
+  assert.ok(!list.items.some((s) => s.id === spaceId));
+  await api.spaces.deleteSpaceById(spaceId); // deleting again is still a success (204)
+  const { data: restored } = await api.spaces.restoreSpace(spaceId);
+  assert.equal(restored.id, spaceId);
+  assert.equal(restored.deletedAt, undefined);
+  assert.equal(restored.title, 'Locked by the client');
+  const { data: again } = await api.spaces.getSpaceById(spaceId);
+  assert.equal(again.id, spaceId);
+});
+
+check('spaces: grant a member a role on a space, list it, remove it', async () => {
+  // The user is made with Bindery's admin API (GitBook's has none); the invite and grants are GitBook's client.
+  const email = `reader-${Date.now()}@client-check.example.com`;
+  const made = await fetch(`${endpoint}/v1/admin/users`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${authToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, displayName: 'Client reader' }),
+  });
+  assert.equal(made.status, 201);
+  const userId = (await made.json()).id;
+  await api.orgs.inviteUsersToOrganization(orgId, { emails: [email], role: 'read' });
+  const { data: before } = await api.spaces.listUserPermissionsInSpace(spaceId, {});
+  assert.ok(!before.items.some((p) => p.user.id === userId));
+  await api.spaces.updateUserPermissionInSpace(spaceId, userId, { role: 'edit' });
+  const { data: granted } = await api.spaces.listUserPermissionsInSpace(spaceId, {});
+  const grant = granted.items.find((p) => p.user.id === userId);
+  assert.equal(grant?.permission, 'edit');
+  assert.equal(grant.user.displayName, 'Client reader');
+  await api.spaces.removeUserFromSpace(spaceId, userId);
+  const { data: after } = await api.spaces.listUserPermissionsInSpace(spaceId, {});
+  assert.ok(!after.items.some((p) => p.user.id === userId));
+  await assert.rejects(api.spaces.updateUserPermissionInSpace(spaceId, 'no-such-user', { role: 'read' }), (err) => err.code === 404);
+});
+
+check('collections: create, list, get, update and a space inside', async () => {
+  const { data: collection } = await api.orgs.createCollection(orgId, { title: 'Client collection' });
+  assert.equal(collection.object, 'collection');
+  assert.equal(collection.title, 'Client collection');
+  assert.equal(collection.organization, orgId);
+  assert.equal(collection.defaultLevel, 'inherit');
+  assert.ok(collection.urls.location.endsWith(`/v1/collections/${collection.id}`));
+  assert.deepEqual(collection.permissions, { view: true, admin: true, viewInviteLinks: true, create: true });
+  const { data: list } = await api.orgs.listCollectionsInOrganizationById(orgId, { nested: false });
+  assert.ok(list.items.some((c) => c.id === collection.id));
+  const { data: again } = await api.collections.getCollectionById(collection.id);
+  assert.equal(again.title, 'Client collection');
+  const { data: updated } = await api.collections.updateCollectionById(collection.id, { description: 'Made by @gitbook/api' });
+  assert.equal(updated.description, 'Made by @gitbook/api');
+  const { data: inside } = await api.orgs.createSpace(orgId, { title: 'Inside', parent: collection.id });
+  assert.equal(inside.parent, collection.id);
+  const { data: children } = await api.collections.listSpacesInCollectionById(collection.id, {});
+  assert.deepEqual(children.items.map((s) => s.id), [inside.id]);
+  await api.collections.deleteCollectionById(collection.id);
+  await assert.rejects(api.collections.getCollectionById(collection.id), (err) => err.code === 404);
+  await assert.rejects(api.spaces.getSpaceById(inside.id), (err) => err.code === 404, 'a deleted collection takes its spaces');
+});
+
 let failed = 0;
 for (const [name, fn] of checks) {
   try {

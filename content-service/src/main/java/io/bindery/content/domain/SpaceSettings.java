@@ -43,7 +43,11 @@ public final class SpaceSettings {
         if (value.asText().equals("inherit")) {
             return null;
         }
-        return Role.parse("defaultLevel", value.asText()).wire();
+        try {
+            return Role.parse("defaultLevel", value.asText()).wire();
+        } catch (ApiException e) {
+            throw ApiException.badRequest("defaultLevel must be one of admin, create, review, edit, comment, read, inherit or null");
+        }
     }
 
     /** Validates a mergeRules object and returns it as compact JSON text. */

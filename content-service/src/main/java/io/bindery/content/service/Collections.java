@@ -133,8 +133,9 @@ public class Collections {
     /** Deletes a collection and its sub-collections; the spaces inside go to the trash at the root. */
     @Transactional
     public void delete(String id, String callerId) {
+        // unknown, or not the caller's to see: the same 204, so a DELETE never reveals that an id exists
         Collection found = Collection.findById(id);
-        if (found == null) {
+        if (found == null || lookup.visible(found, callerId).isEmpty()) {
             return;
         }
         Collection c = lookup.collection(id, callerId).requireAdmin().item();
@@ -277,7 +278,7 @@ public class Collections {
         em.flush();
         String prefix = "{" + String.join(",", newAncestors) + "}";
         for (String table : List.of("collection", "space")) {
-            em.createNativeQuery("UPDATE " + table + " SET organization_id = :org, "
+            em.createNativeQuery("UPDATE " + table + " SET organization_id = :org, updated_at = now(), "
                             + "ancestors = CAST(:prefix AS text[]) || ancestors[array_position(ancestors, :c):] "
                             + "WHERE :c = ANY (ancestors)")
                     .setParameter("org", organizationId).setParameter("prefix", prefix).setParameter("c", c.id)

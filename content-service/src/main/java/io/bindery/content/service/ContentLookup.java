@@ -47,6 +47,11 @@ public class ContentLookup {
         return find(Space.<Space>findById(id), callerId, "space", id);
     }
 
+    /** A collection with the caller's role on it, when the caller may see it. */
+    public Optional<Loaded<Collection>> visible(Collection c, String callerId) {
+        return find(c, callerId, "collection", c.id);
+    }
+
     private <T extends ContentItem> Optional<Loaded<T>> find(T item, String callerId, String type, String id) {
         if (item == null) {
             return Optional.empty();

@@ -44,10 +44,11 @@ public class SpaceTrash {
 
     @Transactional
     public void delete(String id, String callerId) {
-        if (Space.findById(id) == null) {
+        // unknown, or not the caller's to see: the same 204, so a DELETE never reveals that an id exists
+        Loaded<Space> l = lookup.anySpace(id, callerId).orElse(null);
+        if (l == null) {
             return;
         }
-        Loaded<Space> l = lookup.anySpace(id, callerId).orElseThrow(() -> ApiException.notFound("no space " + id));
         Space s = l.item();
         l.requireAdmin();
         if (s.deleted()) {
