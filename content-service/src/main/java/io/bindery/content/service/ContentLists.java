@@ -11,8 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
@@ -46,7 +44,7 @@ public class ContentLists {
     /** A page of the items {@code visibleTo} may see, rendered by {@code render}. */
     public <T extends PlacedEntity, V> ListPage<V> page(Query q, Membership visibleTo, Class<T> type, String limit, String page,
                                                        Function<List<T>, List<V>> render) {
-        int n = Limits.of(parseLimit(limit));
+        int n = Limits.parse(limit);
         ContentAccess.VisibilityFilter filter = access.visibilityFilter(visibleTo);
         String where = q.where() + (filter == null ? "" : " AND " + filter.sql());
         var count = em.createNativeQuery("SELECT count(*) FROM " + q.table() + " t WHERE " + where);
@@ -60,12 +58,18 @@ public class ContentLists {
         Object after = null;
         String afterId = null;
         if (page != null && !page.isEmpty()) {
-            List<String> cursor = PageCursor.decode(page, 2);
-            afterId = cursor.get(1);
-            try {
-                after = q.order() == Order.POSITION ? (Object) Double.parseDouble(cursor.get(0)) : Instant.parse(cursor.get(0));
-            } catch (NumberFormatException | DateTimeParseException e) {
-                throw ApiException.badRequest("page: invalid page cursor");
+            if (q.order() == Order.POSITION) {
+                List<String> cursor = PageCursor.decode(page, 2);
+                try {
+                    after = Double.parseDouble(cursor.get(0));
+                } catch (NumberFormatException e) {
+                    throw ApiException.badRequest("page: invalid page cursor");
+                }
+                afterId = cursor.get(1);
+            } else {
+                PageCursor.TimeKey cursor = PageCursor.decodeTimeKey(page);
+                after = cursor.at();
+                afterId = cursor.id();
             }
             keyset = switch (q.order()) {
                 case CREATED_ASC -> " AND (t.created_at, t.id) > (:after, :afterId)";
@@ -89,26 +93,13 @@ public class ContentLists {
         }
         rows.setParameter("n", n + 1);
         @SuppressWarnings("unchecked")
-        List<T> items = rows.getResultList();
-        boolean more = items.size() > n;
-        List<T> shown = more ? items.subList(0, n) : items;
-        List<V> rendered = render.apply(shown);
-        ListPage.Next next = more ? new ListPage.Next(PageCursor.encode(cursorOf(shown.get(shown.size() - 1), q.order()))) : null;
-        return new ListPage<>(rendered, total, next);
+        List<T> rowsPlusOne = rows.getResultList();
+        // the page's items are rendered together: their roles come from one query
+        ListPage<T> items = ListPage.of(rowsPlusOne, n, total, item -> cursorOf(item, q.order()), item -> item);
+        return new ListPage<>(render.apply(items.items()), items.count(), items.next());
     }
 
     private static List<String> cursorOf(PlacedEntity item, Order order) {
         return List.of(order == Order.POSITION ? Double.toString(item.position()) : item.createdAt().toString(), item.id());
-    }
-
-    static Integer parseLimit(String limit) {
-        if (limit == null || limit.isEmpty()) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(limit);
-        } catch (NumberFormatException e) {
-            throw ApiException.badRequest("limit must be a number between 1 and " + Limits.MAX);
-        }
     }
 }

@@ -46,7 +46,7 @@ public class Grants {
     @Transactional
     public ListPage<UserPermissionView> list(String type, String id, String callerId, String limit, String page) {
         ContentItem item = load(type, id, callerId).item();
-        int n = Limits.of(ContentLists.parseLimit(limit));
+        int n = Limits.parse(limit);
         long count = ((Number) em.createNativeQuery("SELECT count(*) FROM content_grant WHERE target_id = :t")
                 .setParameter("t", item.id()).getSingleResult()).longValue();
         PageCursor.TimeKey after = page == null || page.isEmpty() ? null : PageCursor.decodeTimeKey(page);

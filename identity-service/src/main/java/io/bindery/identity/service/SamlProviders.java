@@ -69,7 +69,7 @@ public class SamlProviders {
     @Transactional
     public ListPage<SamlProviderView> list(String orgId, String callerId, String limitParam, String page) {
         OrgAccess.Access a = access.requireAdmin(orgId, callerId);
-        int limit = Limits.of(parseLimit(limitParam));
+        int limit = Limits.parse(limitParam);
         long count = SamlProvider.count("organizationId", orgId);
         List<SamlProvider> rows;
         if (page == null) {
@@ -295,16 +295,5 @@ public class SamlProviders {
 
     private static String samlPath(String providerId, String endpoint) {
         return "/__/auth/saml/" + providerId + "/" + endpoint;
-    }
-
-    private static Integer parseLimit(String limit) {
-        if (limit == null) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(limit.trim());
-        } catch (NumberFormatException e) {
-            throw ApiException.badRequest("limit must be a number between 1 and " + Limits.MAX);
-        }
     }
 }

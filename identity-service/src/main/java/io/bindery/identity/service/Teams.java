@@ -83,7 +83,7 @@ public class Teams {
     public ListPage<TeamView> list(String organizationId, String callerId, String title, String owner,
                                    String limitParam, String page) {
         OrgAccess.Access access = member(organizationId, callerId);
-        int limit = limit(limitParam);
+        int limit = Limits.parse(limitParam);
         PageCursor.TimeKey after = cursor(page);
         Query where = new Query("t.organizationId = :org").param("org", organizationId);
         titleFilter(where, title);
@@ -205,7 +205,7 @@ public class Teams {
                                                 String limitParam, String page) {
         member(organizationId, callerId);
         Team team = requireTeam(organizationId, teamId, false);
-        int limit = limit(limitParam);
+        int limit = Limits.parse(limitParam);
         PageCursor.TimeKey after = cursor(page);
         // joined with the organization's members: a team place never outlives the membership it hangs off
         Query where = new Query("tm.teamId = :team and m.organizationId = :org and m.userId = tm.userId")
@@ -336,7 +336,7 @@ public class Teams {
         if (hasNul(userId) || Member.findById(new Member.Key(organizationId, userId)) == null) {
             throw ApiException.notFound("no member " + userId + " in the organization");
         }
-        int limit = limit(limitParam);
+        int limit = Limits.parse(limitParam);
         PageCursor.TimeKey after = cursor(page);
         Query where = new Query("tm.teamId = t.id and t.organizationId = :org and tm.userId = :user")
                 .param("org", organizationId).param("user", userId);
@@ -586,18 +586,6 @@ public class Teams {
             return role;
         }
         throw ApiException.badRequest(field + " must be one of owner, member");
-    }
-
-    /** The {@code limit} query parameter, taken as text so that a non-number is a 400 rather than a 404. */
-    static int limit(String raw) {
-        if (raw == null) {
-            return Limits.of(null);
-        }
-        try {
-            return Limits.of(Integer.valueOf(raw.trim()));
-        } catch (NumberFormatException e) {
-            throw ApiException.badRequest("limit must be a whole number between 1 and " + Limits.MAX);
-        }
     }
 
     /**

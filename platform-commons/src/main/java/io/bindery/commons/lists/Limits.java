@@ -19,4 +19,16 @@ public final class Limits {
         }
         return requested;
     }
+
+    /** The {@code limit} query parameter taken as text, so that a non-number is a 400 naming it rather than a 404. */
+    public static int parse(String raw) {
+        if (raw == null) {
+            return of(null);
+        }
+        try {
+            return of(Integer.valueOf(raw.trim()));
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("limit must be a whole number between 1 and " + MAX);
+        }
+    }
 }

@@ -32,5 +32,10 @@ class PageCursorTest {
         assertEquals(1000, Limits.of(1000));
         assertThrows(ApiException.class, () -> Limits.of(0));
         assertThrows(ApiException.class, () -> Limits.of(1001));
+        assertEquals(100, Limits.parse(null));
+        assertEquals(25, Limits.parse(" 25 "));
+        assertEquals(400, assertThrows(ApiException.class, () -> Limits.parse("ten")).status());
+        assertThrows(ApiException.class, () -> Limits.parse(""));
+        assertThrows(ApiException.class, () -> Limits.parse("1001"));
     }
 }
