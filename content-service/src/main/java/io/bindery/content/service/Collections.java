@@ -25,6 +25,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -135,10 +136,11 @@ public class Collections {
     public void delete(String id, String callerId) {
         // unknown, or not the caller's to see: the same 204, so a DELETE never reveals that an id exists
         Collection found = Collection.findById(id);
-        if (found == null || lookup.visible(found, callerId).isEmpty()) {
+        Optional<Loaded<Collection>> seen = found == null ? Optional.empty() : lookup.visible(found, callerId);
+        if (seen.isEmpty()) {
             return;
         }
-        Collection c = lookup.collection(id, callerId).requireAdmin().item();
+        Collection c = seen.get().requireAdmin().item();
         List<Collection> tree = subtree(c);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         @SuppressWarnings("unchecked")

@@ -32,7 +32,7 @@ public class ContentLookup {
     }
 
     public Loaded<Collection> collection(String id, String callerId) {
-        return find(Collection.<Collection>findById(id), callerId, "collection", id)
+        return find(Collection.<Collection>findById(id), callerId)
                 .orElseThrow(() -> ApiException.notFound("no collection " + id));
     }
 
@@ -44,15 +44,15 @@ public class ContentLookup {
 
     /** A space, deleted or not, that the caller can see (as it could before the deletion). */
     public Optional<Loaded<Space>> anySpace(String id, String callerId) {
-        return find(Space.<Space>findById(id), callerId, "space", id);
+        return find(Space.<Space>findById(id), callerId);
     }
 
     /** A collection with the caller's role on it, when the caller may see it. */
     public Optional<Loaded<Collection>> visible(Collection c, String callerId) {
-        return find(c, callerId, "collection", c.id);
+        return find(c, callerId);
     }
 
-    private <T extends ContentItem> Optional<Loaded<T>> find(T item, String callerId, String type, String id) {
+    private <T extends ContentItem> Optional<Loaded<T>> find(T item, String callerId) {
         if (item == null) {
             return Optional.empty();
         }
