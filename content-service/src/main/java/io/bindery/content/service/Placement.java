@@ -37,12 +37,10 @@ public class Placement {
         return max == null ? GAP : ((Number) max).doubleValue() + GAP;
     }
 
-    /** The position right after one item (for a duplicate placed next to its original). */
-    public double after(ContentItem item, double position) {
-        Sibling next = neighbour(item.organizationId(), item.parentId(), position, item.id(), true, null);
-        double hi = next == null ? position + 2 * GAP : next.position();
-        double mid = (position + hi) / 2;
-        return mid > position && mid < hi ? mid : position + GAP / 1e6;
+    /** The position of a new item placed right after one of its siblings (a duplicate next to its original). */
+    public double after(ContentItem newItem, ContentItem sibling) {
+        return place(newItem, 0, newItem.organizationId(), newItem.parentId(), null,
+                new Pointer(sibling.type(), sibling.id())).orElseThrow();
     }
 
     /**
@@ -51,10 +49,14 @@ public class Placement {
      */
     public OptionalDouble place(ContentItem self, double selfPosition, String organizationId, String targetParent,
                                 JsonNode position) {
+        return place(self, selfPosition, organizationId, targetParent, pointer(position, "before", self),
+                pointer(position, "after", self));
+    }
+
+    private OptionalDouble place(ContentItem self, double selfPosition, String organizationId, String targetParent,
+                                 Pointer before, Pointer after) {
         boolean sameParent = self.organizationId().equals(organizationId)
                 && java.util.Objects.equals(self.parentId(), targetParent);
-        Pointer before = pointer(position, "before", self);
-        Pointer after = pointer(position, "after", self);
         if (before == null && after == null) {
             return sameParent ? OptionalDouble.empty() : OptionalDouble.of(last(organizationId, targetParent));
         }

@@ -187,7 +187,7 @@ public class Spaces {
         copy.language = original.language;
         copy.defaultLevel = original.defaultLevel;
         copy.mergeRules = original.mergeRules;
-        copy.position = placement.after(original, original.position);
+        copy.position = placement.after(copy, original);
         persistWithRevision(copy, Revision.findById(original.revisionId));
         return created(copy, l.member(), callerId);
     }
