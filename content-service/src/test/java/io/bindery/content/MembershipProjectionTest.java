@@ -5,14 +5,11 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.projection.Membership;
 import io.bindery.commons.projection.MembershipProjection;
+import io.bindery.commons.testing.IdentityEvents;
 import io.bindery.commons.testing.TestIdentity;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,7 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,26 +37,20 @@ class MembershipProjectionTest {
     ObjectMapper json;
     @ConfigProperty(name = "kafka.bootstrap.servers")
     String bootstrap;
-    KafkaProducer<String, String> producer;
+    IdentityEvents events;
 
     @BeforeEach
     void producer() {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        producer = new KafkaProducer<>(p);
+        events = new IdentityEvents(bootstrap, json);
     }
 
     @AfterEach
     void close() {
-        producer.close();
+        events.close();
     }
 
     void send(String eventId, String type, String org, Instant time, Map<String, Object> data) throws Exception {
-        Map<String, Object> event = Map.of("specversion", "1.0", "id", eventId, "source", "/bindery/identity-service",
-                "type", type, "subject", org, "time", time.toString(), "data", data);
-        producer.send(new ProducerRecord<>("bindery.identity.events", org, json.writeValueAsString(event))).get();
+        events.send(org, events.event(eventId, type, org, time, data));
     }
 
     @Test

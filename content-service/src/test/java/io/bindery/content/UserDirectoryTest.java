@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.projection.UserDirectory;
 import io.bindery.commons.projection.UserRef;
+import io.bindery.commons.testing.IdentityEvents;
 import io.bindery.commons.testing.TestIdentity;
 import io.bindery.commons.urls.PublicUrls;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -12,10 +13,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,7 +24,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -51,31 +47,25 @@ class UserDirectoryTest {
     ObjectMapper json;
     @ConfigProperty(name = "kafka.bootstrap.servers")
     String bootstrap;
-    KafkaProducer<String, String> producer;
+    IdentityEvents events;
 
     @BeforeEach
     void producer() {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        producer = new KafkaProducer<>(p);
+        events = new IdentityEvents(bootstrap, json);
     }
 
     @AfterEach
     void close() {
-        producer.close();
+        events.close();
     }
 
     /** A CloudEvent as identity's outbox relay publishes it. */
     JsonNode event(String eventId, String type, Instant time, Map<String, Object> data) {
-        return json.valueToTree(Map.of("specversion", "1.0", "id", eventId, "source", "/bindery/identity-service",
-                "type", type, "subject", data.getOrDefault("id", data.getOrDefault("organization", "")),
-                "time", time.toString(), "datacontenttype", "application/json", "data", data));
+        return events.event(eventId, type, String.valueOf(data.getOrDefault("id", data.getOrDefault("organization", ""))), time, data);
     }
 
     void send(String key, JsonNode event) throws Exception {
-        producer.send(new ProducerRecord<>("bindery.identity.events", key, json.writeValueAsString(event))).get();
+        events.send(key, event);
     }
 
     static Map<String, Object> userView(String id, String displayName, String email) {
