@@ -58,9 +58,9 @@ class FoundationE2ETest {
     void servicesOfLaterIssuesAnswer501ThroughTheGateway() {
         api(admin).get("/v1/orgs/abc/sites").then().statusCode(501)
                 .body("error.message", containsString("sites-service")).body("error.message", containsString("not implemented yet"));
-        api(admin).get("/v1/spaces/abc/content").then().statusCode(501).body("error.message", containsString("content-service"));
+        api(admin).get("/v1/spaces/abc/content/reusable-contents/x").then().statusCode(501).body("error.message", containsString("content-service"));
         api(admin).get("/v1/spaces/abc/change-requests").then().statusCode(501).body("error.message", containsString("review-service"));
-        api(admin).get("/v1/spaces/abc/change-requests/1/content").then().statusCode(501).body("error.message", containsString("content-service"));
+        api(admin).get("/v1/spaces/abc/change-requests/1/content/reusable-contents/x").then().statusCode(501).body("error.message", containsString("content-service"));
         api(admin).get("/v1/orgs/abc/openapi").then().statusCode(501).body("error.message", containsString("openapi-service"));
         api(admin).get("/v1/integrations").then().statusCode(501).body("error.message", containsString("integrations-service"));
         api(admin).get("/v1/orgs/abc/translations").then().statusCode(501).body("error.message", containsString("insights-service"));

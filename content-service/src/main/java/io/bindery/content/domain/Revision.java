@@ -21,9 +21,27 @@ public class Revision extends PanacheEntityBase {
     @JdbcTypeCode(SqlTypes.ARRAY)
     @Column(name = "parents", columnDefinition = "text[]", nullable = false)
     public String[] parents = new String[0];
-    /** GitBook's revision type: "edits" for written content. */
+    /** GitBook's revision type: "edits" for written content, "merge" and "update" for three-way merges. */
     @Column(nullable = false)
     public String type;
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
+    /** Ids of the manifest chunks listing the pages (see {@code RevisionStore}). */
+    @JdbcTypeCode(SqlTypes.ARRAY)
+    @Column(name = "chunks", columnDefinition = "text[]", nullable = false)
+    public String[] chunks = new String[0];
+    @Column(name = "page_count", nullable = false)
+    public int pageCount;
+    /** JSON array of {@link RevisionFile}. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "files", columnDefinition = "jsonb", nullable = false)
+    public String files = "[]";
+    /** The branch this revision was written on; null for revisions of main. */
+    @Column(name = "branch_id")
+    public String branchId;
+    /** For a merge revision: the branch (change request) merged. */
+    @Column(name = "merged_from")
+    public String mergedFrom;
+    @Column(name = "created_by")
+    public String createdBy;
 }

@@ -299,11 +299,24 @@ public class Spaces {
         r.spaceId = s.id;
         r.type = "edits";
         r.createdAt = s.createdAt;
+        if (source != null) {
+            // a copy shares the source's page versions and file bytes: only the manifest pointers are copied
+            r.parents = new String[]{source.id};
+            r.chunks = source.chunks;
+            r.pageCount = source.pageCount;
+            r.files = source.files;
+        }
         s.revisionId = r.id;
         s.persist();
         em.flush();
         r.persist();
-        // pages and files of `source` are copied here once revisions hold content (content issue)
+        if (source != null) {
+            em.flush();
+            em.createNativeQuery("INSERT INTO search_section (space_id, page_id, ordinal, version_id, anchor, title, body, tsv)"
+                            + " SELECT :copy, page_id, ordinal, version_id, anchor, title, body, tsv FROM search_section"
+                            + " WHERE space_id = :source")
+                    .setParameter("copy", s.id).setParameter("source", source.spaceId).executeUpdate();
+        }
     }
 
     private SpaceView created(Space s, Membership member, String callerId) {

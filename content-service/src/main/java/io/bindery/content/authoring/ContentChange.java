@@ -1,0 +1,36 @@
+package io.bindery.content.authoring;
+
+import java.util.List;
+
+/**
+ * One operation of a content batch ({@code POST …/change-requests/{cr}/content}, GitBook 0.202.0), parsed and
+ * checked for shape; {@code index} is its place in the batch, for error messages.
+ */
+public sealed interface ContentChange {
+    int index();
+
+    /** Page metadata of insert_page and update_page; null fields are not given. */
+    record PageFields(String title, String slug, String emoji, String icon, String description, Boolean hidden,
+                      Boolean noIndex, Boolean noRobotsIndex) {
+    }
+
+    /** {@code markdown} is null when no document was given. */
+    record InsertPage(int index, PageFields fields, String into, Integer at, String ref, String markdown) implements ContentChange {
+    }
+
+    record UpdatePage(int index, String page, PageFields fields, String markdown, boolean intoGiven, String into,
+                      Integer at) implements ContentChange {
+    }
+
+    record DeletePage(int index, String page) implements ContentChange {
+    }
+
+    record RevertPage(int index, String page, String revision) implements ContentChange {
+    }
+
+    record NewFile(String ref, String name, String contentType, byte[] bytes) {
+    }
+
+    record InsertFiles(int index, List<NewFile> files) implements ContentChange {
+    }
+}

@@ -1,0 +1,44 @@
+package io.bindery.content.domain;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.Instant;
+
+/**
+ * The content branch of a change request: its head revision, the main revision it started from and the main
+ * revision it was last brought up to date with (the common ancestor of the next update or merge).
+ */
+@Entity
+@Table(name = "branch")
+public class Branch extends PanacheEntityBase {
+    public static final String OPEN = "open";
+    public static final String MERGED = "merged";
+    public static final String CLOSED = "closed";
+
+    @Id
+    public String id;
+    @Column(name = "space_id", nullable = false)
+    public String spaceId;
+    @Column(nullable = false)
+    public int number;
+    @Column(nullable = false)
+    public String status;
+    @Column(name = "head_revision_id", nullable = false)
+    public String headRevisionId;
+    @Column(name = "initial_revision_id", nullable = false)
+    public String initialRevisionId;
+    @Column(name = "merged_ancestor_revision_id", nullable = false)
+    public String mergedAncestorRevisionId;
+    @Column(name = "merged_revision_id")
+    public String mergedRevisionId;
+    @Column(name = "created_by")
+    public String createdBy;
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+}

@@ -1,0 +1,60 @@
+package io.bindery.content.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.content.rest.dto.BranchView;
+import io.bindery.content.service.Branches;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * Internal (never routed by the gateway): change-request branches for the review service, which owns the
+ * change-request workflow and checks the caller's rights before it calls these.
+ */
+@Path("/internal/spaces/{spaceId}/branches")
+@Produces(MediaType.APPLICATION_JSON)
+public class InternalBranchResource {
+    @Inject
+    Branches branches;
+
+    /** Body: optional {@code id} and {@code number} (the change request's), optional {@code createdBy}. */
+    @POST
+    public Response create(@PathParam("spaceId") String spaceId, JsonNode node) {
+        JsonBody body = JsonBody.of(node);
+        Integer number = null;
+        if (body.has("number") && !body.isNull("number")) {
+            if (!body.raw("number").isInt()) {
+                throw ApiException.badRequest("number must be a whole number");
+            }
+            number = body.raw("number").asInt();
+        }
+        BranchView view = branches.create(spaceId, body.string("id").orElse(null), number, body.string("createdBy").orElse(null));
+        return Response.status(201).entity(view).build();
+    }
+
+    @GET
+    @Path("/{branch}")
+    public BranchView get(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch) {
+        return branches.get(spaceId, branch);
+    }
+
+    @POST
+    @Path("/{branch}/update")
+    public Branches.Outcome update(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch) {
+        return branches.update(spaceId, branch);
+    }
+
+    /** Body: optional {@code mergedBy} (a user id, recorded on the merge revision). */
+    @POST
+    @Path("/{branch}/merge")
+    public Branches.Outcome merge(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch, JsonNode node) {
+        return branches.merge(spaceId, branch, JsonBody.of(node).string("mergedBy").orElse(null));
+    }
+}

@@ -1,0 +1,150 @@
+package io.bindery.content.revisions;
+
+import io.bindery.content.domain.PageVersion;
+import io.bindery.content.domain.RevisionFile;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A revision as read back: its page tree (versions without markdown), files and header. Immutable, so one
+ * snapshot per revision id can be shared by every request.
+ */
+public final class Snapshot {
+    /** The revision row: id, lineage and layout of its manifest. */
+    public record Header(String id, String spaceId, List<String> parents, String type, Instant createdAt,
+                         String branchId, String mergedFrom, List<String> chunks) {
+    }
+
+    private static final Comparator<PageVersion> SIBLING_ORDER =
+            Comparator.comparingDouble(PageVersion::position).thenComparing(PageVersion::pageId);
+
+    private final Header header;
+    private final Map<String, PageVersion> pages;
+    private final Map<String, List<PageVersion>> children = new HashMap<>();
+    private final Map<String, String> paths = new HashMap<>();
+    private final Map<String, String> byPath = new HashMap<>();
+    private final List<RevisionFile> files;
+
+    public Snapshot(Header header, Map<String, PageVersion> pages, List<RevisionFile> files) {
+        this.header = header;
+        this.pages = Map.copyOf(pages);
+        this.files = List.copyOf(files);
+        for (PageVersion p : pages.values()) {
+            children.computeIfAbsent(key(p.parentId()), k -> new ArrayList<>()).add(p);
+        }
+        children.values().forEach(list -> list.sort(SIBLING_ORDER));
+        index(null, "");
+    }
+
+    private void index(String parentId, String prefix) {
+        for (PageVersion p : children(parentId)) {
+            String path = prefix.isEmpty() ? p.slug() : prefix + "/" + p.slug();
+            paths.put(p.pageId(), path);
+            byPath.putIfAbsent(path, p.pageId());
+            index(p.pageId(), path);
+        }
+    }
+
+    private static String key(String parentId) {
+        return parentId == null ? "" : parentId;
+    }
+
+    public Header header() {
+        return header;
+    }
+
+    public String id() {
+        return header.id();
+    }
+
+    public Map<String, PageVersion> pages() {
+        return pages;
+    }
+
+    public Optional<PageVersion> page(String pageId) {
+        return Optional.ofNullable(pageId == null ? null : pages.get(pageId));
+    }
+
+    /** Children of a page in order; the root pages for {@code null}. */
+    public List<PageVersion> children(String parentId) {
+        return children.getOrDefault(key(parentId), List.of());
+    }
+
+    /** The page's path: its slug after its ancestors' slugs, joined by "/". */
+    public String path(String pageId) {
+        return paths.get(pageId);
+    }
+
+    public Optional<PageVersion> byPath(String path) {
+        String p = path == null ? "" : path.replaceAll("^/+|/+$", "");
+        return page(byPath.get(p));
+    }
+
+    /** Where the page's markdown would live in a git-synced repository. */
+    public String gitPath(String pageId) {
+        String path = paths.get(pageId);
+        return children(pageId).isEmpty() ? path + ".md" : path + "/README.md";
+    }
+
+    /** The page with this git path ({@code guides/README.md}, {@code guides/setup.md}), or a folder path. */
+    public Optional<PageVersion> byGitPath(String gitPath) {
+        String p = gitPath.replaceAll("^/+|/+$", "");
+        if (p.equals("README.md") || p.isEmpty()) {
+            List<PageVersion> roots = children(null);
+            return roots.isEmpty() ? Optional.empty() : Optional.of(roots.get(0));
+        }
+        if (p.endsWith("/README.md")) {
+            return byPath(p.substring(0, p.length() - "/README.md".length()));
+        }
+        if (p.endsWith(".md")) {
+            return byPath(p.substring(0, p.length() - 3));
+        }
+        return byPath(p);
+    }
+
+    /** The page and every page below it. */
+    public List<PageVersion> subtree(String pageId) {
+        List<PageVersion> out = new ArrayList<>();
+        page(pageId).ifPresent(p -> collect(p, out));
+        return out;
+    }
+
+    private void collect(PageVersion p, List<PageVersion> out) {
+        out.add(p);
+        for (PageVersion c : children(p.pageId())) {
+            collect(c, out);
+        }
+    }
+
+    /** Ancestors of a page, root first. */
+    public List<PageVersion> ancestors(String pageId) {
+        List<PageVersion> out = new ArrayList<>();
+        PageVersion p = pages.get(pageId);
+        while (p != null && p.parentId() != null && out.size() <= pages.size()) {
+            p = pages.get(p.parentId());
+            if (p != null) {
+                out.add(0, p);
+            }
+        }
+        return out;
+    }
+
+    public List<RevisionFile> files() {
+        return files;
+    }
+
+    public Optional<RevisionFile> file(String fileId) {
+        return files.stream().filter(f -> f.id().equals(fileId)).findFirst();
+    }
+
+    public Collection<String> versionIds() {
+        return pages.values().stream().map(PageVersion::id).toList();
+    }
+}

@@ -1,0 +1,116 @@
+package io.bindery.content.service;
+
+import io.bindery.content.domain.PageVersion;
+import io.bindery.content.domain.RevisionFile;
+import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Snapshot;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a change request's branch changed against the main revision it is based on (GitBook
+ * RevisionSemanticChanges): pages created, edited, moved and deleted, files created and deleted.
+ */
+@ApplicationScoped
+public class BranchChanges {
+    @Inject
+    RevisionStore store;
+
+    public record ChangedPage(String id, String title, String path) {
+    }
+
+    public record ChangedFile(String id, String name, String contentType) {
+    }
+
+    public record Change<T>(T before, T after) {
+    }
+
+    public record Parent(ChangedPage before, ChangedPage after) {
+    }
+
+    /** One change; unused fields stay null. */
+    public record SemanticChange(String type, ChangedPage page, Map<String, Change<Object>> attributes, Parent parent,
+                                 ChangedFile file) {
+    }
+
+    public record Changes(List<SemanticChange> changes, boolean more) {
+    }
+
+    public Changes of(ContentScopes.Scope scope) {
+        Snapshot base = store.load(scope.branch().mergedAncestorRevisionId);
+        Snapshot head = scope.snapshot();
+        List<SemanticChange> out = new ArrayList<>();
+        for (PageVersion after : pagesInOrder(head)) {
+            PageVersion before = base.pages().get(after.pageId());
+            ChangedPage page = new ChangedPage(after.pageId(), after.title(), head.path(after.pageId()));
+            if (before == null) {
+                out.add(new SemanticChange("page_created", page, null, null, null));
+                continue;
+            }
+            if (before.id().equals(after.id())) {
+                continue;
+            }
+            if (!Objects.equals(before.parentId(), after.parentId()) || before.position() != after.position()) {
+                out.add(new SemanticChange("page_moved", page, null, new Parent(ref(base, before.parentId()),
+                        ref(head, after.parentId())), null));
+            }
+            Map<String, Change<Object>> attributes = new LinkedHashMap<>();
+            attr(attributes, "title", before.title(), after.title());
+            attr(attributes, "slug", before.slug(), after.slug());
+            attr(attributes, "emoji", before.emoji(), after.emoji());
+            attr(attributes, "icon", before.icon(), after.icon());
+            attr(attributes, "description", before.description(), after.description());
+            attr(attributes, "hidden", before.hidden(), after.hidden());
+            attr(attributes, "document", before.gitOid(), after.gitOid());
+            if (!attributes.isEmpty()) {
+                out.add(new SemanticChange("page_edited", page, attributes, null, null));
+            }
+        }
+        for (PageVersion before : pagesInOrder(base)) {
+            if (!head.pages().containsKey(before.pageId())) {
+                out.add(new SemanticChange("page_deleted", new ChangedPage(before.pageId(), before.title(),
+                        base.path(before.pageId())), null, null, null));
+            }
+        }
+        for (RevisionFile f : head.files()) {
+            if (base.file(f.id()).isEmpty()) {
+                out.add(new SemanticChange("file_created", null, null, null, new ChangedFile(f.id(), f.name(), f.contentType())));
+            }
+        }
+        for (RevisionFile f : base.files()) {
+            if (head.file(f.id()).isEmpty()) {
+                out.add(new SemanticChange("file_deleted", null, null, null, new ChangedFile(f.id(), f.name(), f.contentType())));
+            }
+        }
+        return new Changes(out, false);
+    }
+
+    private static ChangedPage ref(Snapshot s, String pageId) {
+        return s.page(pageId).map(p -> new ChangedPage(p.pageId(), p.title(), s.path(p.pageId()))).orElse(null);
+    }
+
+    private static void attr(Map<String, Change<Object>> out, String name, Object before, Object after) {
+        if (!Objects.equals(before, after)) {
+            out.put(name, new Change<>(before, after));
+        }
+    }
+
+    private static List<PageVersion> pagesInOrder(Snapshot s) {
+        List<PageVersion> out = new ArrayList<>();
+        walk(s, null, out);
+        return out;
+    }
+
+    private static void walk(Snapshot s, String parent, List<PageVersion> out) {
+        for (PageVersion p : s.children(parent)) {
+            out.add(p);
+            walk(s, p.pageId(), out);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.bindery.content.service;
+
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.PageCursor;
+
+import java.util.List;
+
+/** Pages of a list that is already in memory (files, links and search hits of one revision): offset cursors. */
+final class InMemoryPages {
+    private InMemoryPages() {
+    }
+
+    static <T> ListPage<T> slice(List<T> all, String limit, String page) {
+        int n = Limits.parse(limit);
+        int offset = 0;
+        if (page != null && !page.isEmpty()) {
+            try {
+                offset = Integer.parseInt(PageCursor.decode(page, 1).get(0));
+            } catch (NumberFormatException e) {
+                throw ApiException.badRequest("page: not a cursor of this list");
+            }
+            if (offset < 0) {
+                throw ApiException.badRequest("page: not a cursor of this list");
+            }
+        }
+        int from = Math.min(offset, all.size());
+        int to = Math.min(from + n, all.size());
+        ListPage.Next next = to < all.size() ? new ListPage.Next(PageCursor.encode(List.of(String.valueOf(to)))) : null;
+        return new ListPage<>(all.subList(from, to), all.size(), next);
+    }
+}

@@ -1,0 +1,75 @@
+package io.bindery.content.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.content.authoring.ContentChange;
+import io.bindery.content.authoring.ContentWriter;
+import io.bindery.content.domain.Space;
+import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Snapshot;
+import io.bindery.content.templates.Template;
+import io.bindery.content.templates.TemplateCatalogue;
+import io.bindery.content.templates.TemplatePage;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Applies a template of the built-in catalogue: its pages are inserted at the root of the space's live content
+ * (one new revision) or of a change request's branch. Template pages link to each other with relative
+ * {@code .md} paths, resolved like any written content.
+ */
+@ApplicationScoped
+public class Templates {
+    @Inject
+    ContentScopes scopes;
+    @Inject
+    ContentWriter writer;
+    @Inject
+    RevisionStore store;
+    @Inject
+    Branches branches;
+    @Inject
+    EntityManager em;
+
+    @Transactional
+    public void apply(String spaceId, String callerId, JsonNode node) {
+        JsonBody body = JsonBody.of(node);
+        String id = body.string("id").orElseThrow(() -> ApiException.badRequest("id is required: one of "
+                + TemplateCatalogue.all().stream().map(Template::id).collect(Collectors.joining(", "))));
+        Template template = TemplateCatalogue.find(id).orElseThrow(() -> ApiException.badRequest("id: no template \"" + id
+                + "\"; the catalogue has " + TemplateCatalogue.all().stream().map(Template::id).collect(Collectors.joining(", "))));
+        body.object("params"); // contentRefs parameters feed computed templates, which this catalogue has none of
+        List<ContentChange> changes = new ArrayList<>();
+        for (TemplatePage p : template.pages()) {
+            add(changes, p, null);
+        }
+        String changeRequest = body.string("changeRequestId").orElse(null);
+        if (changeRequest != null) {
+            branches.write(scopes.branch(spaceId, changeRequest, callerId).requireEdit(), changes, callerId);
+            return;
+        }
+        ContentScopes.Scope scope = scopes.live(spaceId, callerId).requireEdit();
+        Space space = em.find(Space.class, spaceId, LockModeType.PESSIMISTIC_WRITE);
+        Snapshot before = store.load(space.revisionId);
+        ContentWriter.Written w = writer.apply(before, changes, before.id(),
+                new ContentWriter.Target(spaceId, null, callerId, "edits"));
+        branches.moveLive(space, before, w.revision(), null);
+    }
+
+    private static void add(List<ContentChange> changes, TemplatePage p, String parentRef) {
+        String ref = "template-page-" + changes.size();
+        changes.add(new ContentChange.InsertPage(changes.size(), new ContentChange.PageFields(p.title(), p.slug(), p.emoji(),
+                null, null, null, null, null), parentRef, null, ref, p.markdown()));
+        for (TemplatePage child : p.pages() == null ? List.<TemplatePage>of() : p.pages()) {
+            add(changes, child, ref);
+        }
+    }
+}
