@@ -179,6 +179,35 @@ check('spaces: grant a member a role on a space, list it, remove it', async () =
   await assert.rejects(api.spaces.updateUserPermissionInSpace(spaceId, 'no-such-user', { role: 'read' }), (err) => err.code === 404);
 });
 
+check('content: apply a template, then read the revision, pages, a page in both formats, by path, search and links', async () => {
+  const { data: space } = await api.orgs.createSpace(orgId, { title: 'Client content' });
+  await api.spaces.applyTemplateToSpace(space.id, { id: 'product-docs' });
+  const { data: revision } = await api.spaces.getCurrentRevision(space.id);
+  assert.equal(revision.object, 'revision');
+  assert.notEqual(revision.id, space.revision);
+  const titles = revision.pages.map((p) => p.title);
+  assert.ok(titles.includes('Getting started'), titles.join(', '));
+  const { data: tree } = await api.spaces.listPages(space.id);
+  const start = tree.pages.find((p) => p.slug === 'getting-started');
+  assert.equal(start.path, 'getting-started');
+  assert.equal(start.kind, 'sheet');
+  const { data: md } = await api.spaces.getPageById(space.id, start.id, { format: 'markdown' });
+  assert.ok(md.markdown.includes('/pages/'), 'relative .md links were resolved to page links');
+  assert.ok(!md.markdown.includes('](./faq.md)'));
+  const { data: doc } = await api.spaces.getPageById(space.id, start.id, { format: 'document' });
+  assert.equal(doc.document.object, 'document');
+  assert.ok(doc.document.nodes.length > 0);
+  const guides = tree.pages.find((p) => p.slug === 'guides');
+  const child = guides.pages[0];
+  const { data: byPath } = await api.spaces.getPageByPath(space.id, child.path);
+  assert.equal(byPath.id, child.id);
+  const { data: hits } = await api.spaces.searchSpaceContent(space.id, { query: 'installation' });
+  assert.ok(hits.items.length > 0 && hits.items[0].sections.length > 0);
+  const { data: links } = await api.spaces.listSpaceLinks(space.id);
+  assert.ok(links.stats.total > 0);
+  assert.equal(links.stats.broken.total, 0);
+});
+
 check('collections: create, list, get, update and a space inside', async () => {
   const { data: collection } = await api.orgs.createCollection(orgId, { title: 'Client collection' });
   assert.equal(collection.object, 'collection');

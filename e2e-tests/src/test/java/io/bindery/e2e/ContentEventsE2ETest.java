@@ -157,6 +157,31 @@ class ContentEventsE2ETest {
     }
 
     @Test
+    void aMergeAndATemplateOnLiveContentPublishContentUpdated() {
+        String s = createSpace(owner.token(), org, json("title", "Content events"));
+        String first = ContentAuthoringE2ETest.spaceRevision(owner.token(), s);
+        String branch = ContentAuthoringE2ETest.openBranch(s);
+        ContentAuthoringE2ETest.written(owner.token(), s, branch, ContentAuthoringE2ETest.insertPage("Evented page", "# Hi\n"));
+        String merged = ContentAuthoringE2ETest.merge(s, branch).then().statusCode(200).extract().path("revision");
+        as(owner.token()).body(json("id", "team-handbook")).post("/v1/spaces/" + s + "/content/template").then().statusCode(201);
+        String latest = ContentAuthoringE2ETest.spaceRevision(owner.token(), s);
+
+        awaitEvents(all -> typesAbout(s).stream().filter("bindery.space.content.updated.v1"::equals).count() == 2);
+        List<JsonNode> updates = about(s).stream().filter(k -> k.type().equals("bindery.space.content.updated.v1"))
+                .map(Keyed::event).toList();
+        assertEquals(s, updates.get(0).path("subject").asText());
+        assertEquals(merged, updates.get(0).path("data").path("revision").asText());
+        assertEquals(first, updates.get(0).path("data").path("previousRevision").asText());
+        assertEquals(branch, updates.get(0).path("data").path("changeRequest").asText());
+        assertEquals(latest, updates.get(1).path("data").path("revision").asText());
+        assertEquals(merged, updates.get(1).path("data").path("previousRevision").asText());
+        assertFalse(updates.get(1).path("data").has("changeRequest"), updates.get(1).toString());
+        for (Keyed k : about(s)) {
+            assertEquals(s, k.key(), "key of " + k.event());
+        }
+    }
+
+    @Test
     void aCollectionsLifeIsPublishedInOrder() {
         String outer = createCollection(owner.token(), org, null, "Outer");
         String c = createCollection(owner.token(), org, null, "Evented collection");

@@ -91,6 +91,9 @@ public final class WorkingTree {
         }
     }
 
+    /** Deeper trees are refused: readers recurse over the tree, and no table of contents is usable that deep. */
+    public static final int MAX_DEPTH = 32;
+
     private static final Comparator<Draft> ORDER = Comparator.comparingDouble((Draft d) -> d.position).thenComparing(d -> d.pageId);
 
     private final Map<String, Draft> pages = new HashMap<>();
@@ -103,10 +106,6 @@ public final class WorkingTree {
         this.base = base;
         this.now = now;
         base.pages().values().forEach(v -> pages.put(v.pageId(), new Draft(v)));
-    }
-
-    public Snapshot base() {
-        return base;
     }
 
     public Draft get(String pageId) {
@@ -151,6 +150,9 @@ public final class WorkingTree {
     }
 
     public Draft insert(String parentId, Integer at, String title, String slug) {
+        if (depth(parentId) + 1 > MAX_DEPTH) {
+            throw ApiException.badRequest("into: pages nest at most " + MAX_DEPTH + " levels deep");
+        }
         Draft d = new Draft(Ids.newId(), now);
         d.title = title;
         d.slug = slug == null ? uniqueSlug(parentId, Slugs.of(title), null) : requireFreeSlug(parentId, slug, null);
@@ -180,10 +182,31 @@ public final class WorkingTree {
             return;
         }
         if (!Objects.equals(target, d.parentId)) {
+            if (depth(target) + height(d) > MAX_DEPTH) {
+                throw ApiException.badRequest("into: pages nest at most " + MAX_DEPTH + " levels deep");
+            }
             requireFreeSlug(target, d.slug, d.pageId);
         }
         place(d, target, at);
         touch(d);
+    }
+
+    /** How many levels a page is below the root (1 for a root page, 0 for the root itself). */
+    private int depth(String pageId) {
+        int depth = 0;
+        for (Draft p = get(pageId); p != null && depth <= MAX_DEPTH; p = get(p.parentId)) {
+            depth++;
+        }
+        return depth;
+    }
+
+    /** Levels of the subtree a page heads (1 for a page without children). */
+    private int height(Draft d) {
+        int height = 1;
+        for (Draft c : children(d.pageId)) {
+            height = Math.max(height, 1 + height(c));
+        }
+        return height;
     }
 
     /** Removes a page and everything below it. */

@@ -5,7 +5,6 @@ import io.bindery.content.domain.RevisionFile;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -93,26 +92,12 @@ public final class Snapshot {
         return children(pageId).isEmpty() ? path + ".md" : path + "/README.md";
     }
 
-    /** The page with this git path ({@code guides/README.md}, {@code guides/setup.md}), or a folder path. */
-    public Optional<PageVersion> byGitPath(String gitPath) {
-        String p = gitPath.replaceAll("^/+|/+$", "");
-        if (p.equals("README.md") || p.isEmpty()) {
-            List<PageVersion> roots = children(null);
-            return roots.isEmpty() ? Optional.empty() : Optional.of(roots.get(0));
+    /** Every page, parents before children, siblings in order (the order of the table of contents). */
+    public List<PageVersion> inTreeOrder() {
+        List<PageVersion> out = new ArrayList<>(pages.size());
+        for (PageVersion root : children(null)) {
+            collect(root, out);
         }
-        if (p.endsWith("/README.md")) {
-            return byPath(p.substring(0, p.length() - "/README.md".length()));
-        }
-        if (p.endsWith(".md")) {
-            return byPath(p.substring(0, p.length() - 3));
-        }
-        return byPath(p);
-    }
-
-    /** The page and every page below it. */
-    public List<PageVersion> subtree(String pageId) {
-        List<PageVersion> out = new ArrayList<>();
-        page(pageId).ifPresent(p -> collect(p, out));
         return out;
     }
 
@@ -142,9 +127,5 @@ public final class Snapshot {
 
     public Optional<RevisionFile> file(String fileId) {
         return files.stream().filter(f -> f.id().equals(fileId)).findFirst();
-    }
-
-    public Collection<String> versionIds() {
-        return pages.values().stream().map(PageVersion::id).toList();
     }
 }

@@ -3,24 +3,22 @@ package io.bindery.content.revisions;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Recently read revisions. A revision never changes once written, so a cached snapshot is never stale; this only
- * bounds memory (a 5,000-page tree takes about 2 MB).
+ * Recently read revisions. A revision never changes once written, so a cached snapshot is never stale; the cache
+ * only bounds memory, by the number of pages it holds (a page of a snapshot takes about 1 KB of heap).
  */
 @ApplicationScoped
 public class SnapshotCache {
-    private final Map<String, Snapshot> entries;
+    private final int maxPages;
+    private final LinkedHashMap<String, Snapshot> entries = new LinkedHashMap<>(64, 0.75f, true);
+    private int pages;
 
-    public SnapshotCache(@ConfigProperty(name = "bindery.content.snapshot-cache-size", defaultValue = "32") int size) {
-        this.entries = new LinkedHashMap<>(size * 2, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Snapshot> eldest) {
-                return size() > size;
-            }
-        };
+    public SnapshotCache(@ConfigProperty(name = "bindery.content.snapshot-cache-pages", defaultValue = "20000") int maxPages) {
+        this.maxPages = maxPages;
     }
 
     public synchronized Snapshot get(String revisionId) {
@@ -28,6 +26,19 @@ public class SnapshotCache {
     }
 
     public synchronized void put(Snapshot snapshot) {
-        entries.put(snapshot.id(), snapshot);
+        int size = weight(snapshot);
+        if (size > maxPages) {
+            return;
+        }
+        Snapshot old = entries.put(snapshot.id(), snapshot);
+        pages += size - (old == null ? 0 : weight(old));
+        for (Iterator<Map.Entry<String, Snapshot>> it = entries.entrySet().iterator(); pages > maxPages && it.hasNext(); ) {
+            pages -= weight(it.next().getValue());
+            it.remove();
+        }
+    }
+
+    private static int weight(Snapshot s) {
+        return s.pages().size() + 1;
     }
 }

@@ -46,7 +46,7 @@ public class BranchChanges {
         Snapshot base = store.load(scope.branch().mergedAncestorRevisionId);
         Snapshot head = scope.snapshot();
         List<SemanticChange> out = new ArrayList<>();
-        for (PageVersion after : pagesInOrder(head)) {
+        for (PageVersion after : head.inTreeOrder()) {
             PageVersion before = base.pages().get(after.pageId());
             ChangedPage page = new ChangedPage(after.pageId(), after.title(), head.path(after.pageId()));
             if (before == null) {
@@ -72,7 +72,7 @@ public class BranchChanges {
                 out.add(new SemanticChange("page_edited", page, attributes, null, null));
             }
         }
-        for (PageVersion before : pagesInOrder(base)) {
+        for (PageVersion before : base.inTreeOrder()) {
             if (!head.pages().containsKey(before.pageId())) {
                 out.add(new SemanticChange("page_deleted", new ChangedPage(before.pageId(), before.title(),
                         base.path(before.pageId())), null, null, null));
@@ -98,19 +98,6 @@ public class BranchChanges {
     private static void attr(Map<String, Change<Object>> out, String name, Object before, Object after) {
         if (!Objects.equals(before, after)) {
             out.put(name, new Change<>(before, after));
-        }
-    }
-
-    private static List<PageVersion> pagesInOrder(Snapshot s) {
-        List<PageVersion> out = new ArrayList<>();
-        walk(s, null, out);
-        return out;
-    }
-
-    private static void walk(Snapshot s, String parent, List<PageVersion> out) {
-        for (PageVersion p : s.children(parent)) {
-            out.add(p);
-            walk(s, p.pageId(), out);
         }
     }
 }

@@ -70,8 +70,7 @@ public class ContentLinks {
         if (pageId != null) {
             pages = List.of(s.page(pageId).orElseThrow(() -> ApiException.notFound("no page " + pageId + " in revision " + s.id())));
         } else {
-            pages = new ArrayList<>();
-            order(s, null, pages);
+            pages = s.inTreeOrder();
         }
         Map<String, List<PageLink>> links = store.links(pages.stream().map(PageVersion::id).toList());
         SpaceView spaceView = spaceViews.space(space, scope.space().role());
@@ -127,8 +126,7 @@ public class ContentLinks {
     public ListPage<Location> fileBacklinks(ContentScopes.Scope scope, String fileId, String limit, String page) {
         Snapshot s = scope.snapshot();
         RevisionFile file = s.file(fileId).orElseThrow(() -> ApiException.notFound("no file " + fileId + " in revision " + s.id()));
-        List<PageVersion> pages = new ArrayList<>();
-        order(s, null, pages);
+        List<PageVersion> pages = s.inTreeOrder();
         Map<String, List<PageLink>> links = store.links(pages.stream().map(PageVersion::id).toList());
         Space space = scope.item();
         SpaceView spaceView = spaceViews.space(space, scope.space().role());
@@ -144,12 +142,5 @@ public class ContentLinks {
             }
         }
         return InMemoryPages.slice(out, limit, page);
-    }
-
-    private static void order(Snapshot s, String parent, List<PageVersion> out) {
-        for (PageVersion p : s.children(parent)) {
-            out.add(p);
-            order(s, p.pageId(), out);
-        }
     }
 }

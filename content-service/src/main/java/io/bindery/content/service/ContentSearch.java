@@ -1,18 +1,18 @@
 package io.bindery.content.service;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
-import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.Space;
-import io.bindery.content.revisions.RevisionStore;
-import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +25,9 @@ import java.util.Map;
 public class ContentSearch {
     /** Sections ranked per query; results beyond are not returned (a search is for the best matches). */
     static final int MAX_SECTIONS = 500;
+    /** Best sections shown per page, and best pages per space in an organization search. */
+    static final int SECTIONS_PER_PAGE = 3;
+    static final int PAGES_PER_SPACE = 10;
 
     @Inject
     EntityManager em;
@@ -33,9 +36,9 @@ public class ContentSearch {
     @Inject
     ContentAccess access;
     @Inject
-    RevisionStore store;
-    @Inject
     PageViews views;
+    @Inject
+    ObjectMapper json;
 
     public record Section(String id, String title, String path, String body, Urls urls) {
     }
@@ -55,7 +58,11 @@ public class ContentSearch {
     public ListPage<PageHit> inSpace(String spaceId, String callerId, String query, String limit, String page) {
         String q = query(query);
         Space space = lookup.space(spaceId, callerId).item();
-        return InMemoryPages.slice(hits(List.of(space), q).getOrDefault(space.id, List.of()), limit, page);
+        Map<String, Space> spaces = Map.of(space.id, space);
+        List<Hit> pages = ranked(spaces, q, Integer.MAX_VALUE).getOrDefault(space.id, List.of());
+        ListPage<Hit> slice = InMemoryPages.slice(pages, limit, page);
+        Map<String, String> bodies = highlights(spaces, q, slice.items());
+        return new ListPage<>(slice.items().stream().map(h -> h.view(space, bodies, views)).toList(), slice.count(), slice.next());
     }
 
     public ListPage<SpaceHit> inOrganization(String organizationId, String callerId, String query, String limit, String page) {
@@ -63,16 +70,15 @@ public class ContentSearch {
         Membership member = access.requireMember(organizationId, callerId);
         List<Space> candidates = Space.list("organizationId = ?1 and deletedAt is null", organizationId);
         Map<String, Role> roles = access.roles(member, candidates);
-        List<Space> readable = candidates.stream().filter(s -> roles.get(s.id) != null).toList();
-        Map<String, List<PageHit>> bySpace = hits(readable, q);
-        List<SpaceHit> out = new ArrayList<>();
-        for (Space s : readable) {
-            List<PageHit> pages = bySpace.get(s.id);
-            if (pages != null) {
-                out.add(new SpaceHit(s.id, s.title, pages));
-            }
-        }
-        return InMemoryPages.slice(out, limit, page);
+        Map<String, Space> readable = new LinkedHashMap<>();
+        candidates.stream().filter(s -> roles.get(s.id) != null).forEach(s -> readable.put(s.id, s));
+        Map<String, List<Hit>> bySpace = ranked(readable, q, PAGES_PER_SPACE);
+        ListPage<String> slice = InMemoryPages.slice(List.copyOf(bySpace.keySet()), limit, page);
+        List<Hit> shown = slice.items().stream().flatMap(id -> bySpace.get(id).stream()).toList();
+        Map<String, String> bodies = highlights(readable, q, shown);
+        List<SpaceHit> out = slice.items().stream().map(id -> new SpaceHit(id, readable.get(id).title,
+                bySpace.get(id).stream().map(h -> h.view(readable.get(id), bodies, views)).toList())).toList();
+        return new ListPage<>(out, slice.count(), slice.next());
     }
 
     private static String query(String query) {
@@ -85,50 +91,84 @@ public class ContentSearch {
         return query;
     }
 
-    /** Matching pages per space, best first, each with its matching sections. */
-    private Map<String, List<PageHit>> hits(List<Space> spaces, String q) {
-        Map<String, List<PageHit>> out = new LinkedHashMap<>();
+    /** A matching page: what the index row holds, and its best sections (ordinal, anchor, title). */
+    private record Hit(String spaceId, String pageId, String title, String path, List<String> ancestors,
+                       List<Object[]> sections) {
+        PageHit view(Space space, Map<String, String> bodies, PageViews views) {
+            List<Section> out = new ArrayList<>();
+            for (Object[] s : sections) {
+                String anchor = (String) s[1];
+                String sectionPath = anchor.isEmpty() ? path : path + "#" + anchor;
+                out.add(new Section(anchor, (String) s[2], sectionPath, bodies.getOrDefault(key(spaceId, pageId, s[0]), ""),
+                        new Urls(views.appUrl(space, sectionPath))));
+            }
+            return new PageHit(pageId, title, path, out, ancestors.stream().map(Ancestor::new).toList(),
+                    new Urls(views.appUrl(space, path)));
+        }
+    }
+
+    private List<String> titles(String jsonArray) {
+        try {
+            return List.of(json.readValue(jsonArray, String[].class));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("search_section.ancestors did not read back as a JSON array", e);
+        }
+    }
+
+    private static String key(String spaceId, String pageId, Object ordinal) {
+        return spaceId + "/" + pageId + "/" + ordinal;
+    }
+
+    /** Matching pages per space, best first (by their best section), at most {@code pagesPerSpace} each. */
+    private Map<String, List<Hit>> ranked(Map<String, Space> spaces, String q, int pagesPerSpace) {
+        Map<String, List<Hit>> out = new LinkedHashMap<>();
         if (spaces.isEmpty()) {
             return out;
         }
-        Map<String, Space> byId = new LinkedHashMap<>();
-        spaces.forEach(s -> byId.put(s.id, s));
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT h.space_id, h.page_id, h.anchor, h.title,"
-                        + " ts_headline('" + SearchIndex.CONFIG + "', h.body, h.q, 'StartSel=<mark>, StopSel=</mark>, MaxWords=35, MinWords=12, MaxFragments=2')"
-                        + " FROM (SELECT s.space_id, s.page_id, s.anchor, s.title, s.body, q, ts_rank(s.tsv, q) AS rank"
-                        + "       FROM search_section s, websearch_to_tsquery('" + SearchIndex.CONFIG + "', :q) q"
-                        + "       WHERE s.space_id IN (:spaces) AND s.tsv @@ q ORDER BY rank DESC, s.page_id, s.ordinal LIMIT " + MAX_SECTIONS + ") h"
-                        + " ORDER BY h.rank DESC, h.page_id")
-                .setParameter("q", q).setParameter("spaces", byId.keySet()).getResultList();
-        Map<String, Snapshot> snapshots = new LinkedHashMap<>();
-        Map<String, Map<String, List<Section>>> sections = new LinkedHashMap<>();
+        List<Object[]> rows = em.createNativeQuery("SELECT s.space_id, s.page_id, s.ordinal, s.anchor, s.title, s.page_title,"
+                        + " s.path, to_json(s.ancestors)::text FROM search_section s, websearch_to_tsquery('" + SearchIndex.CONFIG + "', :q) q"
+                        + " WHERE s.space_id IN (:spaces) AND s.tsv @@ q"
+                        + " ORDER BY ts_rank(s.tsv, q) DESC, s.page_id, s.ordinal LIMIT " + MAX_SECTIONS)
+                .setParameter("q", q).setParameter("spaces", spaces.keySet()).getResultList();
+        Map<String, Map<String, Hit>> pages = new LinkedHashMap<>();
         for (Object[] r : rows) {
             String spaceId = (String) r[0];
-            String pageId = (String) r[1];
-            Space space = byId.get(spaceId);
-            Snapshot snap = snapshots.computeIfAbsent(spaceId, k -> store.load(space.revisionId));
-            String path = snap.path(pageId);
-            if (path == null) {
-                continue; // the index is written with the live revision; a page missing here is mid-update
+            Map<String, Hit> inSpace = pages.computeIfAbsent(spaceId, k -> new LinkedHashMap<>());
+            Hit hit = inSpace.get((String) r[1]);
+            if (hit == null) {
+                if (inSpace.size() >= pagesPerSpace) {
+                    continue;
+                }
+                hit = new Hit(spaceId, (String) r[1], (String) r[5], (String) r[6], titles((String) r[7]), new ArrayList<>());
+                inSpace.put(hit.pageId(), hit);
             }
-            String anchor = (String) r[2];
-            String sectionPath = anchor.isEmpty() ? path : path + "#" + anchor;
-            sections.computeIfAbsent(spaceId, k -> new LinkedHashMap<>()).computeIfAbsent(pageId, k -> new ArrayList<>())
-                    .add(new Section(anchor, (String) r[3], sectionPath, (String) r[4], new Urls(views.appUrl(space, sectionPath))));
+            if (hit.sections().size() < SECTIONS_PER_PAGE) {
+                hit.sections().add(new Object[]{r[2], r[3], r[4]});
+            }
         }
-        sections.forEach((spaceId, pages) -> {
-            Snapshot snap = snapshots.get(spaceId);
-            Space space = byId.get(spaceId);
-            List<PageHit> list = new ArrayList<>();
-            pages.forEach((pageId, secs) -> {
-                PageVersion p = snap.page(pageId).orElseThrow();
-                list.add(new PageHit(pageId, p.title(), snap.path(pageId), secs,
-                        snap.ancestors(pageId).stream().map(a -> new Ancestor(a.title())).toList(),
-                        new Urls(views.appUrl(space, snap.path(pageId)))));
-            });
-            out.put(spaceId, list);
-        });
+        pages.forEach((spaceId, hits) -> out.put(spaceId, List.copyOf(hits.values())));
+        return out;
+    }
+
+    /** Highlighted bodies of the sections shown, by space/page/ordinal: only these pay for ts_headline. */
+    private Map<String, String> highlights(Map<String, Space> spaces, String q, List<Hit> shown) {
+        Map<String, String> out = new HashMap<>();
+        if (shown.isEmpty()) {
+            return out;
+        }
+        List<String> keys = new ArrayList<>();
+        shown.forEach(h -> h.sections().forEach(s -> keys.add(key(h.spaceId(), h.pageId(), s[0]))));
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("SELECT s.space_id || '/' || s.page_id || '/' || s.ordinal,"
+                        + " ts_headline('" + SearchIndex.CONFIG + "', s.body, q, 'StartSel=<mark>, StopSel=</mark>, MaxWords=35, MinWords=15')"
+                        + " FROM search_section s, websearch_to_tsquery('" + SearchIndex.CONFIG + "', :q) q"
+                        + " WHERE s.space_id IN (:spaces) AND s.page_id IN (:pages)"
+                        + " AND s.space_id || '/' || s.page_id || '/' || s.ordinal IN (:keys)")
+                .setParameter("q", q).setParameter("spaces", spaces.keySet())
+                .setParameter("pages", shown.stream().map(Hit::pageId).distinct().toList())
+                .setParameter("keys", keys).getResultList();
+        rows.forEach(r -> out.put((String) r[0], (String) r[1]));
         return out;
     }
 }

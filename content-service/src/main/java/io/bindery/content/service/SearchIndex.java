@@ -45,19 +45,63 @@ public class SearchIndex {
                 changed.add(p);
             }
         }
-        if (gone.isEmpty() && changed.isEmpty()) {
+        List<PageVersion> moved = new ArrayList<>();
+        for (PageVersion p : after.pages().values()) {
+            PageVersion then = before.pages().get(p.pageId());
+            if (then != null && then.id().equals(p.id()) && (!after.path(p.pageId()).equals(before.path(p.pageId()))
+                    || !ancestorTitles(after, p).equals(ancestorTitles(before, p)))) {
+                moved.add(p);
+            }
+        }
+        if (gone.isEmpty() && changed.isEmpty() && moved.isEmpty()) {
             return;
         }
-        Map<String, String> markdown = store.markdown(changed.stream().map(PageVersion::id).toList());
+        relocate(space, after, moved);
         em.unwrap(Session.class).doWork(c -> {
             try (PreparedStatement del = c.prepareStatement("DELETE FROM search_section WHERE space_id = ? AND page_id = ANY(?)")) {
                 del.setString(1, space.id);
                 del.setArray(2, c.createArrayOf("text", gone.toArray()));
                 del.executeUpdate();
             }
+        });
+        // in slices, so that a merge of thousands of pages never holds all their markdown at once
+        for (int from = 0; from < changed.size(); from += SLICE) {
+            index(space, after, changed.subList(from, Math.min(changed.size(), from + SLICE)));
+        }
+    }
+
+    private static List<String> ancestorTitles(Snapshot s, PageVersion p) {
+        return s.ancestors(p.pageId()).stream().map(PageVersion::title).toList();
+    }
+
+    /** Pages left unchanged whose path or ancestors changed with a rename or move above them. */
+    private void relocate(Space space, Snapshot after, List<PageVersion> moved) {
+        if (moved.isEmpty()) {
+            return;
+        }
+        em.unwrap(Session.class).doWork(c -> {
+            try (PreparedStatement up = c.prepareStatement("UPDATE search_section SET path = ?, ancestors = ?"
+                    + " WHERE space_id = ? AND page_id = ?")) {
+                for (PageVersion p : moved) {
+                    up.setString(1, after.path(p.pageId()));
+                    up.setArray(2, c.createArrayOf("text", ancestorTitles(after, p).toArray()));
+                    up.setString(3, space.id);
+                    up.setString(4, p.pageId());
+                    up.addBatch();
+                }
+                up.executeBatch();
+            }
+        });
+    }
+
+    private static final int SLICE = 200;
+
+    private void index(Space space, Snapshot after, List<PageVersion> changed) {
+        Map<String, String> markdown = store.markdown(changed.stream().map(PageVersion::id).toList());
+        em.unwrap(Session.class).doWork(c -> {
             try (PreparedStatement ins = c.prepareStatement("INSERT INTO search_section (space_id, page_id, ordinal, version_id,"
-                    + " anchor, title, body, tsv) VALUES (?, ?, ?, ?, ?, ?, ?, setweight(to_tsvector('" + CONFIG + "', ?), 'A')"
-                    + " || setweight(to_tsvector('" + CONFIG + "', ?), 'B'))")) {
+                    + " anchor, title, body, page_title, path, ancestors, tsv) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                    + " setweight(to_tsvector('" + CONFIG + "', ?), 'A') || setweight(to_tsvector('" + CONFIG + "', ?), 'B'))")) {
                 for (PageVersion p : changed) {
                     if (p.noIndex() || !PageVersion.DOCUMENT.equals(p.kind())) {
                         continue;
@@ -76,8 +120,11 @@ public class SearchIndex {
                         ins.setString(5, s.anchor());
                         ins.setString(6, s.title());
                         ins.setString(7, s.body());
-                        ins.setString(8, heading);
-                        ins.setString(9, s.body());
+                        ins.setString(8, p.title());
+                        ins.setString(9, after.path(p.pageId()));
+                        ins.setArray(10, c.createArrayOf("text", ancestorTitles(after, p).toArray()));
+                        ins.setString(11, heading);
+                        ins.setString(12, s.body());
                         ins.addBatch();
                     }
                 }

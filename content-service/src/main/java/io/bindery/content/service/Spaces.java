@@ -312,8 +312,9 @@ public class Spaces {
         r.persist();
         if (source != null) {
             em.flush();
-            em.createNativeQuery("INSERT INTO search_section (space_id, page_id, ordinal, version_id, anchor, title, body, tsv)"
-                            + " SELECT :copy, page_id, ordinal, version_id, anchor, title, body, tsv FROM search_section"
+            em.createNativeQuery("INSERT INTO search_section (space_id, page_id, ordinal, version_id, anchor, title, body,"
+                            + " page_title, path, ancestors, tsv) SELECT :copy, page_id, ordinal, version_id, anchor, title,"
+                            + " body, page_title, path, ancestors, tsv FROM search_section"
                             + " WHERE space_id = :source")
                     .setParameter("copy", s.id).setParameter("source", source.spaceId).executeUpdate();
         }
