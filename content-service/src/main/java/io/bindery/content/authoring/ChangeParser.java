@@ -150,7 +150,8 @@ public class ChangeParser {
         }
         byte[] bytes;
         try {
-            bytes = Base64.getMimeDecoder().decode(text);
+            // line breaks and spaces are allowed (MIME style); anything else outside the alphabet is refused
+            bytes = Base64.getDecoder().decode(text.replaceAll("\\s+", ""));
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest("base64: not valid base64");
         }
@@ -180,6 +181,9 @@ public class ChangeParser {
             return doc.string("markdown").orElseThrow(() -> ApiException.badRequest("document.markdown must be a string"));
         }
         if (doc.has("document")) {
+            if (!doc.raw("document").isObject()) {
+                throw ApiException.badRequest("document.document must be a GitBook document object");
+            }
             try {
                 @SuppressWarnings("unchecked")
                 Map<String, Object> map = json.convertValue(doc.raw("document"), Map.class);

@@ -28,7 +28,7 @@ final class ContentRefs {
 
     /** The reference for a link destination. */
     static Map<String, Object> forLink(String destination) {
-        Matcher page = PAGE.matcher(destination);
+        Matcher page = PAGE.matcher(MarkdownSyntax.encodeLineBreaks(destination));
         if (page.matches()) {
             String anchor = page.group(2);
             if (anchor == null || anchor.isEmpty()) {
@@ -43,11 +43,12 @@ final class ContentRefs {
 
     /** The reference for an image source. */
     static Map<String, Object> forImage(String destination) {
-        Matcher file = FILE.matcher(destination);
+        String value = MarkdownSyntax.encodeLineBreaks(destination);
+        Matcher file = FILE.matcher(value);
         if (file.matches()) {
             return ref("file", "file", file.group(1));
         }
-        return ref("url", "url", destination);
+        return ref("url", "url", value);
     }
 
     private static Map<String, Object> ref(String kind, String field, String value) {
@@ -64,6 +65,10 @@ final class ContentRefs {
      */
     static String destination(DocumentShape ref, boolean image) {
         String kind = ref.string("kind");
+        if (ref.optionalString("space") != null) {
+            // "/pages/<id>" always means the current space: writing it would silently retarget the link.
+            throw ref.fail("space", "is not supported: links into other spaces have no markdown form");
+        }
         return switch (kind) {
             case "url" -> ref.string("url");
             case "file" -> "/files/" + ref.id("file");

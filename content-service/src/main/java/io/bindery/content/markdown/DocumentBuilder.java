@@ -105,9 +105,11 @@ final class DocumentBuilder {
         switch (node) {
             case Paragraph paragraph -> {
                 List<Inline> items = items(paragraph);
-                out.add(container == Container.TOP && isImagesOnly(items)
-                        ? images(items)
-                        : paragraph(inlineNodes(items)));
+                if (container == Container.TOP && InlineContent.isImagesOnly(items)) {
+                    out.add(images(items));
+                } else if (!items.isEmpty()) {
+                    out.add(paragraph(inlineNodes(items)));
+                }
             }
             case Heading heading -> {
                 // GitBook has three heading levels; deeper markdown headings become the third.
@@ -125,14 +127,15 @@ final class DocumentBuilder {
                 block.put("nodes", nonEmptyBlocks(quote, Container.QUOTE));
                 out.add(block);
             }
-            case FencedCodeBlock code -> out.add(code(code.getLiteral(), firstWord(code.getInfo()), container));
-            case IndentedCodeBlock code -> out.add(code(code.getLiteral(), null, container));
+            case FencedCodeBlock code -> addCode(code.getLiteral(), firstWord(code.getInfo()), container, out);
+            case IndentedCodeBlock code -> addCode(code.getLiteral(), null, container, out);
             case ThematicBreak ignored -> out.add(block("divider", true));
-            case HtmlBlock html -> out.add(htmlParagraph(html.getLiteral()));
+            case HtmlBlock html -> addHtml(html.getLiteral(), out);
             case TableBlock table -> {
                 if (container == Container.QUOTE) {
-                    out.addAll(tableAsParagraphs(table));
-                } else {
+                    addTableAsParagraphs(table, out);
+                } else if (!cells(headerRow(table)).isEmpty()) {
+                    // (A header row of a lone "|" has no cells: there is no table to keep.)
                     out.add(table(table));
                 }
             }
@@ -180,7 +183,18 @@ final class DocumentBuilder {
         return block;
     }
 
-    private Map<String, Object> code(String literal, String syntax, Container container) {
+    /**
+     * Adds a paragraph unless it has no content (e.g. only closing HTML tags): markdown cannot hold an empty
+     * paragraph, so {@link DocumentWriter} could not write it back.
+     */
+    private void addParagraph(InlineBuilder inlines, List<Object> out) {
+        List<Inline> items = InlineContent.normalize(inlines.items());
+        if (!items.isEmpty()) {
+            out.add(paragraph(inlineNodes(items)));
+        }
+    }
+
+    private void addCode(String literal, String syntax, Container container, List<Object> out) {
         String[] lines = PlainText.withoutFinalNewline(literal).split("\n", -1);
         if (container == Container.QUOTE) {
             // GitBook quotes cannot hold code blocks: keep the code as code-marked lines of a paragraph.
@@ -191,14 +205,16 @@ final class DocumentBuilder {
                 }
                 inlines.text(lines[i], EnumSet.of(TextMark.CODE));
             }
-            return paragraph(finish(inlines));
+            addParagraph(inlines, out);
+            return;
         }
         Map<String, Object> block = block("code", false);
         if (syntax != null) {
             data(block).put("syntax", syntax);
         }
         List<Object> codeLines = new ArrayList<>(lines.length);
-        for (String line : lines) {
+        for (String rawLine : lines) {
+            String line = InlineContent.codeLine(rawLine);
             Map<String, Object> codeLine = block("code-line", false);
             List<Object> leaves = new ArrayList<>();
             if (!line.isEmpty()) {
@@ -208,7 +224,7 @@ final class DocumentBuilder {
             codeLines.add(codeLine);
         }
         block.put("nodes", codeLines);
-        return block;
+        out.add(block);
     }
 
     private static String firstWord(String info) {
@@ -224,7 +240,7 @@ final class DocumentBuilder {
     }
 
     /** Raw HTML is kept as literal text (lines trimmed, as markdown trims paragraph lines). */
-    private Map<String, Object> htmlParagraph(String html) {
+    private void addHtml(String html, List<Object> out) {
         InlineBuilder inlines = new InlineBuilder();
         String[] lines = PlainText.withoutFinalNewline(html).split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
@@ -233,23 +249,10 @@ final class DocumentBuilder {
             }
             inlines.text(lines[i], EnumSet.noneOf(TextMark.class));
         }
-        return paragraph(finish(inlines));
+        addParagraph(inlines, out);
     }
 
     // ---------------------------------------------------------------- images
-
-    /** Whether a paragraph holds nothing but images (and the spaces or line breaks between them). */
-    private static boolean isImagesOnly(List<Inline> items) {
-        boolean hasImage = false;
-        for (Inline item : items) {
-            if (item instanceof ImageItem) {
-                hasImage = true;
-            } else if (!(item instanceof Run run) || !run.text().isBlank()) {
-                return false;
-            }
-        }
-        return hasImage;
-    }
 
     private Map<String, Object> images(List<Inline> items) {
         Map<String, Object> block = block("images", false);
@@ -271,12 +274,6 @@ final class DocumentBuilder {
         }
         block.put("nodes", images);
         return block;
-    }
-
-    /** An image's title, GitBook's caption: on one line, null if there is none. */
-    private static String caption(Image image) {
-        String title = image.getTitle();
-        return title == null || title.isBlank() ? null : title.replace("\r\n", " ").replace('\r', ' ').replace('\n', ' ');
     }
 
     private static void putImageData(Map<String, Object> data, String source, String alt) {
@@ -312,7 +309,7 @@ final class DocumentBuilder {
             columns.add(id);
             Map<String, Object> definition = new LinkedHashMap<>();
             definition.put("id", id);
-            definition.put("title", PlainText.singleLine(cell).strip());
+            definition.put("title", InlineContent.singleLine(InlineContent.plainText(items(cell))));
             definition.put("type", "text");
             definition.put("textAlignment", alignment(cell.getAlignment()));
             definitions.put(id, definition);
@@ -356,11 +353,10 @@ final class DocumentBuilder {
     }
 
     /** Inside quotes (where GitBook has no tables) each row becomes a paragraph of its cells. */
-    private List<Object> tableAsParagraphs(TableBlock table) {
+    private void addTableAsParagraphs(TableBlock table, List<Object> out) {
         List<TableRow> rows = new ArrayList<>();
         rows.add(headerRow(table));
         rows.addAll(bodyRows(table));
-        List<Object> paragraphs = new ArrayList<>();
         for (TableRow row : rows) {
             InlineBuilder inlines = new InlineBuilder();
             List<TableCell> cells = cells(row);
@@ -370,9 +366,8 @@ final class DocumentBuilder {
                 }
                 walk(cells.get(c), EnumSet.noneOf(TextMark.class), inlines);
             }
-            paragraphs.add(paragraph(finish(inlines)));
+            addParagraph(inlines, out);
         }
-        return paragraphs;
     }
 
     private static TableRow headerRow(TableBlock table) {
@@ -440,10 +435,14 @@ final class DocumentBuilder {
                 case MarkdownParser.Strikethrough ignored -> TextMark.STRIKETHROUGH;
                 default -> null;
             };
-            if (container != null && node.getFirstChild() != null) {
+            // GitBook links cannot nest; commonmark allows an autolink inside link text: keep just its text.
+            boolean nestedLink = node instanceof Link && parent instanceof Link;
+            if ((container != null || nestedLink) && node.getFirstChild() != null) {
                 saved.push(marks);
                 marks = EnumSet.copyOf(marks);
-                marks.add(container);
+                if (container != null) {
+                    marks.add(container);
+                }
                 node = node.getFirstChild();
                 continue;
             }
@@ -457,13 +456,16 @@ final class DocumentBuilder {
                 case SoftLineBreak ignored -> out.text(" ", withHtml(marks, htmlMarks));
                 case HardLineBreak ignored -> out.text("\n", withHtml(marks, htmlMarks));
                 case HtmlInline html -> html(html.getLiteral(), marks, htmlMarks, out);
+                case Link ignored when nestedLink -> {
+                    // An empty link inside a link: nothing to keep.
+                }
                 case Link link -> {
                     InlineBuilder children = new InlineBuilder();
                     walk(link, withHtml(marks, htmlMarks), children);
                     out.inline(new LinkItem(link.getDestination(), children.items()));
                 }
                 case Image image -> out.inline(new ImageItem(image.getDestination(), PlainText.singleLine(image),
-                        caption(image)));
+                        image.getTitle()));
                 default -> {
                     // Nothing else occurs inside paragraphs, headings or table cells.
                 }

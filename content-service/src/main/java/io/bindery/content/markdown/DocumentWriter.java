@@ -18,7 +18,9 @@ import io.bindery.content.markdown.InlineWriter.Context;
  * {@link IllegalArgumentException} naming the node.
  *
  * <p>Markdown has no empty paragraphs, so those are dropped; images, quotes and lists are written wherever they
- * occur even if GitBook's schema would not place them there.
+ * occur even if GitBook's schema would not place them there. Settings markdown has no syntax for are dropped:
+ * block {@code data} such as code titles and line numbers, image sizes and dark-mode sources, text alignment,
+ * a table's hidden header and column widths.
  */
 final class DocumentWriter {
 
@@ -33,12 +35,16 @@ final class DocumentWriter {
         }
         DocumentShape root = DocumentShape.of(document, "");
         root.expect("object", "document");
-        String body = blocks(root, "nodes", 1);
+        String body = blocks(root, "nodes", 1, (char) 0);
         return body.isEmpty() ? "" : body + "\n";
     }
 
-    /** The blocks held in {@code field} of {@code parent}, separated by blank lines. */
-    private static String blocks(DocumentShape parent, String field, int depth) {
+    /**
+     * The blocks held in {@code field} of {@code parent}, separated by blank lines. {@code outerBullet} is the
+     * bullet of the list item holding them (0 if none): a list right inside it uses the other bullet, so that
+     * nested empty items ("- - -") never read as a thematic break.
+     */
+    private static String blocks(DocumentShape parent, String field, int depth, char outerBullet) {
         List<?> nodes = parent.list(field);
         StringBuilder out = new StringBuilder();
         String previousType = null;
@@ -50,7 +56,10 @@ final class DocumentWriter {
             String type = block.string("type");
             // Two lists of the same kind in a row would merge into one: alternate their markers.
             char marker = switch (type) {
-                case "list-unordered" -> type.equals(previousType) && previousMarker == '-' ? '+' : '-';
+                case "list-unordered" -> {
+                    char other = type.equals(previousType) ? previousMarker : outerBullet;
+                    yield other == '-' ? '+' : '-';
+                }
                 case "list-ordered" -> type.equals(previousType) && previousMarker == '.' ? ')' : '.';
                 default -> 0;
             };
@@ -70,20 +79,38 @@ final class DocumentWriter {
 
     private static String block(DocumentShape block, String type, int depth, char marker) {
         return switch (type) {
-            case "paragraph" -> InlineWriter.write(InlineWriter.read(block, "nodes", depth), Context.PARAGRAPH);
+            case "paragraph" -> paragraph(block, depth);
             case "heading-1", "heading-2", "heading-3" -> {
                 String content = InlineWriter.write(InlineWriter.read(block, "nodes", depth), Context.HEADING);
                 String hashes = "#".repeat(type.charAt(type.length() - 1) - '0');
                 yield content.isEmpty() ? hashes : hashes + " " + content;
             }
             case "list-unordered", "list-ordered" -> list(block, depth, marker);
-            case "blockquote" -> quote(blocks(block, "nodes", depth + 1));
+            case "blockquote" -> quote(blocks(block, "nodes", depth + 1, (char) 0));
             case "code" -> code(block, depth);
             case "images" -> images(block, depth);
             case "table" -> table(block, depth);
             case "divider" -> "***";
             default -> throw block.fail("type", "\"" + type + "\" is not supported");
         };
+    }
+
+    /**
+     * A top-level paragraph of nothing but images reads back as an images block (see {@link DocumentBuilder}), so
+     * it is written like one, an image per line.
+     */
+    private static String paragraph(DocumentShape block, int depth) {
+        List<Inline> inlines = InlineContent.normalize(InlineWriter.read(block, "nodes", depth));
+        if (depth == 1 && InlineContent.isImagesOnly(inlines)) {
+            StringBuilder out = new StringBuilder();
+            for (Inline inline : inlines) {
+                if (inline instanceof ImageItem image) {
+                    out.append(out.isEmpty() ? "" : "\n").append(InlineWriter.image(image));
+                }
+            }
+            return out.toString();
+        }
+        return InlineWriter.write(inlines, Context.PARAGRAPH);
     }
 
     // ---------------------------------------------------------------- containers
@@ -105,7 +132,7 @@ final class DocumentWriter {
                 out.append('\n');
             }
             String itemMarker = ordered ? (start + i) + String.valueOf(marker) : String.valueOf(marker);
-            out.append(listItem(itemMarker, blocks(item, "nodes", depth + 2)));
+            out.append(listItem(itemMarker, blocks(item, "nodes", depth + 2, ordered ? (char) 0 : marker)));
         }
         return out.toString();
     }
@@ -178,12 +205,16 @@ final class DocumentWriter {
             if (!type.equals("code-line")) {
                 throw line.fail("type", "\"" + type + "\" is not supported in code");
             }
-            lines.add(codeLineText(line, depth + 1));
+            lines.add(InlineContent.codeLine(codeLineText(line, depth + 1)));
         }
         String content = String.join("\n", lines).replace("\r\n", "\n").replace('\r', '\n');
         char fenceChar = syntax != null && syntax.indexOf('`') >= 0 ? '~' : '`';
         String fence = String.valueOf(fenceChar).repeat(Math.max(3, longestRun(content, fenceChar) + 1));
         String info = syntax == null ? "" : MarkdownSyntax.info(syntax);
+        if (!info.isEmpty() && info.charAt(0) == fenceChar) {
+            // Otherwise the info string would lengthen the fence.
+            info = " " + info;
+        }
         return fence + info + "\n" + (lines.isEmpty() ? "" : content + "\n") + fence;
     }
 
@@ -250,7 +281,7 @@ final class DocumentWriter {
             fragment.checkDepth(depth + 1);
             if ("caption".equals(fragment.optionalString("fragment"))) {
                 List<String> paragraphs = paragraphs(fragment, depth + 1, "a caption", Context.PARAGRAPH, true);
-                String caption = String.join(" ", paragraphs);
+                String caption = InlineContent.singleLine(String.join(" ", paragraphs));
                 return caption.isEmpty() ? null : caption;
             }
         }
@@ -288,7 +319,7 @@ final class DocumentWriter {
                 throw definition.fail("type", "\"" + columnType + "\" is not supported");
             }
             String title = definition.optionalString("title");
-            header.append(' ').append(cell(title == null ? "" : title)).append(" |");
+            header.append(' ').append(cell(title == null ? "" : InlineContent.singleLine(title))).append(" |");
             delimiters.append(' ').append(delimiter(definition)).append(" |");
         }
 
@@ -380,7 +411,9 @@ final class DocumentWriter {
                 throw paragraph.fail("type", "\"" + type + "\" is not supported in " + where);
             }
             List<Inline> inlines = InlineWriter.read(paragraph, "nodes", depth + 1);
-            paragraphs.add(plain ? InlineContent.plainText(inlines) : InlineWriter.write(inlines, context));
+            paragraphs.add(plain
+                    ? InlineContent.plainText(InlineContent.normalize(inlines))
+                    : InlineWriter.write(inlines, context));
         }
         return paragraphs;
     }

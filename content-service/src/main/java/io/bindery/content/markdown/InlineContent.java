@@ -23,6 +23,7 @@ final class InlineContent {
     record LinkItem(String destination, List<Inline> children) implements Inline {
     }
 
+    /** An inline image; {@code caption} (GitBook's) is the markdown image title, null if none. */
     record ImageItem(String destination, String alt, String caption) implements Inline {
     }
 
@@ -40,7 +41,8 @@ final class InlineContent {
      *   <li>spaces and tabs at the start and end of the block and around line breaks dropped, as markdown drops
      *       them (code excepted);</li>
      *   <li>whitespace at the edge of a bold, italic or strikethrough span moved out of it: {@code ** a**} is not
-     *       bold in markdown, a delimiter must touch non-space text.</li>
+     *       bold in markdown, a delimiter must touch non-space text;</li>
+     *   <li>image descriptions and captions on one line, captions trimmed (a blank one is none).</li>
      * </ul>
      */
     static List<Inline> normalize(List<Inline> items) {
@@ -58,7 +60,7 @@ final class InlineContent {
                     Set<TextMark> open = union(inherited, linkMarks(children));
                     result.add(new LinkItem(link.destination(), normalize(children, false, open)));
                 }
-                case ImageItem image -> result.add(image);
+                case ImageItem image -> result.add(normalized(image));
             }
         }
         result = trimmed(result, blockEdges);
@@ -95,13 +97,39 @@ final class InlineContent {
     private static List<Inline> splitCodeLineBreaks(List<Inline> items) {
         List<Inline> result = new ArrayList<>(items.size());
         for (Inline item : items) {
-            if (item instanceof Run run) {
-                splitCodeLineBreaks(run, result);
-            } else {
-                result.add(item);
+            switch (item) {
+                case Run run -> splitCodeLineBreaks(run, result);
+                case ImageItem image -> result.add(normalized(image));
+                case LinkItem link -> result.add(link);
             }
         }
         return result;
+    }
+
+    /**
+     * Image descriptions and titles are single lines in markdown; titles (GitBook captions) are trimmed like the
+     * caption paragraphs of block images, and a blank one is none.
+     */
+    private static ImageItem normalized(ImageItem image) {
+        String caption = image.caption() == null ? "" : singleLine(image.caption());
+        return new ImageItem(image.destination(), lineBreaksAsSpaces(image.alt()), caption.isEmpty() ? null : caption);
+    }
+
+    /** Whether normalized content is nothing but images (and whitespace between them): an images block. */
+    static boolean isImagesOnly(List<Inline> items) {
+        boolean hasImage = false;
+        for (Inline item : items) {
+            if (item instanceof ImageItem) {
+                hasImage = true;
+            } else if (!(item instanceof Run run) || !run.text().isBlank()) {
+                return false;
+            }
+        }
+        return hasImage;
+    }
+
+    private static String lineBreaksAsSpaces(String text) {
+        return text.replace("\r\n", " ").replace('\r', ' ').replace('\n', ' ');
     }
 
     private static void splitCodeLineBreaks(Run run, List<Inline> out) {
@@ -306,6 +334,33 @@ final class InlineContent {
         result.addAll(a);
         result.addAll(b);
         return result;
+    }
+
+    /** Text that must fit on one line (a table column title): line breaks as spaces, spaces and tabs trimmed. */
+    static String singleLine(String text) {
+        String line = lineBreaksAsSpaces(text);
+        int start = 0;
+        int end = line.length();
+        while (start < end && isSpaceOrTab(line.charAt(start))) {
+            start++;
+        }
+        while (end > start && isSpaceOrTab(line.charAt(end - 1))) {
+            end--;
+        }
+        return line.substring(start, end);
+    }
+
+    /**
+     * A code line as markdown keeps it: inside lists and quotes commonmark reads a line of only spaces as an empty
+     * line, so such lines are empty everywhere.
+     */
+    static String codeLine(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            if (!isSpaceOrTab(line.charAt(i))) {
+                return line;
+            }
+        }
+        return "";
     }
 
     /** The text of inline content without any formatting (for captions and titles). */

@@ -109,7 +109,10 @@ final class InlineWriter {
 
     // ---------------------------------------------------------------- writing
 
-    /** The markdown for inline content. */
+    /**
+     * The markdown for inline content, which is first {@linkplain InlineContent#normalize normalized}; it reads
+     * back (with {@link DocumentBuilder}) as exactly that normalized content.
+     */
     static String write(List<Inline> items, Context context) {
         List<Inline> normalized = InlineContent.normalize(items);
         if (!InlineContent.hasDelimitedMarks(normalized)) {
@@ -130,7 +133,7 @@ final class InlineWriter {
 
     /** {@code ![alt](destination "caption")}. */
     static String image(ImageItem image) {
-        return render(List.of(image), Style.UNDERSCORE_ITALIC, Context.PARAGRAPH);
+        return render(InlineContent.normalize(List.of(image)), Style.UNDERSCORE_ITALIC, Context.PARAGRAPH);
     }
 
     /** Parses written markdown in its context and reads its (normalized) inline content back. */
@@ -138,7 +141,7 @@ final class InlineWriter {
         Node root = MarkdownParser.parse(switch (context) {
             case PARAGRAPH -> markdown;
             case HEADING -> "# " + markdown;
-            case TABLE_CELL -> "|" + markdown + "|\n|-|\n";
+            case TABLE_CELL -> "| " + markdown + " |\n| - |\n";
         });
         Node block = root.getFirstChild();
         if (block == null || block.getNext() != null) {
@@ -241,9 +244,8 @@ final class InlineWriter {
                 }
                 case ImageItem image -> {
                     write("![");
-                    text(image.alt().replace('\n', ' '));
-                    String caption = image.caption() == null || image.caption().isEmpty()
-                            ? "" : " " + MarkdownSyntax.title(image.caption());
+                    text(image.alt());
+                    String caption = image.caption() == null ? "" : " " + MarkdownSyntax.title(image.caption());
                     write("](" + MarkdownSyntax.destination(image.destination()) + caption + ")");
                 }
             }
@@ -275,8 +277,10 @@ final class InlineWriter {
             while (hasBacktickRun(code, fence)) {
                 fence++;
             }
+            // Markdown strips one space from each end of code that starts and ends with one (unless it is all
+            // spaces), and a backtick at either end would merge with the fence: pad with a space in both cases.
             boolean pad = code.startsWith("`") || code.endsWith("`")
-                    || (code.startsWith(" ") && code.endsWith(" ") && !code.isBlank());
+                    || (code.startsWith(" ") && code.endsWith(" ") && !code.chars().allMatch(c -> c == ' '));
             String ticks = "`".repeat(fence);
             write(ticks + (pad ? " " : "") + code + (pad ? " " : "") + ticks);
         }

@@ -59,8 +59,9 @@ public final class MarkdownLinks {
     /**
      * Replaces each destination for which {@code replacement} returns a non-null value different from the current
      * one. A replacement is written so that it parses back to exactly that value: in angle brackets if it holds
-     * spaces or parentheses, with backslash escapes where needed, line breaks percent-encoded. An autolink whose
-     * replacement is not an absolute URI becomes an inline link with the same text.
+     * spaces or parentheses, with backslash escapes where needed; line breaks are percent-encoded. An autolink
+     * stays an autolink if the replacement is an absolute URI (spaces and angle brackets percent-encoded), and
+     * otherwise becomes an inline link with the same text.
      *
      * @throws IllegalArgumentException if {@code markdown} is null
      */
@@ -79,11 +80,12 @@ public final class MarkdownLinks {
             int to = link.end();
             String text;
             switch (located.syntax()) {
-                case ANGLE_BRACKETS -> text = MarkdownSyntax.angleContent(value.replace("\r", "%0D").replace("\n", "%0A"));
+                case ANGLE_BRACKETS -> text = MarkdownSyntax.angleContent(MarkdownSyntax.encodeLineBreaks(value));
                 case BARE -> text = MarkdownSyntax.destination(value);
                 case AUTOLINK -> {
-                    if (AUTOLINK_URI.matcher(value).matches()) {
-                        text = value;
+                    String uri = autolinkEncoded(value);
+                    if (AUTOLINK_URI.matcher(uri).matches()) {
+                        text = uri;
                     } else {
                         from--;
                         to++;
@@ -101,6 +103,20 @@ public final class MarkdownLinks {
             copied = to;
         }
         return out.append(markdown, copied, markdown.length()).toString();
+    }
+
+    /** Percent-encodes the characters an autolink cannot hold (controls, spaces, angle brackets). */
+    private static String autolinkEncoded(String uri) {
+        StringBuilder out = new StringBuilder(uri.length() + 8);
+        for (int i = 0; i < uri.length(); i++) {
+            char c = uri.charAt(i);
+            if (c <= ' ' || c == 0x7f || c == '<' || c == '>') {
+                out.append('%').append(String.format("%02X", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     private static String escapeLinkText(String text) {

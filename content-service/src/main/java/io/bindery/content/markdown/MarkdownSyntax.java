@@ -14,8 +14,13 @@ final class MarkdownSyntax {
      * hold, are percent-encoded.
      */
     static String destination(String destination) {
-        String value = destination.replace("\r", "%0D").replace("\n", "%0A");
+        String value = encodeLineBreaks(destination);
         return needsAngleBrackets(value) ? "<" + angleContent(value) + ">" : bareContent(value);
+    }
+
+    /** Percent-encodes CR and LF, which no markdown destination can hold (they only get there as {@code &#10;}). */
+    static String encodeLineBreaks(String destination) {
+        return destination.replace("\r", "%0D").replace("\n", "%0A");
     }
 
     /** Whether a destination has to be written as {@code <…>} to parse back unchanged. */

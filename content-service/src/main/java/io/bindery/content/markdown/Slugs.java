@@ -24,7 +24,8 @@ public final class Slugs {
 
     /**
      * The slug for a title: lowercase, accents stripped, every run of other characters one "-", no "-" at either
-     * end, at most 100 characters (cut at a "-" where possible); "untitled" when nothing is left (also for null).
+     * end, at most 100 characters (cut after a whole word where that keeps at least 50); "untitled" when nothing
+     * is left (also for null).
      */
     public static String of(String title) {
         if (title == null) {
@@ -35,8 +36,9 @@ public final class Slugs {
         String ascii = transliterate(MARKS.matcher(folded).replaceAll(""));
         String slug = trimHyphens(NOT_SLUG.matcher(ascii).replaceAll("-"));
         if (slug.length() > MAX_LENGTH) {
+            // Cut after the last whole word, unless that would drop more than half of the allowed length.
             int cut = slug.charAt(MAX_LENGTH) == '-' ? MAX_LENGTH : slug.lastIndexOf('-', MAX_LENGTH - 1);
-            slug = trimHyphens(slug.substring(0, cut > 0 ? cut : MAX_LENGTH));
+            slug = trimHyphens(slug.substring(0, cut >= MAX_LENGTH / 2 ? cut : MAX_LENGTH));
         }
         return slug.isEmpty() ? "untitled" : slug;
     }
