@@ -25,6 +25,13 @@ import java.util.Map;
 public class ContentSearch {
     /** Sections ranked per query; results beyond are not returned (a search is for the best matches). */
     static final int MAX_SECTIONS = 500;
+    /**
+     * Matching sections ranked at most (shared between the spaces searched, at least 1,000 each): a word found in a
+     * third of an organization's sections would otherwise cost reading and ranking all of them. Beyond this many
+     * matches the best are picked among the first found, so latency stays bounded and ranking is approximate only
+     * for such near-ubiquitous words.
+     */
+    static final int MAX_RANKED = 10_000;
     /** Best sections shown per page, and best pages per space in an organization search. */
     static final int SECTIONS_PER_PAGE = 3;
     static final int PAGES_PER_SPACE = 10;
@@ -125,12 +132,17 @@ public class ContentSearch {
         if (spaces.isEmpty()) {
             return out;
         }
+        // each space ranks at most its share of MAX_RANKED matches, so a common word still finds every space
+        int perSpace = Math.max(1000, MAX_RANKED / spaces.size());
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT s.space_id, s.page_id, s.ordinal, s.anchor, s.title, s.page_title,"
-                        + " s.path, to_json(s.ancestors)::text FROM search_section s, websearch_to_tsquery('" + SearchIndex.CONFIG + "', :q) q"
-                        + " WHERE s.space_id IN (:spaces) AND s.tsv @@ q"
-                        + " ORDER BY ts_rank(s.tsv, q) DESC, s.page_id, s.ordinal LIMIT " + MAX_SECTIONS)
-                .setParameter("q", q).setParameter("spaces", spaces.keySet()).getResultList();
+        List<Object[]> rows = em.createNativeQuery("SELECT m.space_id, m.page_id, m.ordinal, m.anchor, m.title, m.page_title,"
+                        + " m.path, to_json(m.ancestors)::text FROM unnest(string_to_array(:spaces, ',')) AS sp(id)"
+                        + " CROSS JOIN websearch_to_tsquery('" + SearchIndex.CONFIG + "', :q) q CROSS JOIN LATERAL ("
+                        + "   SELECT s.space_id, s.page_id, s.ordinal, s.anchor, s.title, s.page_title, s.path, s.ancestors,"
+                        + "   ts_rank(s.tsv, q) AS rank FROM search_section s"
+                        + "   WHERE s.space_id = sp.id AND s.tsv @@ q LIMIT " + perSpace + ") m"
+                        + " ORDER BY m.rank DESC, m.page_id, m.ordinal LIMIT " + MAX_SECTIONS)
+                .setParameter("q", q).setParameter("spaces", String.join(",", spaces.keySet())).getResultList();
         Map<String, Map<String, Hit>> pages = new LinkedHashMap<>();
         for (Object[] r : rows) {
             String spaceId = (String) r[0];
