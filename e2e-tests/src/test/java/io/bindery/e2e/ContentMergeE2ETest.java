@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import static io.bindery.e2e.CollectionsE2ETest.as;
 import static io.bindery.e2e.CollectionsE2ETest.createSpace;
@@ -59,6 +60,29 @@ class ContentMergeE2ETest {
         String markdown = markdownAt(owner.token(), spacePath(space) + "/content", page);
         assertTrue(markdown.contains(phrase), "'" + phrase + "' in " + markdown);
         written(owner.token(), space, branch, updatePage(page, "document", newMarkdown(markdown.replace(phrase, replacement))));
+    }
+
+    @Test
+    void aDuplicateCarriesTheContentAndItsSearchIndex() {
+        String space = createSpace(owner.token(), org, json("title", "Original with content"));
+        String word = "quokka" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+        String branch = openBranch(space);
+        written(owner.token(), space, branch,
+                insertPage("Kept page", "# Kept\n\nThe " + word + " stays.\n"));
+        merge(space, branch).then().statusCode(200);
+
+        String copy = api(owner.token()).post(spacePath(space) + "/duplicate").then().statusCode(201).extract().path("id");
+        api(owner.token()).get(spacePath(copy) + "/content/pages").then().statusCode(200)
+                .body("pages.title", equalTo(List.of("Kept page")));
+        api(owner.token()).get(spacePath(copy) + "/search?query=" + word).then().statusCode(200)
+                .body("items.title", equalTo(List.of("Kept page")));
+        // the copy is independent: a change merged into it leaves the original as it was
+        String copyBranch = openBranch(copy);
+        written(owner.token(), copy, copyBranch,
+                insertPage("Only in the copy", "Copy.\n"));
+        merge(copy, copyBranch).then().statusCode(200);
+        api(owner.token()).get(spacePath(space) + "/content/pages").then().statusCode(200)
+                .body("pages.title", equalTo(List.of("Kept page")));
     }
 
     @Test
