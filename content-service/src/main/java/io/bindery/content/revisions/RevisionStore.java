@@ -14,7 +14,6 @@ import jakarta.persistence.EntityManager;
 import org.hibernate.Session;
 import org.hibernate.jdbc.ReturningWork;
 
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Array;
@@ -25,26 +24,21 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Base64;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
- * Reads and writes revisions. A revision lists its pages through a manifest split into 2^k chunks by a hash of
- * the page id; chunks are content-addressed, so a revision that changes one page of 5,000 writes one page version,
- * one chunk of about 64 entries and the revision row, and shares everything else with its parent.
+ * Reads and writes revisions. A revision lists its pages through a manifest cut into chunks of about 64 entries
+ * ({@link ManifestLayout}); chunks are content-addressed, so a revision that changes one page of 5,000 writes one
+ * page version, one chunk and the revision row, and shares everything else with its parent.
  * Reads go through the Hibernate session's connection, so they see this transaction's writes.
  */
 @ApplicationScoped
 public class RevisionStore {
-    /** A chunk holds about this many entries; the chunk count doubles or halves when a space outgrows it. */
-    static final int CHUNK_TARGET = 64;
     private static final TypeReference<List<RevisionFile>> FILE_LIST = new TypeReference<>() {
     };
 
@@ -90,12 +84,20 @@ public class RevisionStore {
             }
         }
         List<String> versionIds = new ArrayList<>();
-        try (PreparedStatement st = c.prepareStatement("SELECT version_ids FROM manifest_chunk WHERE id = ANY(?)")) {
+        Map<String, Integer> chunkOf = new HashMap<>();
+        Map<String, String[]> chunkPages = new HashMap<>();
+        try (PreparedStatement st = c.prepareStatement("SELECT id, page_ids, version_ids FROM manifest_chunk WHERE id = ANY(?)")) {
             st.setArray(1, c.createArrayOf("text", header.chunks().toArray()));
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
-                    versionIds.addAll(strings(rs.getArray(1)));
+                    chunkPages.put(rs.getString(1), (String[]) rs.getArray(2).getArray());
+                    versionIds.addAll(strings(rs.getArray(3)));
                 }
+            }
+        }
+        for (int i = 0; i < header.chunks().size(); i++) {
+            for (String pageId : chunkPages.getOrDefault(header.chunks().get(i), new String[0])) {
+                chunkOf.put(pageId, i);
             }
         }
         Map<String, PageVersion> pages = new HashMap<>();
@@ -113,7 +115,7 @@ public class RevisionStore {
                 }
             }
         }
-        return new Snapshot(header, pages, files);
+        return new Snapshot(header, pages, files, chunkOf);
     }
 
     /** The markdown of page versions, by version id. */
@@ -164,9 +166,10 @@ public class RevisionStore {
     public Snapshot write(NewRevision r) {
         String id = Ids.newId();
         Instant now = Instant.now();
+        ManifestLayout.Plan plan = ManifestLayout.plan(r.pages(), r.base(), changedPageIds(r));
         List<String> chunks = work(c -> {
             insertVersions(c, r.spaceId(), r.newVersions(), r.linksByVersion());
-            List<String> ids = chunks(c, r.pages(), r.base(), changedPageIds(r));
+            List<String> ids = writeChunks(c, plan);
             try (PreparedStatement st = c.prepareStatement("INSERT INTO revision (id, space_id, parents, type, created_at,"
                     + " chunks, page_count, files, branch_id, merged_from, created_by)"
                     + " VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)")) {
@@ -188,7 +191,7 @@ public class RevisionStore {
         Map<String, PageVersion> treeOnly = new HashMap<>();
         r.pages().forEach((k, v) -> treeOnly.put(k, v.markdown() == null ? v : v.withMarkdown(null)));
         Snapshot written = new Snapshot(new Snapshot.Header(id, r.spaceId(), List.copyOf(r.parents()), r.type(), now,
-                r.branchId(), r.mergedFrom(), List.copyOf(chunks)), treeOnly, r.files());
+                r.branchId(), r.mergedFrom(), List.copyOf(chunks)), treeOnly, r.files(), plan.chunkOf());
         cache.put(written);
         return written;
     }
@@ -208,81 +211,30 @@ public class RevisionStore {
         return changed;
     }
 
-    /** The chunk ids of a page map: only the chunks holding changed pages are rebuilt when the layout is kept. */
-    private List<String> chunks(Connection c, Map<String, PageVersion> pages, Snapshot base, Set<String> changed)
-            throws SQLException {
-        List<String> baseChunks = base == null ? List.of() : base.header().chunks();
-        int count = chunkCount(pages.size(), baseChunks.size());
-        boolean reuse = base != null && count == baseChunks.size();
-        List<TreeMap<String, String>> buckets = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            buckets.add(null);
-        }
-        if (reuse) {
-            for (String pageId : changed) {
-                buckets.set(bucket(pageId, count), new TreeMap<>());
-            }
-        } else {
-            for (int i = 0; i < count; i++) {
-                buckets.set(i, new TreeMap<>());
-            }
-        }
-        for (PageVersion p : pages.values()) {
-            TreeMap<String, String> b = buckets.get(bucket(p.pageId(), count));
-            if (b != null) {
-                b.put(p.pageId(), p.id());
-            }
-        }
-        List<String> ids = new ArrayList<>(reuse ? baseChunks : Arrays.asList(new String[count]));
+    /** Writes the chunks the plan changes; returns the chunk ids in order. */
+    private static List<String> writeChunks(Connection c, ManifestLayout.Plan plan) throws SQLException {
+        List<String> ids = new ArrayList<>();
         try (PreparedStatement st = c.prepareStatement("INSERT INTO manifest_chunk (id, page_ids, version_ids)"
                 + " VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING")) {
-            for (int i = 0; i < count; i++) {
-                TreeMap<String, String> b = buckets.get(i);
-                if (b == null) {
+            boolean any = false;
+            for (ManifestLayout.Chunk chunk : plan.chunks()) {
+                if (chunk.id() != null) {
+                    ids.add(chunk.id());
                     continue;
                 }
-                String chunkId = digest(b);
-                ids.set(i, chunkId);
-                st.setString(1, chunkId);
-                st.setArray(2, c.createArrayOf("text", b.keySet().toArray()));
-                st.setArray(3, c.createArrayOf("text", b.values().toArray()));
+                String id = ManifestLayout.digest(chunk.entries());
+                ids.add(id);
+                st.setString(1, id);
+                st.setArray(2, c.createArrayOf("text", chunk.entries().keySet().toArray()));
+                st.setArray(3, c.createArrayOf("text", chunk.entries().values().toArray()));
                 st.addBatch();
+                any = true;
             }
-            st.executeBatch();
+            if (any) {
+                st.executeBatch();
+            }
         }
         return ids;
-    }
-
-    /** 2^k chunks of about {@link #CHUNK_TARGET} entries; the current layout is kept until it is 2x off. */
-    static int chunkCount(int pages, int current) {
-        if (current > 0 && pages <= current * CHUNK_TARGET * 2 && pages >= current * CHUNK_TARGET / 2) {
-            return current;
-        }
-        int count = 1;
-        while (count * CHUNK_TARGET < pages) {
-            count *= 2;
-        }
-        return count;
-    }
-
-    static int bucket(String pageId, int count) {
-        int h = pageId.hashCode() * 0x9E3779B1;
-        return Math.floorMod(h ^ (h >>> 16), count);
-    }
-
-    private static String digest(TreeMap<String, String> entries) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            entries.forEach((k, v) -> {
-                sha.update(k.getBytes(StandardCharsets.UTF_8));
-                sha.update((byte) 0);
-                sha.update(v.getBytes(StandardCharsets.UTF_8));
-                sha.update((byte) '\n');
-            });
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(sha.digest(), 16));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private void insertVersions(Connection c, String spaceId, List<PageVersion> versions, Map<String, List<PageLink>> links) throws SQLException {

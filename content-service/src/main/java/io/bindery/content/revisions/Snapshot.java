@@ -30,9 +30,17 @@ public final class Snapshot {
     private final Map<String, String> paths = new HashMap<>();
     private final Map<String, String> byPath = new HashMap<>();
     private final List<RevisionFile> files;
+    private final Map<String, Integer> chunkOf;
 
+    /** A snapshot whose manifest layout is unknown (not written from). */
     public Snapshot(Header header, Map<String, PageVersion> pages, List<RevisionFile> files) {
+        this(header, pages, files, Map.of());
+    }
+
+    /** @param chunkOf which chunk of {@code header.chunks()} lists each page */
+    public Snapshot(Header header, Map<String, PageVersion> pages, List<RevisionFile> files, Map<String, Integer> chunkOf) {
         this.header = header;
+        this.chunkOf = Map.copyOf(chunkOf);
         this.pages = Map.copyOf(pages);
         this.files = List.copyOf(files);
         for (PageVersion p : pages.values()) {
@@ -53,6 +61,11 @@ public final class Snapshot {
 
     private static String key(String parentId) {
         return parentId == null ? "" : parentId;
+    }
+
+    /** The index in {@code header().chunks()} of the chunk listing the page; null for a page not in this revision. */
+    public Integer chunkOf(String pageId) {
+        return chunkOf.get(pageId);
     }
 
     public Header header() {
