@@ -505,5 +505,13 @@ class ContentAuthoringE2ETest {
         assertEquals(List.of(json("type", "file_created", "name", "data.csv")), files);
         changes.then().body("changes.find { it.type == 'page_moved' }.page.path", equalTo("new-home/move-me"))
                 .body("changes.find { it.type == 'page_created' }.page.title", equalTo("Brand new"));
+
+        // once merged, the merge revision shows the same changes against its first parent (the main it replaced)
+        String merged = merge(space, branch).then().statusCode(200).extract().path("revision");
+        api(owner.token()).get(spacePath(space) + "/revisions/" + merged + "/changes").then().statusCode(200)
+                .body("changes.findAll { it.page != null }.type", containsInAnyOrder("page_created", "page_edited",
+                        "page_moved", "page_deleted"))
+                .body("changes.find { it.type == 'file_created' }.file.name", equalTo("data.csv"));
+        api(owner.token()).get(spacePath(space) + "/revisions/" + merged + "/changes?limit=abc").then().statusCode(400);
     }
 }

@@ -104,6 +104,12 @@ class ContentLinksSearchE2ETest {
         api(owner.token()).get(content + "/page/" + l.source() + "/links").then().statusCode(200)
                 .body("items", hasSize(3)).body("items.locationReferences.flatten().page.id", everyItem(equalTo(l.source())));
         api(owner.token()).get(content + "/page/" + l.target() + "/links").then().statusCode(200).body("items", empty());
+        // and the other way round: the pages linking to a page
+        api(owner.token()).get(content + "/page/" + l.target() + "/backlinks").then().statusCode(200)
+                .body("items", hasSize(1)).body("items[0].kind", equalTo("page"))
+                .body("items[0].page.id", equalTo(l.source())).body("items[0].space.id", equalTo(l.space()));
+        api(owner.token()).get(content + "/page/" + l.source() + "/backlinks").then().statusCode(200).body("items", empty());
+        api(owner.token()).get(content + "/page/noSuchPage0000000000/backlinks").then().statusCode(404);
 
         // the target goes (through a merged branch): its link is broken
         String branch = openBranch(l.space());

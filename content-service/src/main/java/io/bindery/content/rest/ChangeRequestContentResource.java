@@ -147,6 +147,15 @@ public class ChangeRequestContentResource {
     }
 
     @GET
+    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks")
+    public ListPage<ContentLinks.Location> pageBacklinks(@PathParam("spaceId") String spaceId,
+                                                         @PathParam("changeRequestId") String cr,
+                                                         @PathParam("pageId") String pageId,
+                                                         @QueryParam("limit") String limit, @QueryParam("page") String page) {
+        return links.pageBacklinks(branch(spaceId, cr), pageId, limit, page);
+    }
+
+    @GET
     @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/changes")
     public BranchChanges.Changes changes(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String cr) {
         return changes.of(branch(spaceId, cr));

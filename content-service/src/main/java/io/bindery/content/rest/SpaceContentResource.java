@@ -2,10 +2,12 @@ package io.bindery.content.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
+import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.content.rest.dto.FileView;
 import io.bindery.content.rest.dto.PageView;
 import io.bindery.content.rest.dto.RevisionView;
+import io.bindery.content.service.BranchChanges;
 import io.bindery.content.service.ContentLinks;
 import io.bindery.content.service.ContentReader;
 import io.bindery.content.service.ContentReader.Options;
@@ -41,6 +43,8 @@ public class SpaceContentResource {
     ContentSearch search;
     @Inject
     Templates templates;
+    @Inject
+    BranchChanges changes;
 
     @GET
     @Path("/spaces/{spaceId}/content")
@@ -105,6 +109,13 @@ public class SpaceContentResource {
     }
 
     @GET
+    @Path("/spaces/{spaceId}/content/page/{pageId}/backlinks")
+    public ListPage<ContentLinks.Location> pageBacklinks(@PathParam("spaceId") String spaceId, @PathParam("pageId") String pageId,
+                                                         @QueryParam("limit") String limit, @QueryParam("page") String page) {
+        return links.pageBacklinks(live(spaceId), pageId, limit, page);
+    }
+
+    @GET
     @Path("/spaces/{spaceId}/links")
     public ContentLinks.LinkList links(@PathParam("spaceId") String spaceId, @QueryParam("status") String status,
                                        @QueryParam("limit") String limit, @QueryParam("page") String page) {
@@ -130,6 +141,16 @@ public class SpaceContentResource {
     public RevisionView revision(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
                                  @QueryParam("metadata") String metadata, @QueryParam("computed") String computed) {
         return reader.revision(scopes.revision(spaceId, revisionId, caller.userId()), Options.of(metadata, computed, null, null));
+    }
+
+    @GET
+    @Path("/spaces/{spaceId}/revisions/{revisionId}/changes")
+    public BranchChanges.Changes revisionChanges(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
+                                                 @QueryParam("metadata") String metadata, @QueryParam("computed") String computed,
+                                                 @QueryParam("limit") String limit) {
+        Options.of(metadata, computed, null, null);
+        Limits.parse(limit); // checked like every limit; the changes of one revision come whole
+        return changes.ofRevision(scopes.revision(spaceId, revisionId, caller.userId()));
     }
 
     @GET

@@ -14,8 +14,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What a change request's branch changed against the main revision it is based on (GitBook
- * RevisionSemanticChanges): pages created, edited, moved and deleted, files created and deleted.
+ * What changed between two revisions (GitBook RevisionSemanticChanges): pages created, edited, moved and deleted,
+ * files created and deleted. For a change request, against the main revision it is based on; for a revision,
+ * against its first parent.
  */
 @ApplicationScoped
 public class BranchChanges {
@@ -42,9 +43,21 @@ public class BranchChanges {
     public record Changes(List<SemanticChange> changes, boolean more) {
     }
 
+    /** What a change request's branch changed against the main revision it is based on. */
     public Changes of(ContentScopes.Scope scope) {
-        Snapshot base = store.load(scope.branch().mergedAncestorRevisionId);
+        return between(store.load(scope.branch().mergedAncestorRevisionId), scope.snapshot());
+    }
+
+    /** What a revision changed against its first parent (everything is new in a revision without parents). */
+    public Changes ofRevision(ContentScopes.Scope scope) {
         Snapshot head = scope.snapshot();
+        List<String> parents = head.header().parents();
+        Snapshot base = parents.isEmpty() ? new Snapshot(new Snapshot.Header("", head.header().spaceId(), List.of(), "edits",
+                head.header().createdAt(), null, null, List.of()), Map.of(), List.of()) : store.load(parents.get(0));
+        return between(base, head);
+    }
+
+    private Changes between(Snapshot base, Snapshot head) {
         List<SemanticChange> out = new ArrayList<>();
         for (PageVersion after : head.inTreeOrder()) {
             PageVersion before = base.pages().get(after.pageId());

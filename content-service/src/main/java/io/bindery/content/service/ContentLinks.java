@@ -126,19 +126,31 @@ public class ContentLinks {
     public ListPage<Location> fileBacklinks(ContentScopes.Scope scope, String fileId, String limit, String page) {
         Snapshot s = scope.snapshot();
         RevisionFile file = s.file(fileId).orElseThrow(() -> ApiException.notFound("no file " + fileId + " in revision " + s.id()));
+        return backlinks(scope, PageLink.FILE, fileId, pageViews.file(scope.item(), s, file), limit, page);
+    }
+
+    /** The pages that link to a page, in tree order. */
+    public ListPage<Location> pageBacklinks(ContentScopes.Scope scope, String pageId, String limit, String page) {
+        Snapshot s = scope.snapshot();
+        s.page(pageId).orElseThrow(() -> ApiException.notFound("no page " + pageId + " in revision " + s.id()));
+        return backlinks(scope, PageLink.PAGE, pageId, null, limit, page);
+    }
+
+    private ListPage<Location> backlinks(ContentScopes.Scope scope, String kind, String target, FileView file, String limit,
+                                        String page) {
+        Snapshot s = scope.snapshot();
         List<PageVersion> pages = s.inTreeOrder();
         Map<String, List<PageLink>> links = store.links(pages.stream().map(PageVersion::id).toList());
         Space space = scope.item();
         SpaceView spaceView = spaceViews.space(space, scope.space().role());
-        FileView fileView = pageViews.file(space, s, file);
         List<Location> out = new ArrayList<>();
         for (PageVersion p : pages) {
             boolean uses = links.getOrDefault(p.id(), List.of()).stream()
-                    .anyMatch(l -> l.kind().equals(PageLink.FILE) && l.target().equals(fileId));
+                    .anyMatch(l -> l.kind().equals(kind) && l.target().equals(target));
             if (uses) {
                 out.add(new Location("page", new Org("organization", space.organizationId), spaceView,
                         new VersionContext("revision", s.id()), pageViews.page(space, s, p, null, false, null, null),
-                        fileView, null));
+                        file, null));
             }
         }
         return InMemoryPages.slice(out, limit, page);
