@@ -1,6 +1,7 @@
 package io.bindery.content.authoring;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;
 import io.bindery.content.markdown.MarkdownDocuments;
@@ -30,7 +31,7 @@ public class ChangeParser {
     @Inject
     FileFetcher fetcher;
     @Inject
-    com.fasterxml.jackson.databind.ObjectMapper json;
+    ObjectMapper json;
 
     public List<ContentChange> parse(JsonNode node) {
         JsonBody body = JsonBody.of(node);

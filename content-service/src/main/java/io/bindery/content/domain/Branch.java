@@ -17,7 +17,6 @@ import java.time.Instant;
 public class Branch extends PanacheEntityBase {
     public static final String OPEN = "open";
     public static final String MERGED = "merged";
-    public static final String CLOSED = "closed";
 
     @Id
     public String id;

@@ -57,7 +57,7 @@ public class RevisionMerger {
         ids.addAll(theirs.pages().keySet());
         Map<String, PageVersion> merged = new HashMap<>();
         List<Conflict> conflicts = new ArrayList<>();
-        List<String[]> textMerges = new ArrayList<>();
+        List<String> textMerges = new ArrayList<>(); // pages whose markdown both sides changed
         Map<String, PageVersion> fieldMerged = new HashMap<>();
         for (String id : ids) {
             PageVersion b = base.pages().get(id);
@@ -83,7 +83,7 @@ public class RevisionMerger {
                 }
                 fieldMerged.put(id, fields);
                 if (!o.gitOid().equals(t.gitOid()) && !b.gitOid().equals(o.gitOid()) && !b.gitOid().equals(t.gitOid())) {
-                    textMerges.add(new String[]{id, b.id(), o.id(), t.id()});
+                    textMerges.add(id);
                 }
             }
         }
@@ -95,23 +95,26 @@ public class RevisionMerger {
                 versionIds.add(ours.pages().get(id).id());
                 versionIds.add(theirs.pages().get(id).id());
             });
-            textMerges.forEach(m -> versionIds.add(m[1]));
+            textMerges.forEach(id -> versionIds.add(base.pages().get(id).id()));
             Map<String, String> md = store.markdown(versionIds);
             Map<String, String> textOf = new HashMap<>();
-            for (String[] m : textMerges) {
-                if (tooLong(md.get(m[1])) || tooLong(md.get(m[2])) || tooLong(md.get(m[3]))) {
-                    conflicts.add(new Conflict(m[0], ours.pages().get(m[0]).title(), "both sides changed a page of over "
-                            + MAX_MERGE_LINES + " lines, too long to merge line by line"));
+            for (String id : textMerges) {
+                String b = md.get(base.pages().get(id).id());
+                String o = md.get(ours.pages().get(id).id());
+                String t = md.get(theirs.pages().get(id).id());
+                String title = ours.pages().get(id).title();
+                if (tooLong(b) || tooLong(o) || tooLong(t)) {
+                    conflicts.add(new Conflict(id, title, "both sides changed a page of over " + MAX_MERGE_LINES
+                            + " lines, too long to merge line by line"));
                     continue;
                 }
-                TextMerge.Result r = TextMerge.merge(md.get(m[1]), md.get(m[2]), md.get(m[3]));
+                TextMerge.Result r = TextMerge.merge(b, o, t);
                 if (r instanceof TextMerge.Clean clean) {
-                    textOf.put(m[0], clean.text());
+                    textOf.put(id, clean.text());
                 } else if (r instanceof TextMerge.Conflict c) {
                     TextMerge.Region first = c.regions().get(0);
-                    conflicts.add(new Conflict(m[0], ours.pages().get(m[0]).title(), "both sides changed the same lines ("
-                            + "line " + (first.baseStart() + 1) + (c.regions().size() > 1 ? " and " + (c.regions().size() - 1)
-                            + " more place(s)" : "") + ")"));
+                    conflicts.add(new Conflict(id, title, "both sides changed the same lines (line " + (first.baseStart() + 1)
+                            + (c.regions().size() > 1 ? " and " + (c.regions().size() - 1) + " more place(s)" : "") + ")"));
                 }
             }
             for (Map.Entry<String, PageVersion> e : fieldMerged.entrySet()) {

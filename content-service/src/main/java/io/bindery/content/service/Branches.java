@@ -57,13 +57,17 @@ public class Branches {
     @Transactional
     public BranchView create(String spaceId, String id, Integer number, String createdBy) {
         Space space = liveSpace(spaceId, true);
-        if (id != null && (!id.matches("[A-Za-z0-9_-]{1,64}") || Branch.findById(id) != null)) {
-            throw id.matches("[A-Za-z0-9_-]{1,64}") ? ApiException.conflict("change request " + id + " already has a branch")
-                    : ApiException.badRequest("id must be 1 to 64 letters, digits, - or _");
+        if (id != null && !id.matches("[A-Za-z0-9_-]{1,64}")) {
+            throw ApiException.badRequest("id must be 1 to 64 letters, digits, - or _");
         }
-        if (number != null && (number < 1 || Branch.count("spaceId = ?1 and number = ?2", spaceId, number) > 0)) {
-            throw number < 1 ? ApiException.badRequest("number must be 1 or more")
-                    : ApiException.conflict("space " + spaceId + " already has change request number " + number);
+        if (id != null && Branch.findById(id) != null) {
+            throw ApiException.conflict("change request " + id + " already has a branch");
+        }
+        if (number != null && number < 1) {
+            throw ApiException.badRequest("number must be 1 or more");
+        }
+        if (number != null && Branch.count("spaceId = ?1 and number = ?2", spaceId, number) > 0) {
+            throw ApiException.conflict("space " + spaceId + " already has change request number " + number);
         }
         Branch b = new Branch();
         b.id = id == null ? Ids.newId() : id;

@@ -27,8 +27,8 @@ public class ContentReader {
     /** The query options every content read accepts; {@code computed} and {@code evaluated} are validated. */
     public record Options(boolean metadata, String format) {
         public static Options of(String metadata, String computed, String format, String evaluated) {
-            bool("metadata", metadata);
-            bool("computed", computed);
+            boolean withMetadata = bool("metadata", metadata);
+            bool("computed", computed); // validated; there is no computed content to leave out
             if (evaluated != null && !evaluated.isEmpty() && !evaluated.equals("true") && !evaluated.equals("false")
                     && !evaluated.equals("deterministic-only")) {
                 throw ApiException.badRequest("evaluated must be true, false or deterministic-only");
@@ -37,7 +37,7 @@ public class ContentReader {
             if (!f.equals("document") && !f.equals("markdown")) {
                 throw ApiException.badRequest("format must be document or markdown");
             }
-            return new Options(bool("metadata", metadata), f);
+            return new Options(withMetadata, f);
         }
 
         private static boolean bool(String name, String value) {

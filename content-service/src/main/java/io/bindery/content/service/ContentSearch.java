@@ -98,15 +98,15 @@ public class ContentSearch {
         return query;
     }
 
-    /** A matching page: what the index row holds, and its best sections (ordinal, anchor, title). */
+    /** A matching page: what the index row holds, and its best sections. */
     private record Hit(String spaceId, String pageId, String title, String path, List<String> ancestors,
-                       List<Object[]> sections) {
+                       List<SectionRef> sections) {
         PageHit view(Space space, Map<String, String> bodies, PageViews views) {
             List<Section> out = new ArrayList<>();
-            for (Object[] s : sections) {
-                String anchor = (String) s[1];
+            for (SectionRef s : sections) {
+                String anchor = s.anchor();
                 String sectionPath = anchor.isEmpty() ? path : path + "#" + anchor;
-                out.add(new Section(anchor, (String) s[2], sectionPath, bodies.getOrDefault(key(spaceId, pageId, s[0]), ""),
+                out.add(new Section(anchor, s.title(), sectionPath, bodies.getOrDefault(key(spaceId, pageId, s.ordinal()), ""),
                         new Urls(views.appUrl(space, sectionPath))));
             }
             return new PageHit(pageId, title, path, out, ancestors.stream().map(Ancestor::new).toList(),
@@ -122,7 +122,11 @@ public class ContentSearch {
         }
     }
 
-    private static String key(String spaceId, String pageId, Object ordinal) {
+    /** A matching section of a page: its place in the page, anchor and heading. */
+    private record SectionRef(int ordinal, String anchor, String title) {
+    }
+
+    private static String key(String spaceId, String pageId, int ordinal) {
         return spaceId + "/" + pageId + "/" + ordinal;
     }
 
@@ -156,7 +160,7 @@ public class ContentSearch {
                 inSpace.put(hit.pageId(), hit);
             }
             if (hit.sections().size() < SECTIONS_PER_PAGE) {
-                hit.sections().add(new Object[]{r[2], r[3], r[4]});
+                hit.sections().add(new SectionRef(((Number) r[2]).intValue(), (String) r[3], (String) r[4]));
             }
         }
         pages.forEach((spaceId, hits) -> out.put(spaceId, List.copyOf(hits.values())));
@@ -170,7 +174,7 @@ public class ContentSearch {
             return out;
         }
         List<String> keys = new ArrayList<>();
-        shown.forEach(h -> h.sections().forEach(s -> keys.add(key(h.spaceId(), h.pageId(), s[0]))));
+        shown.forEach(h -> h.sections().forEach(s -> keys.add(key(h.spaceId(), h.pageId(), s.ordinal()))));
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery("SELECT s.space_id || '/' || s.page_id || '/' || s.ordinal,"
                         + " ts_headline('" + SearchIndex.CONFIG + "', s.body, q, 'StartSel=<mark>, StopSel=</mark>, MaxWords=35, MinWords=15')"

@@ -12,8 +12,10 @@ import org.hibernate.Session;
 
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Keeps {@code search_section} equal to the live content of each space: when the live revision moves, the pages
@@ -45,13 +47,13 @@ public class SearchIndex {
                 changed.add(p);
             }
         }
+        // an unchanged page's path or ancestors can only change through a changed page above it
+        Set<String> changedIds = new HashSet<>();
+        changed.forEach(p -> changedIds.add(p.pageId()));
         List<PageVersion> moved = new ArrayList<>();
-        for (PageVersion p : after.pages().values()) {
-            PageVersion then = before.pages().get(p.pageId());
-            if (then != null && then.id().equals(p.id()) && (!after.path(p.pageId()).equals(before.path(p.pageId()))
-                    || !ancestorTitles(after, p).equals(ancestorTitles(before, p)))) {
-                moved.add(p);
-            }
+        Set<String> visited = new HashSet<>();
+        for (PageVersion p : changed) {
+            collectRelocated(before, after, p.pageId(), changedIds, visited, moved);
         }
         if (gone.isEmpty() && changed.isEmpty() && moved.isEmpty()) {
             return;
@@ -67,6 +69,21 @@ public class SearchIndex {
         // in slices, so that a merge of thousands of pages never holds all their markdown at once
         for (int from = 0; from < changed.size(); from += SLICE) {
             index(space, after, changed.subList(from, Math.min(changed.size(), from + SLICE)));
+        }
+    }
+
+    /** The unchanged pages below {@code parentId} whose path or ancestors differ between the two revisions. */
+    private static void collectRelocated(Snapshot before, Snapshot after, String parentId, Set<String> changedIds,
+                                         Set<String> visited, List<PageVersion> out) {
+        for (PageVersion child : after.children(parentId)) {
+            if (changedIds.contains(child.pageId()) || !visited.add(child.pageId())) {
+                continue; // a changed page is indexed afresh, and walked from itself
+            }
+            if (!after.path(child.pageId()).equals(before.path(child.pageId()))
+                    || !ancestorTitles(after, child).equals(ancestorTitles(before, child))) {
+                out.add(child);
+            }
+            collectRelocated(before, after, child.pageId(), changedIds, visited, out);
         }
     }
 

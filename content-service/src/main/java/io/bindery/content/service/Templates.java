@@ -56,7 +56,7 @@ public class Templates {
             branches.write(scopes.branch(spaceId, changeRequest, callerId).requireEdit(), changes, callerId);
             return;
         }
-        ContentScopes.Scope scope = scopes.live(spaceId, callerId).requireEdit();
+        scopes.live(spaceId, callerId).requireEdit(); // the rights check; the space is re-read under a lock below
         Space space = em.find(Space.class, spaceId, LockModeType.PESSIMISTIC_WRITE);
         Snapshot before = store.load(space.revisionId);
         ContentWriter.Written w = writer.apply(before, changes, before.id(),
