@@ -170,6 +170,26 @@ class ContentLinksSearchE2ETest {
     }
 
     @Test
+    void renamingAParentRewritesThePathAndAncestorsOfSearchResultsBelowIt() {
+        Linked l = seedLinked("Renamed parent");
+        String search = spacePath(l.space()) + "/search";
+        api(owner.token()).queryParam("query", word).get(search).then().statusCode(200)
+                .body("items[0].path", equalTo("field-guide/search-page"));
+        String guide = (String) ContentAuthoringE2ETest.findPage(
+                ContentAuthoringE2ETest.tree(owner.token(), spacePath(l.space()) + "/content/pages"), "Field Guide").get("id");
+        String branch = openBranch(l.space());
+        written(owner.token(), l.space(), branch,
+                ContentAuthoringE2ETest.updatePage(guide, "title", "Animal Guide", "slug", "animal-guide"));
+        merge(l.space(), branch).then().statusCode(200);
+        // the search page itself did not change: its index rows are rewritten, not re-split
+        api(owner.token()).queryParam("query", word).get(search).then().statusCode(200)
+                .body("items.id", contains(l.searchPage()))
+                .body("items[0].path", equalTo("animal-guide/search-page"))
+                .body("items[0].ancestors.title", contains("Animal Guide"))
+                .body("items[0].sections[0].path", equalTo("animal-guide/search-page#habitat-notes"));
+    }
+
+    @Test
     void organizationSearchShowsOnlyReadableSpaces() {
         String search = "/v1/orgs/" + org + "/search";
         eventually(() -> api(owner.token()).queryParam("query", word).get(search).then().statusCode(200)
@@ -243,10 +263,13 @@ class ContentLinksSearchE2ETest {
         return List.of(content, content + "/pages", content + "/page/" + l.source(),
                 content + "/page/" + l.source() + "?format=markdown", content + "/path/link-source",
                 content + "/files", content + "/files/" + l.file(), content + "/files/" + l.file() + "/backlinks",
-                content + "/page/" + l.source() + "/links", space + "/links",
+                content + "/page/" + l.source() + "/links", content + "/page/" + l.source() + "/backlinks", space + "/links",
                 revision, revision + "/pages", revision + "/page/" + l.source(), revision + "/path/link-source",
-                revision + "/files", revision + "/files/" + l.file(),
+                revision + "/files", revision + "/files/" + l.file(), revision + "/files/" + l.file() + "/download",
+                revision + "/changes",
                 cr + "/content", cr + "/content/pages", cr + "/content/page/" + l.source(), cr + "/content/path/link-source",
-                cr + "/content/files", cr + "/content/files/" + l.file(), cr + "/changes");
+                cr + "/content/files", cr + "/content/files/" + l.file(), cr + "/content/files/" + l.file() + "/backlinks",
+                cr + "/content/page/" + l.source() + "/links", cr + "/content/page/" + l.source() + "/backlinks",
+                cr + "/changes");
     }
 }
