@@ -5,7 +5,7 @@ import io.bindery.commons.lists.ListPage;
 import io.bindery.content.domain.Branch;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
-import io.bindery.content.markdown.MarkdownDocuments;
+import io.bindery.commons.markdown.MarkdownDocuments;
 import io.bindery.content.rest.dto.FileView;
 import io.bindery.content.rest.dto.PageView;
 import io.bindery.content.rest.dto.RevisionView;

@@ -1,15 +1,15 @@
-package io.bindery.content.markdown;
+package io.bindery.commons.markdown;
 
-import static io.bindery.content.markdown.DocumentTestSupport.block;
-import static io.bindery.content.markdown.DocumentTestSupport.doc;
-import static io.bindery.content.markdown.DocumentTestSupport.leaf;
-import static io.bindery.content.markdown.DocumentTestSupport.link;
-import static io.bindery.content.markdown.DocumentTestSupport.list;
-import static io.bindery.content.markdown.DocumentTestSupport.map;
-import static io.bindery.content.markdown.DocumentTestSupport.paragraph;
-import static io.bindery.content.markdown.DocumentTestSupport.text;
-import static io.bindery.content.markdown.DocumentTestSupport.texts;
-import static io.bindery.content.markdown.DocumentTestSupport.url;
+import static io.bindery.commons.markdown.DocumentTestSupport.block;
+import static io.bindery.commons.markdown.DocumentTestSupport.doc;
+import static io.bindery.commons.markdown.DocumentTestSupport.leaf;
+import static io.bindery.commons.markdown.DocumentTestSupport.link;
+import static io.bindery.commons.markdown.DocumentTestSupport.list;
+import static io.bindery.commons.markdown.DocumentTestSupport.map;
+import static io.bindery.commons.markdown.DocumentTestSupport.paragraph;
+import static io.bindery.commons.markdown.DocumentTestSupport.text;
+import static io.bindery.commons.markdown.DocumentTestSupport.texts;
+import static io.bindery.commons.markdown.DocumentTestSupport.url;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.bindery.content.markdown;
+package io.bindery.commons.markdown;
 
 /**
  * The GitBook text marks that markdown can express, in the order they are listed on a leaf.

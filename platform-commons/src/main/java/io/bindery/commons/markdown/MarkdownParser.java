@@ -1,4 +1,4 @@
-package io.bindery.content.markdown;
+package io.bindery.commons.markdown;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.bindery.content.markdown;
+package io.bindery.commons.markdown;
 
 /**
  * Small pieces of markdown syntax shared by the writers: link destinations, titles and escapes.

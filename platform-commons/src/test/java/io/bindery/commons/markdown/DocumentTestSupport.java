@@ -1,4 +1,4 @@
-package io.bindery.content.markdown;
+package io.bindery.commons.markdown;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

@@ -1,16 +1,16 @@
-package io.bindery.content.markdown;
+package io.bindery.commons.markdown;
 
-import static io.bindery.content.markdown.DocumentTestSupport.allObjects;
-import static io.bindery.content.markdown.DocumentTestSupport.asList;
-import static io.bindery.content.markdown.DocumentTestSupport.asMap;
-import static io.bindery.content.markdown.DocumentTestSupport.assertMatchesGitBookSchema;
-import static io.bindery.content.markdown.DocumentTestSupport.data;
-import static io.bindery.content.markdown.DocumentTestSupport.depth;
-import static io.bindery.content.markdown.DocumentTestSupport.map;
-import static io.bindery.content.markdown.DocumentTestSupport.node;
-import static io.bindery.content.markdown.DocumentTestSupport.nodes;
-import static io.bindery.content.markdown.DocumentTestSupport.nodesOfType;
-import static io.bindery.content.markdown.DocumentTestSupport.textOf;
+import static io.bindery.commons.markdown.DocumentTestSupport.allObjects;
+import static io.bindery.commons.markdown.DocumentTestSupport.asList;
+import static io.bindery.commons.markdown.DocumentTestSupport.asMap;
+import static io.bindery.commons.markdown.DocumentTestSupport.assertMatchesGitBookSchema;
+import static io.bindery.commons.markdown.DocumentTestSupport.data;
+import static io.bindery.commons.markdown.DocumentTestSupport.depth;
+import static io.bindery.commons.markdown.DocumentTestSupport.map;
+import static io.bindery.commons.markdown.DocumentTestSupport.node;
+import static io.bindery.commons.markdown.DocumentTestSupport.nodes;
+import static io.bindery.commons.markdown.DocumentTestSupport.nodesOfType;
+import static io.bindery.commons.markdown.DocumentTestSupport.textOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

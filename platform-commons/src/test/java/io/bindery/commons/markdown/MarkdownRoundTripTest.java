@@ -1,7 +1,7 @@
-package io.bindery.content.markdown;
+package io.bindery.commons.markdown;
 
-import static io.bindery.content.markdown.DocumentTestSupport.assertMatchesGitBookSchema;
-import static io.bindery.content.markdown.DocumentTestSupport.withoutKeys;
+import static io.bindery.commons.markdown.DocumentTestSupport.assertMatchesGitBookSchema;
+import static io.bindery.commons.markdown.DocumentTestSupport.withoutKeys;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.bindery.content.markdown;
+package io.bindery.commons.markdown;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -7,10 +7,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.bindery.content.markdown.InlineContent.ImageItem;
-import io.bindery.content.markdown.InlineContent.Inline;
-import io.bindery.content.markdown.InlineContent.Run;
-import io.bindery.content.markdown.InlineWriter.Context;
+import io.bindery.commons.markdown.InlineContent.ImageItem;
+import io.bindery.commons.markdown.InlineContent.Inline;
+import io.bindery.commons.markdown.InlineContent.Run;
+import io.bindery.commons.markdown.InlineWriter.Context;
 
 /**
  * Writes a client-supplied GitBook JSON document as markdown, validating it on the way: every block and inline

@@ -1,8 +1,8 @@
-package io.bindery.content.markdown;
+package io.bindery.commons.markdown;
 
-import static io.bindery.content.markdown.InlineContent.difference;
-import static io.bindery.content.markdown.InlineContent.spanMarks;
-import static io.bindery.content.markdown.InlineContent.union;
+import static io.bindery.commons.markdown.InlineContent.difference;
+import static io.bindery.commons.markdown.InlineContent.spanMarks;
+import static io.bindery.commons.markdown.InlineContent.union;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import io.bindery.content.markdown.InlineContent.ImageItem;
-import io.bindery.content.markdown.InlineContent.Inline;
-import io.bindery.content.markdown.InlineContent.LinkItem;
-import io.bindery.content.markdown.InlineContent.Run;
+import io.bindery.commons.markdown.InlineContent.ImageItem;
+import io.bindery.commons.markdown.InlineContent.Inline;
+import io.bindery.commons.markdown.InlineContent.LinkItem;
+import io.bindery.commons.markdown.InlineContent.Run;
 import org.commonmark.ext.gfm.tables.TableBlock;
 import org.commonmark.ext.gfm.tables.TableCell;
 import org.commonmark.node.Heading;

@@ -1,4 +1,4 @@
-package io.bindery.content.markdown;
+package io.bindery.commons.markdown;
 
 import java.text.Normalizer;
 import java.util.Locale;

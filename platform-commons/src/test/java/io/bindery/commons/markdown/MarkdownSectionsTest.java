@@ -1,4 +1,4 @@
-package io.bindery.content.markdown;
+package io.bindery.commons.markdown;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import io.bindery.content.markdown.MarkdownSections.Section;
+import io.bindery.commons.markdown.MarkdownSections.Section;
 import org.junit.jupiter.api.Test;
 
 class MarkdownSectionsTest {
