@@ -22,13 +22,17 @@ public class Space extends PlacedEntity {
     public String mergeRules;
     @Column(name = "revision_id", nullable = false)
     public String revisionId;
-    @Column(nullable = false)
+    /*
+     * Review's counters: written only by ReviewEventsConsumer's versioned UPDATE (column review_stats_version),
+     * never by an entity update, so a settings change that loaded the space earlier cannot write back stale counts.
+     */
+    @Column(nullable = false, updatable = false)
     public int comments;
-    @Column(name = "change_requests", nullable = false)
+    @Column(name = "change_requests", nullable = false, updatable = false)
     public int changeRequests;
-    @Column(name = "change_requests_open", nullable = false)
+    @Column(name = "change_requests_open", nullable = false, updatable = false)
     public int changeRequestsOpen;
-    @Column(name = "change_requests_draft", nullable = false)
+    @Column(name = "change_requests_draft", nullable = false, updatable = false)
     public int changeRequestsDraft;
     @Column(name = "deleted_at")
     public Instant deletedAt;

@@ -4,13 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;
 import io.bindery.content.rest.dto.BranchView;
+import io.bindery.content.service.BranchExport;
 import io.bindery.content.service.Branches;
+import io.bindery.content.service.Templates;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -23,6 +26,10 @@ import jakarta.ws.rs.core.Response;
 public class InternalBranchResource {
     @Inject
     Branches branches;
+    @Inject
+    Templates templates;
+    @Inject
+    BranchExport export;
 
     /** Body: optional {@code id} and {@code number} (the change request's), optional {@code createdBy}. */
     @POST
@@ -56,5 +63,20 @@ public class InternalBranchResource {
     @Path("/{branch}/merge")
     public Branches.Outcome merge(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch, JsonNode node) {
         return branches.merge(spaceId, branch, JsonBody.of(node).string("mergedBy").orElse(null));
+    }
+
+    /** Body: {@code id} (a template of the catalogue), optional {@code createdBy} (the author of the new head). */
+    @POST
+    @Path("/{branch}/template")
+    public Response template(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch, JsonNode node) {
+        return Response.status(201).entity(templates.applyToBranch(spaceId, branch, node)).build();
+    }
+
+    /** The branch head's pages with their markdown in table-of-contents order; only one with {@code page}. */
+    @GET
+    @Path("/{branch}/pages")
+    public BranchExport.Pages pages(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch,
+                                    @QueryParam("page") String page) {
+        return export.pages(spaceId, branch, page == null || page.isEmpty() ? null : page);
     }
 }

@@ -1,5 +1,6 @@
 package io.bindery.content.service;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
@@ -30,6 +31,7 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class Branches {
     public static final String CONTENT_UPDATED = "bindery.space.content.updated.v1";
+    public static final String CHANGE_REQUEST_CONTENT_UPDATED = "bindery.change-request.content.updated.v1";
 
     @Inject
     EntityManager em;
@@ -52,6 +54,11 @@ public class Branches {
 
     /** What {@code bindery.space.content.updated.v1} carries. */
     public record ContentUpdated(String space, String revision, String previousRevision, String changeRequest) {
+    }
+
+    /** What {@code bindery.change-request.content.updated.v1} carries: a branch head moved. */
+    public record ChangeRequestContentUpdated(String space, String changeRequest, String revision, String previousRevision,
+                                              @JsonInclude(JsonInclude.Include.ALWAYS) String author) {
     }
 
     @Transactional
@@ -100,16 +107,41 @@ public class Branches {
     public record BranchWrite(ContentWriter.Written written, BranchView branch) {
     }
 
-    /** Applies a content batch to the branch as one new head revision. */
+    /** Applies a content batch to the branch as one new head revision (the caller's rights already checked). */
     @Transactional
     public BranchWrite write(ContentScopes.Scope scope, List<ContentChange> changes, String callerId) {
-        Branch b = em.find(Branch.class, scope.branch().id, LockModeType.PESSIMISTIC_WRITE);
+        return write(scope.item(), scope.branch().id, changes, callerId);
+    }
+
+    /**
+     * Applies a content batch to a branch for the review service (internal API: review checked the rights):
+     * 404 for an unknown or deleted space or an unknown branch, 409 for a merged one.
+     */
+    @Transactional
+    public BranchWrite write(String spaceId, String branch, List<ContentChange> changes, String author) {
+        Space space = liveSpace(spaceId, false);
+        return write(space, ContentScopes.find(spaceId, branch).id, changes, author);
+    }
+
+    private BranchWrite write(Space space, String branchId, List<ContentChange> changes, String author) {
+        Branch b = em.find(Branch.class, branchId, LockModeType.PESSIMISTIC_WRITE);
         requireOpen(b);
-        ContentWriter.Written w = writer.apply(store.load(b.headRevisionId), changes, b.mergedAncestorRevisionId,
-                new ContentWriter.Target(b.spaceId, b.id, callerId, "edits"));
-        b.headRevisionId = w.revision().id();
+        String previous = b.headRevisionId;
+        ContentWriter.Written w = writer.apply(store.load(previous), changes, b.mergedAncestorRevisionId,
+                new ContentWriter.Target(b.spaceId, b.id, author, "edits"));
+        moveHead(b, w.revision().id(), previous, author);
+        return new BranchWrite(w, views.branch(b, space));
+    }
+
+    /**
+     * Moves a branch head and says so in the same transaction. The subject is the space, so the event keeps its
+     * order with the space's live-content events (one Kafka key per space).
+     */
+    private void moveHead(Branch b, String head, String previous, String author) {
+        b.headRevisionId = head;
         b.updatedAt = Instant.now();
-        return new BranchWrite(w, views.branch(b, scope.item()));
+        events.publish(CHANGE_REQUEST_CONTENT_UPDATED, b.spaceId,
+                new ChangeRequestContentUpdated(b.spaceId, b.id, head, previous, author));
     }
 
     /** Brings main into the branch. Nothing to do when main has not moved since the last update. */
@@ -124,9 +156,8 @@ public class Branches {
             refuseConflicts(r, "update");
             Snapshot written = store.write(new RevisionStore.NewRevision(spaceId, List.of(b.headRevisionId, space.revisionId),
                     "update", b.id, null, null, r.pages(), r.fresh(), r.links(), r.files(), head));
-            b.headRevisionId = written.id();
             b.mergedAncestorRevisionId = space.revisionId;
-            b.updatedAt = Instant.now();
+            moveHead(b, written.id(), head.id(), null); // main's changes brought in: no author of its own
         }
         return new Outcome(b.headRevisionId, "update", views.branch(b, space));
     }

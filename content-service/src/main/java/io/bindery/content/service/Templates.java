@@ -6,6 +6,7 @@ import io.bindery.commons.json.JsonBody;
 import io.bindery.content.authoring.ContentChange;
 import io.bindery.content.authoring.ContentWriter;
 import io.bindery.content.domain.Space;
+import io.bindery.content.rest.dto.BranchView;
 import io.bindery.content.revisions.RevisionStore;
 import io.bindery.content.revisions.Snapshot;
 import io.bindery.content.templates.Template;
@@ -42,15 +43,7 @@ public class Templates {
     @Transactional
     public void apply(String spaceId, String callerId, JsonNode node) {
         JsonBody body = JsonBody.of(node);
-        String id = body.string("id").orElseThrow(() -> ApiException.badRequest("id is required: one of "
-                + TemplateCatalogue.all().stream().map(Template::id).collect(Collectors.joining(", "))));
-        Template template = TemplateCatalogue.find(id).orElseThrow(() -> ApiException.badRequest("id: no template \"" + id
-                + "\"; the catalogue has " + TemplateCatalogue.all().stream().map(Template::id).collect(Collectors.joining(", "))));
-        body.object("params"); // contentRefs parameters feed computed templates, which this catalogue has none of
-        List<ContentChange> changes = new ArrayList<>();
-        for (TemplatePage p : template.pages()) {
-            add(changes, p, null);
-        }
+        List<ContentChange> changes = changes(body);
         String changeRequest = body.string("changeRequestId").orElse(null);
         if (changeRequest != null) {
             branches.write(scopes.branch(spaceId, changeRequest, callerId).requireEdit(), changes, callerId);
@@ -62,6 +55,37 @@ public class Templates {
         ContentWriter.Written w = writer.apply(before, changes, before.id(),
                 new ContentWriter.Target(spaceId, null, callerId, "edits"));
         branches.moveLive(space, before, w.revision(), null);
+    }
+
+    /** A template applied into a branch: the new head and the branch as it is now. */
+    public record AppliedToBranch(String revision, BranchView changeRequest) {
+    }
+
+    /**
+     * For the review service (internal API, rights checked there): the template's pages into a change request's
+     * branch as one new head. Body {@code {"id", "createdBy"?}}; {@code createdBy} is recorded as the author.
+     */
+    @Transactional
+    public AppliedToBranch applyToBranch(String spaceId, String branch, JsonNode node) {
+        JsonBody body = JsonBody.of(node);
+        List<ContentChange> changes = changes(body);
+        String author = body.string("createdBy", 1, 256, true).orElse(null);
+        Branches.BranchWrite w = branches.write(spaceId, branch, changes, author);
+        return new AppliedToBranch(w.written().revision().id(), w.branch());
+    }
+
+    /** The template named by {@code id} as one insert per page; 400 listing the catalogue when it is unknown. */
+    private static List<ContentChange> changes(JsonBody body) {
+        String id = body.string("id").orElseThrow(() -> ApiException.badRequest("id is required: one of "
+                + TemplateCatalogue.all().stream().map(Template::id).collect(Collectors.joining(", "))));
+        Template template = TemplateCatalogue.find(id).orElseThrow(() -> ApiException.badRequest("id: no template \"" + id
+                + "\"; the catalogue has " + TemplateCatalogue.all().stream().map(Template::id).collect(Collectors.joining(", "))));
+        body.object("params"); // contentRefs parameters feed computed templates, which this catalogue has none of
+        List<ContentChange> changes = new ArrayList<>();
+        for (TemplatePage p : template.pages()) {
+            add(changes, p, null);
+        }
+        return changes;
     }
 
     private static void add(List<ContentChange> changes, TemplatePage p, String parentRef) {
