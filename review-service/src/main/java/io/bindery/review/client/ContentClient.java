@@ -1,0 +1,78 @@
+package io.bindery.review.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * Calls content-service's internal API (never routed by the gateway): the caller's role on a space, and the
+ * branches that hold change requests' content. Content's 4xx answers (unknown page, merge conflict, …) reach
+ * the client unchanged (see {@link InternalHttp}).
+ */
+@ApplicationScoped
+public class ContentClient {
+
+    @ConfigProperty(name = "bindery.content-url", defaultValue = "http://127.0.0.1:8082")
+    String contentUrl;
+    @Inject
+    InternalHttp http;
+
+    /** The space and the user's role on it; 404 when the space does not exist or is deleted. */
+    public SpaceAccess access(String spaceId, String userId) {
+        JsonNode body = send("GET", "/internal/spaces/" + enc(spaceId) + "/access?user=" + enc(userId), null);
+        return SpaceAccess.of(body);
+    }
+
+    /** Ids of the organization's spaces the user can read; 404 when it is not a member. */
+    public java.util.List<String> readableSpaces(String organizationId, String userId) {
+        JsonNode body = send("GET", "/internal/orgs/" + enc(organizationId) + "/readable-spaces?user=" + enc(userId), null);
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        body.path("spaces").forEach(n -> ids.add(n.asText()));
+        return ids;
+    }
+
+    /** Creates the branch of a new change request: its BranchView (number, revision, revisionInitial, …). */
+    public JsonNode createBranch(String spaceId, String id, String createdBy) {
+        return send("POST", "/internal/spaces/" + enc(spaceId) + "/branches", Map.of("id", id, "createdBy", createdBy));
+    }
+
+    public JsonNode branch(String spaceId, String branchId) {
+        return send("GET", "/internal/spaces/" + enc(spaceId) + "/branches/" + enc(branchId), null);
+    }
+
+    /** Applies a catalogue template into a branch: {revision, changeRequest}. */
+    public JsonNode applyTemplate(String spaceId, String branchId, String templateId, String createdBy) {
+        return send("POST", "/internal/spaces/" + enc(spaceId) + "/branches/" + enc(branchId) + "/template",
+                Map.of("id", templateId, "createdBy", createdBy));
+    }
+
+    /** Brings main into the branch: {revision, result:"update", changeRequest}; 409 on a conflict. */
+    public JsonNode update(String spaceId, String branchId) {
+        return send("POST", "/internal/spaces/" + enc(spaceId) + "/branches/" + enc(branchId) + "/update", Map.of());
+    }
+
+    /** Merges the branch into main: {revision, result:"merge", changeRequest}; 409 on a conflict. */
+    public JsonNode merge(String spaceId, String branchId, String mergedBy) {
+        return send("POST", "/internal/spaces/" + enc(spaceId) + "/branches/" + enc(branchId) + "/merge",
+                Map.of("mergedBy", mergedBy));
+    }
+
+    /** The branch head's pages in tree order with their markdown (one page with {@code pageId}). */
+    public JsonNode pages(String spaceId, String branchId, String pageId) {
+        String query = pageId == null ? "" : "?page=" + enc(pageId);
+        return send("GET", "/internal/spaces/" + enc(spaceId) + "/branches/" + enc(branchId) + "/pages" + query, null);
+    }
+
+    private JsonNode send(String method, String path, Object body) {
+        return http.send("content-service", contentUrl, method, path, body);
+    }
+
+    static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}

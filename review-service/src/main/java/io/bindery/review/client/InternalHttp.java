@@ -1,0 +1,66 @@
+package io.bindery.review.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.errors.ApiException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/**
+ * JSON over HTTP to another service's internal API. Its 4xx answers reach our client unchanged (status and
+ * message); a 5xx or an unreachable service is a 503.
+ */
+@ApplicationScoped
+public class InternalHttp {
+    private static final Logger LOG = Logger.getLogger(InternalHttp.class);
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    @ConfigProperty(name = "bindery.internal-call-timeout", defaultValue = "PT30S")
+    Duration timeout;
+    @Inject
+    ObjectMapper json;
+
+    JsonNode send(String service, String baseUrl, String method, String path, Object body) {
+        String url = baseUrl.replaceAll("/+$", "") + path;
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
+                .header("Content-Type", "application/json").header("Accept", "application/json");
+        try {
+            request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)));
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            int status = response.statusCode();
+            if (status >= 200 && status < 300) {
+                return json.readTree(response.body());
+            }
+            String message = errorMessage(response.body());
+            if (status >= 400 && status < 500) {
+                throw new ApiException(status, message);
+            }
+            LOG.warnf("%s answered %d for %s %s: %s", service, status, method, path, message);
+            throw new ApiException(503, service + " failed: " + message);
+        } catch (IOException e) {
+            throw new ApiException(503, service + " unavailable: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiException(503, "interrupted while calling " + service);
+        }
+    }
+
+    private String errorMessage(String body) {
+        try {
+            String message = json.readTree(body).path("error").path("message").asText("");
+            return message.isEmpty() ? body : message;
+        } catch (IOException | RuntimeException e) {
+            return body;
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package io.bindery.review.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.events.TopicConsumer;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * Keeps change requests current with content-service (bindery.content.events, keyed by space, so a space's
+ * events arrive in order):
+ * <ul>
+ *   <li>{@code bindery.space.content.updated.v1}: main moved; every unmerged change request of the space is
+ *       outdated unless it was last updated from (or started at) the new main revision;</li>
+ *   <li>{@code bindery.change-request.content.updated.v1}: a branch got a new head; its author contributed.</li>
+ * </ul>
+ * Both are idempotent: replaying an event sets the same values, and a contributor is counted once per new head.
+ */
+@ApplicationScoped
+public class ContentEventsConsumer extends TopicConsumer {
+    static final String SPACE_CONTENT_UPDATED = "bindery.space.content.updated.v1";
+    static final String CHANGE_REQUEST_CONTENT_UPDATED = "bindery.change-request.content.updated.v1";
+
+    @Inject
+    EntityManager em;
+    @ConfigProperty(name = "bindery.consumers.content-events.enabled", defaultValue = "true")
+    boolean enabled;
+
+    @Override
+    protected String topic() {
+        return "bindery.content.events";
+    }
+
+    @Override
+    protected boolean enabled() {
+        return enabled;
+    }
+
+    @Override
+    protected void apply(JsonNode event) {
+        String type = event.path("type").asText();
+        JsonNode data = event.path("data");
+        if (SPACE_CONTENT_UPDATED.equals(type)) {
+            mainMoved(data.path("space").asText(), data.path("revision").asText());
+        } else if (CHANGE_REQUEST_CONTENT_UPDATED.equals(type)) {
+            branchWritten(data);
+        }
+    }
+
+    void mainMoved(String spaceId, String revision) {
+        if (spaceId.isEmpty() || revision.isEmpty()) {
+            return;
+        }
+        em.createNativeQuery("""
+                        INSERT INTO space_review_state (space_id, main_revision) VALUES (:s, :r)
+                        ON CONFLICT (space_id) DO UPDATE SET main_revision = EXCLUDED.main_revision""")
+                .setParameter("s", spaceId).setParameter("r", revision).executeUpdate();
+        em.createNativeQuery("""
+                        UPDATE change_request SET outdated = (COALESCE(revision_merged_ancestor, revision_initial) <> :r)
+                        WHERE space_id = :s AND status <> 'merged'""")
+                .setParameter("s", spaceId).setParameter("r", revision).executeUpdate();
+    }
+
+    void branchWritten(JsonNode data) {
+        String changeRequest = data.path("changeRequest").asText();
+        String revision = data.path("revision").asText();
+        if (changeRequest.isEmpty() || revision.isEmpty()) {
+            return;
+        }
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        int updated = em.createNativeQuery("UPDATE change_request SET revision = :r, updated_at = :t "
+                        + "WHERE id = :cr AND status <> 'merged' AND revision <> :r")
+                .setParameter("r", revision).setParameter("t", now).setParameter("cr", changeRequest).executeUpdate();
+        String author = data.path("author").asText("");
+        if (updated > 0 && !author.isEmpty()) {
+            // counted once per new head: a redelivered event finds the head already set and adds nothing
+            em.createNativeQuery("""
+                            INSERT INTO change_request_contributor (change_request_id, user_id, count, updated_at)
+                            SELECT id, :u, 1, :t FROM change_request WHERE id = :cr
+                            ON CONFLICT (change_request_id, user_id) DO UPDATE
+                            SET count = change_request_contributor.count + 1, updated_at = EXCLUDED.updated_at""")
+                    .setParameter("u", author).setParameter("t", now).setParameter("cr", changeRequest).executeUpdate();
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.bindery.review.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.review.rest.dto.ChangeRequestView;
+import io.bindery.review.rest.dto.MergeResult;
+import io.bindery.review.service.ChangeRequestMerger;
+import io.bindery.review.service.ChangeRequests;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** Change requests of a space and of an organization; {changeRequestId} is the id or the number. */
+@Path("/v1")
+@Produces(MediaType.APPLICATION_JSON)
+public class ChangeRequestResource {
+    @Inject
+    ChangeRequests changeRequests;
+    @Inject
+    ChangeRequestMerger merger;
+
+    @GET
+    @Path("/spaces/{spaceId}/change-requests")
+    public ListPage<ChangeRequestView> list(@PathParam("spaceId") String spaceId, @QueryParam("page") String page,
+                                            @QueryParam("limit") String limit, @QueryParam("status") String status,
+                                            @QueryParam("creator") String creator, @QueryParam("contributor") String contributor,
+                                            @QueryParam("requestedReviewer") String requestedReviewer,
+                                            @QueryParam("conversationsIssuesCluster") String cluster,
+                                            @QueryParam("orderBy") String orderBy) {
+        return changeRequests.listForSpace(spaceId, new ChangeRequests.ListQuery(page, limit, status, creator, contributor,
+                requestedReviewer, cluster, orderBy));
+    }
+
+    @GET
+    @Path("/orgs/{organizationId}/change-requests")
+    public ListPage<ChangeRequestView> listForOrganization(@PathParam("organizationId") String organizationId,
+                                                           @QueryParam("page") String page, @QueryParam("limit") String limit,
+                                                           @QueryParam("status") String status, @QueryParam("creator") String creator,
+                                                           @QueryParam("contributor") String contributor,
+                                                           @QueryParam("requestedReviewer") String requestedReviewer,
+                                                           @QueryParam("conversationsIssuesCluster") String cluster,
+                                                           @QueryParam("orderBy") String orderBy) {
+        return changeRequests.listForOrganization(organizationId, new ChangeRequests.ListQuery(page, limit, status, creator,
+                contributor, requestedReviewer, cluster, orderBy));
+    }
+
+    @POST
+    @Path("/spaces/{spaceId}/change-requests")
+    public Response create(@PathParam("spaceId") String spaceId, JsonNode body) {
+        return Response.status(201).entity(changeRequests.create(spaceId, body)).build();
+    }
+
+    @GET
+    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}")
+    public ChangeRequestView get(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String changeRequestId) {
+        return changeRequests.get(spaceId, changeRequestId);
+    }
+
+    @PATCH
+    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}")
+    public ChangeRequestView patch(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String changeRequestId,
+                                   JsonNode body) {
+        return changeRequests.patch(spaceId, changeRequestId, body);
+    }
+
+    @POST
+    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/merge")
+    public MergeResult merge(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String changeRequestId) {
+        return merger.merge(spaceId, changeRequestId);
+    }
+
+    @POST
+    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/update")
+    public MergeResult update(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String changeRequestId) {
+        return merger.update(spaceId, changeRequestId);
+    }
+}

@@ -1,0 +1,252 @@
+package io.bindery.review.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.auth.Role;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.PageCursor;
+import io.bindery.review.client.ContentClient;
+import io.bindery.review.client.SpaceAccess;
+import io.bindery.review.domain.ChangeRequest;
+import io.bindery.review.domain.ChangeRequestStatus;
+import io.bindery.review.events.ReviewEvents;
+import io.bindery.review.rest.dto.ChangeRequestView;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Creating, reading, listing and editing change requests. Content calls (branch creation, templates) happen
+ * before the transaction that records the change request, so no database transaction waits on HTTP.
+ */
+@ApplicationScoped
+public class ChangeRequests {
+    @Inject
+    ReviewAccess access;
+    @Inject
+    ContentClient content;
+    @Inject
+    ChangeRequestViews views;
+    @Inject
+    EventPublisher events;
+    @Inject
+    ReviewStats stats;
+    @Inject
+    EntityManager em;
+
+    /** Body: optional subject (≤ 100), optional status (draft, the default, or open), optional template {id}. */
+    public ChangeRequestView create(String spaceId, JsonNode node) {
+        JsonBody body = JsonBody.of(node);
+        SpaceAccess space = access.require(spaceId, Role.EDIT, "creating a change request");
+        Optional<String> subject = body.string("subject", 0, 100, true);
+        ChangeRequestStatus status = body.string("status").map(s -> ChangeRequestStatus.parse("status", s))
+                .orElse(ChangeRequestStatus.DRAFT);
+        if (status != ChangeRequestStatus.DRAFT && status != ChangeRequestStatus.OPEN) {
+            throw ApiException.badRequest("status: a new change request is draft or open");
+        }
+        Optional<String> template = body.object("template").map(t -> t.requiredString("id", 1, 100));
+        String user = access.userId();
+        String id = Ids.newId();
+        JsonNode branch = content.createBranch(space.spaceId(), id, user);
+        String revision = branch.path("revision").asText();
+        if (template.isPresent()) {
+            revision = content.applyTemplate(space.spaceId(), id, template.get(), user).path("revision").asText(revision);
+        }
+        String head = revision;
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            ChangeRequest cr = new ChangeRequest();
+            cr.id = id;
+            cr.spaceId = space.spaceId();
+            cr.organizationId = space.organizationId();
+            cr.number = branch.path("number").asInt();
+            cr.status = status.wire();
+            cr.subject = subject.orElse(null);
+            cr.createdBy = user;
+            cr.createdAt = now;
+            cr.updatedAt = now;
+            cr.revision = head;
+            cr.revisionInitial = branch.path("revisionInitial").asText();
+            cr.outdated = branch.path("outdated").asBoolean(false);
+            cr.persist();
+            em.createNativeQuery("INSERT INTO change_request_contributor (change_request_id, user_id, count, updated_at) "
+                    + "VALUES (:cr, :u, 1, :t)").setParameter("cr", id).setParameter("u", user).setParameter("t", now)
+                    .executeUpdate();
+            ChangeRequestView view = views.view(cr);
+            events.publish(ReviewEvents.CHANGE_REQUEST_CREATED, cr.id, view);
+            stats.publish(cr.spaceId);
+            return view;
+        });
+    }
+
+    /**
+     * One change request, with its branch's current head and freshness read from content-service (the stored
+     * copies follow content's events, which may be a moment behind).
+     */
+    public ChangeRequestView get(String spaceId, String idOrNumber) {
+        SpaceAccess space = access.space(spaceId);
+        ChangeRequest cr = QuarkusTransaction.requiringNew().call(() -> require(space.spaceId(), idOrNumber));
+        if (!ChangeRequestStatus.MERGED.wire().equals(cr.status)) {
+            try {
+                JsonNode branch = content.branch(space.spaceId(), cr.id);
+                cr.revision = branch.path("revision").asText(cr.revision);
+                cr.revisionMergedAncestor = branch.path("revisionMergedAncestor").asText(cr.revisionMergedAncestor);
+                cr.outdated = branch.path("outdated").asBoolean(cr.outdated);
+            } catch (ApiException e) {
+                // content unreachable or the branch gone: show what review last learned from content's events
+            }
+        }
+        return QuarkusTransaction.requiringNew().call(() -> views.view(cr));
+    }
+
+    /** PATCH: subject (≤ 100), description (a rich-text document or null), status (allowed moves only). */
+    public ChangeRequestView patch(String spaceId, String idOrNumber, JsonNode node) {
+        JsonBody body = JsonBody.of(node);
+        SpaceAccess space = access.require(spaceId, Role.EDIT, "editing a change request");
+        Optional<String> subject = body.string("subject", 0, 100, false);
+        Optional<ChangeRequestStatus> status = body.string("status").map(s -> ChangeRequestStatus.parse("status", s));
+        String description = null;
+        boolean setDescription = body.has("description");
+        if (setDescription && !body.isNull("description")) {
+            description = document(body.raw("description"));
+        }
+        String newDescription = description;
+        return QuarkusTransaction.requiringNew().call(() -> {
+            ChangeRequest cr = require(space.spaceId(), idOrNumber);
+            ChangeRequestStatus from = ChangeRequestStatus.parse("status", cr.status);
+            if (status.isPresent() && status.get() != from) {
+                if (!from.patchTargets().contains(status.get())) {
+                    throw ApiException.badRequest("status: a " + from.wire() + " change request cannot become "
+                            + status.get().wire() + (status.get() == ChangeRequestStatus.MERGED ? " (merge it instead)" : "")
+                            + (from == ChangeRequestStatus.MERGED ? " (a merged change request is final)" : ""));
+                }
+                cr.status = status.get().wire();
+            }
+            subject.ifPresent(s -> cr.subject = s);
+            if (setDescription) {
+                cr.description = newDescription;
+            }
+            cr.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            ChangeRequestView view = views.view(cr);
+            events.publish(ReviewEvents.CHANGE_REQUEST_UPDATED, cr.id, view);
+            if (status.isPresent() && status.get() != from) {
+                stats.publish(cr.spaceId);
+            }
+            return view;
+        });
+    }
+
+    /** A rich-text document: {object: "document", nodes: [...], data?}; stored as JSON text. */
+    private static String document(JsonNode value) {
+        if (!value.isObject() || !"document".equals(value.path("object").asText()) || !value.path("nodes").isArray()) {
+            throw ApiException.badRequest("description must be a document: {\"object\": \"document\", \"nodes\": [...]}");
+        }
+        if (value.has("data") && !value.get("data").isObject()) {
+            throw ApiException.badRequest("description.data must be an object");
+        }
+        if (value.toString().length() > 200_000) {
+            throw ApiException.badRequest("description is larger than 200,000 characters");
+        }
+        return value.toString();
+    }
+
+    public ChangeRequest require(String spaceId, String idOrNumber) {
+        return ChangeRequest.find(spaceId, idOrNumber)
+                .orElseThrow(() -> ApiException.notFound("no change request " + idOrNumber + " in space " + spaceId));
+    }
+
+    /** The filters of both lists (space and organization). */
+    public record ListQuery(String page, String limit, String status, String creator, String contributor,
+                            String requestedReviewer, String conversationsIssuesCluster, String orderBy) {
+    }
+
+    public ListPage<ChangeRequestView> listForSpace(String spaceId, ListQuery q) {
+        SpaceAccess space = access.space(spaceId);
+        return list("space_id = :scope", space.spaceId(), q);
+    }
+
+    public ListPage<ChangeRequestView> listForOrganization(String organizationId, ListQuery q) {
+        List<String> spaces;
+        try {
+            spaces = content.readableSpaces(organizationId, access.userId());
+        } catch (ApiException e) {
+            if (e.status() == 404 || e.status() == 400) {
+                throw ApiException.notFound("no organization " + organizationId);
+            }
+            throw e;
+        }
+        // no readable space: an id no space has, so the filters are still validated (a bad one is a 400)
+        return list("space_id IN (:scope)", spaces.isEmpty() ? List.of("") : spaces, q);
+    }
+
+    private ListPage<ChangeRequestView> list(String scope, Object scopeValue, ListQuery q) {
+        int limit = Limits.parse(q.limit());
+        ChangeRequestStatus status = ChangeRequestStatus.parse("status", q.status() == null ? "open" : q.status());
+        String orderColumn = switch (q.orderBy() == null ? "updatedAt" : q.orderBy()) {
+            case "updatedAt" -> "updated_at";
+            case "createdAt" -> "created_at";
+            default -> throw ApiException.badRequest("orderBy must be updatedAt or createdAt");
+        };
+        StringBuilder where = new StringBuilder(scope).append(" AND status = :status");
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("scope", scopeValue);
+        params.put("status", status.wire());
+        if (q.creator() != null) {
+            where.append(" AND created_by = :creator");
+            params.put("creator", q.creator());
+        }
+        if (q.contributor() != null) {
+            where.append(" AND EXISTS (SELECT 1 FROM change_request_contributor k WHERE k.change_request_id = cr.id AND k.user_id = :contributor)");
+            params.put("contributor", q.contributor());
+        }
+        if (q.requestedReviewer() != null) {
+            where.append(" AND EXISTS (SELECT 1 FROM change_request_reviewer r WHERE r.change_request_id = cr.id AND r.user_id = :reviewer)");
+            params.put("reviewer", q.requestedReviewer());
+        }
+        if (q.conversationsIssuesCluster() != null) {
+            where.append(" AND conversations_issues_cluster = :cluster");
+            params.put("cluster", q.conversationsIssuesCluster());
+        }
+        PageCursor.TimeKey after = q.page() == null ? null : PageCursor.decodeTimeKey(q.page());
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Query count = em.createNativeQuery("SELECT count(*) FROM change_request cr WHERE " + where);
+            params.forEach(count::setParameter);
+            long total = ((Number) count.getSingleResult()).longValue();
+            String pageWhere = after == null ? "" : " AND (" + orderColumn + ", id) < (:afterAt, :afterId)";
+            Query ids = em.createNativeQuery("SELECT id FROM change_request cr WHERE " + where + pageWhere
+                    + " ORDER BY " + orderColumn + " DESC, id DESC LIMIT :lim");
+            params.forEach(ids::setParameter);
+            if (after != null) {
+                ids.setParameter("afterAt", after.at()).setParameter("afterId", after.id());
+            }
+            ids.setParameter("lim", limit + 1);
+            @SuppressWarnings("unchecked")
+            List<String> found = ids.getResultList();
+            Map<String, ChangeRequest> byId = new HashMap<>();
+            if (!found.isEmpty()) {
+                ChangeRequest.<ChangeRequest>list("id in ?1", found).forEach(c -> byId.put(c.id, c));
+            }
+            List<ChangeRequest> rows = new ArrayList<>();
+            found.forEach(id -> rows.add(byId.get(id)));
+            boolean createdOrder = "created_at".equals(orderColumn);
+            ListPage<ChangeRequest> page = ListPage.of(rows, limit, total,
+                    c -> List.of((createdOrder ? c.createdAt : c.updatedAt).toString(), c.id), c -> c);
+            return new ListPage<>(views.views(page.items()), page.count(), page.next());
+        });
+    }
+}

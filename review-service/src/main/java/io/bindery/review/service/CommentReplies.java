@@ -1,0 +1,141 @@
+package io.bindery.review.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.PageCursor;
+import io.bindery.review.domain.Comment;
+import io.bindery.review.domain.CommentReply;
+import io.bindery.review.events.ReviewEvents;
+import io.bindery.review.rest.dto.CommentViews.Deleted;
+import io.bindery.review.rest.dto.CommentViews.ReplyView;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.panache.common.Parameters;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Replies to a comment, oldest first; the same rights as comments. */
+@ApplicationScoped
+public class CommentReplies {
+    @Inject
+    ReviewAccess access;
+    @Inject
+    Comments comments;
+    @Inject
+    CommentRenderer renderer;
+    @Inject
+    Reactions reactions;
+    @Inject
+    EventPublisher events;
+
+    public ListPage<ReplyView> list(CommentThread thread, String commentId, String pageCursor, String limitParam, String format) {
+        int limit = Limits.parse(limitParam);
+        boolean document = CommentBodies.documentFormat(format);
+        PageCursor.TimeKey after = pageCursor == null ? null : PageCursor.decodeTimeKey(pageCursor);
+        String caller = access.userId();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Comment comment = comments.require(thread, commentId);
+            long count = CommentReply.count("commentId", comment.id);
+            Parameters params = Parameters.with("comment", comment.id);
+            String keyset = "";
+            if (after != null) {
+                keyset = " and (postedAt > :at or (postedAt = :at and id > :id))";
+                params.and("at", after.at()).and("id", after.id());
+            }
+            List<CommentReply> rows = CommentReply.<CommentReply>find("commentId = :comment" + keyset + " order by postedAt, id", params)
+                    .page(0, limit + 1).list();
+            ListPage<CommentReply> page = ListPage.of(rows, limit, count, r -> List.of(r.postedAt.toString(), r.id), r -> r);
+            return new ListPage<>(renderer.replies(thread, comment, page.items(), caller, document), page.count(), page.next());
+        });
+    }
+
+    public ReplyView create(CommentThread thread, String commentId, JsonNode node, String format) {
+        JsonBody body = JsonBody.of(node);
+        comments.requireComment(thread, "replying to a comment");
+        boolean document = CommentBodies.documentFormat(format);
+        String markdown = CommentBodies.markdown(body.raw("body"), "body");
+        String caller = access.userId();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Comment comment = comments.require(thread, commentId);
+            CommentReply reply = new CommentReply();
+            reply.id = Ids.newId();
+            reply.commentId = comment.id;
+            reply.postedBy = caller;
+            reply.postedAt = Comments.now();
+            reply.body = markdown;
+            reply.persist();
+            events.publish(ReviewEvents.REPLY_CREATED, reply.id, renderer.replies(thread, comment, List.of(reply), caller, false).get(0));
+            return renderer.replies(thread, comment, List.of(reply), caller, document).get(0);
+        });
+    }
+
+    public ReplyView get(CommentThread thread, String commentId, String replyId, String format) {
+        boolean document = CommentBodies.documentFormat(format);
+        String caller = access.userId();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Comment comment = comments.require(thread, commentId);
+            return renderer.replies(thread, comment, List.of(require(comment, replyId)), caller, document).get(0);
+        });
+    }
+
+    /** PUT: body (author only), addedReactions, removedReactions. */
+    public ReplyView update(CommentThread thread, String commentId, String replyId, JsonNode node, String format) {
+        JsonBody body = JsonBody.of(node);
+        boolean document = CommentBodies.documentFormat(format);
+        String markdown = body.has("body") ? CommentBodies.markdown(body.raw("body"), "body") : null;
+        List<String> added = Reactions.parse(body, "addedReactions");
+        List<String> removed = Reactions.parse(body, "removedReactions");
+        comments.requireComment(thread, "changing a reply");
+        String caller = access.userId();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Comment comment = comments.require(thread, commentId);
+            CommentReply reply = require(comment, replyId);
+            Instant now = Comments.now();
+            if (markdown != null) {
+                if (!reply.postedBy.equals(caller)) {
+                    throw ApiException.forbidden("only the author of a reply may change its body");
+                }
+                reply.body = markdown;
+                reply.editedAt = now;
+            }
+            reactions.apply(reply.id, caller, added, removed, now);
+            events.publish(ReviewEvents.REPLY_UPDATED, reply.id, renderer.replies(thread, comment, List.of(reply), caller, false).get(0));
+            return renderer.replies(thread, comment, List.of(reply), caller, document).get(0);
+        });
+    }
+
+    public void delete(CommentThread thread, String commentId, String replyId) {
+        String caller = access.userId();
+        QuarkusTransaction.requiringNew().run(() -> {
+            Optional<Comment> comment = Optional.ofNullable(Comment.<Comment>findById(commentId))
+                    .filter(c -> c.spaceId.equals(thread.spaceId()) && java.util.Objects.equals(c.changeRequestId, thread.changeRequestId()));
+            Optional<CommentReply> reply = comment.flatMap(c -> find(c, replyId));
+            if (reply.isEmpty()) {
+                return;
+            }
+            CommentReply r = reply.get();
+            if (!r.postedBy.equals(caller) && !thread.isAdmin()) {
+                throw ApiException.forbidden("only the author of a reply or an admin may delete it");
+            }
+            reactions.deleteAll(List.of(r.id));
+            r.delete();
+            events.publish(ReviewEvents.REPLY_DELETED, r.id, new Deleted(r.id, thread.spaceId(), thread.changeRequestId(), commentId));
+        });
+    }
+
+    private CommentReply require(Comment comment, String replyId) {
+        return find(comment, replyId).orElseThrow(() -> ApiException.notFound("no reply " + replyId + " on comment " + comment.id));
+    }
+
+    private Optional<CommentReply> find(Comment comment, String replyId) {
+        return CommentReply.<CommentReply>findByIdOptional(replyId).filter(r -> r.commentId.equals(comment.id));
+    }
+}

@@ -1,0 +1,39 @@
+package io.bindery.review.service;
+
+import io.bindery.commons.auth.Role;
+import io.bindery.review.client.SpaceAccess;
+import io.bindery.review.domain.ChangeRequest;
+
+/**
+ * Where comments live: a space's own discussion, or one change request's. Carries the caller's role on the
+ * space, which decides what it may do there.
+ */
+public record CommentThread(SpaceAccess space, ChangeRequest changeRequest) {
+
+    public String spaceId() {
+        return space.spaceId();
+    }
+
+    public String changeRequestId() {
+        return changeRequest == null ? null : changeRequest.id;
+    }
+
+    /** The revision a new comment is posted on: the change request's head, or the space's live revision. */
+    public String revision() {
+        return changeRequest == null ? space.revision() : changeRequest.revision;
+    }
+
+    /** API path of the thread's comments, for {@code urls.location}. */
+    public String commentsPath() {
+        return changeRequest == null ? "/spaces/" + spaceId() + "/comments"
+                : "/spaces/" + spaceId() + "/change-requests/" + changeRequest.id + "/comments";
+    }
+
+    public boolean canComment() {
+        return space.can(Role.COMMENT);
+    }
+
+    public boolean isAdmin() {
+        return space.can(Role.ADMIN);
+    }
+}

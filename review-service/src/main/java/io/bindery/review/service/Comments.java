@@ -1,0 +1,242 @@
+package io.bindery.review.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.PageCursor;
+import io.bindery.review.client.SpaceAccess;
+import io.bindery.review.domain.ChangeRequest;
+import io.bindery.review.domain.Comment;
+import io.bindery.review.domain.CommentReply;
+import io.bindery.review.events.ReviewEvents;
+import io.bindery.review.rest.dto.CommentViews.CommentView;
+import io.bindery.review.rest.dto.CommentViews.Deleted;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.panache.common.Parameters;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Comments on a space or on a change request. Reading needs only to see the space; posting, replying,
+ * resolving and reacting need the comment role; editing the body is the author's; deleting is the author's or
+ * an admin's.
+ */
+@ApplicationScoped
+public class Comments {
+    @Inject
+    ReviewAccess access;
+    @Inject
+    ChangeRequests changeRequests;
+    @Inject
+    CommentRenderer renderer;
+    @Inject
+    Reactions reactions;
+    @Inject
+    EventPublisher events;
+    @Inject
+    ReviewStats stats;
+
+    /** The thread of a space ({@code changeRequestIdOrNumber} null) or of one of its change requests. */
+    public CommentThread thread(String spaceId, String changeRequestIdOrNumber) {
+        SpaceAccess space = access.space(spaceId);
+        ChangeRequest cr = changeRequestIdOrNumber == null ? null
+                : QuarkusTransaction.requiringNew().call(() -> changeRequests.require(space.spaceId(), changeRequestIdOrNumber));
+        return new CommentThread(space, cr);
+    }
+
+    public record ListQuery(String page, String limit, String order, String status, String format, String targetPage,
+                            List<String> authors) {
+    }
+
+    public ListPage<CommentView> list(CommentThread thread, ListQuery q) {
+        int limit = Limits.parse(q.limit());
+        boolean document = CommentBodies.documentFormat(q.format());
+        boolean ascending = switch (q.order() == null ? "desc" : q.order()) {
+            case "asc" -> true;
+            case "desc" -> false;
+            default -> throw ApiException.badRequest("order must be asc or desc");
+        };
+        String status = q.status() == null ? "all" : q.status();
+        if (!List.of("all", "open", "resolved").contains(status)) {
+            throw ApiException.badRequest("status must be all, open or resolved");
+        }
+        PageCursor.TimeKey after = q.page() == null ? null : PageCursor.decodeTimeKey(q.page());
+        StringBuilder where = new StringBuilder("spaceId = :space and ")
+                .append(thread.changeRequest() == null ? "changeRequestId is null" : "changeRequestId = :cr");
+        Parameters params = Parameters.with("space", thread.spaceId());
+        if (thread.changeRequest() != null) {
+            params.and("cr", thread.changeRequestId());
+        }
+        if (!status.equals("all")) {
+            where.append(" and status = :status");
+            params.and("status", status);
+        }
+        if (q.targetPage() != null) {
+            where.append(" and pageId = :page");
+            params.and("page", q.targetPage());
+        }
+        List<String> authors = q.authors() == null ? List.of() : q.authors().stream().filter(a -> !a.isBlank()).toList();
+        if (!authors.isEmpty()) {
+            where.append(" and postedBy in :authors");
+            params.and("authors", authors);
+        }
+        String caller = access.userId();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            long count = Comment.count(where.toString(), params);
+            String keyset = after == null ? "" : ascending ? " and (postedAt > :at or (postedAt = :at and id > :id))"
+                    : " and (postedAt < :at or (postedAt = :at and id < :id))";
+            Parameters pageParams = Parameters.with("space", thread.spaceId());
+            params.map().forEach(pageParams::and);
+            if (after != null) {
+                pageParams.and("at", after.at()).and("id", after.id());
+            }
+            String direction = ascending ? "asc" : "desc";
+            List<Comment> rows = Comment.<Comment>find(where + keyset + " order by postedAt " + direction + ", id " + direction,
+                    pageParams).page(0, limit + 1).list();
+            ListPage<Comment> page = ListPage.of(rows, limit, count, c -> List.of(c.postedAt.toString(), c.id), c -> c);
+            return new ListPage<>(renderer.comments(thread, page.items(), caller, document), page.count(), page.next());
+        });
+    }
+
+    /** Body: body (required), optional page, node, tableCell {record, definition}. */
+    public CommentView create(CommentThread thread, JsonNode node, String format) {
+        JsonBody body = JsonBody.of(node);
+        requireComment(thread, "posting a comment");
+        boolean document = CommentBodies.documentFormat(format);
+        String markdown = CommentBodies.markdown(body.raw("body"), "body");
+        Optional<String> page = body.string("page", 1, 100, true);
+        Optional<String> nodeId = body.string("node", 1, 100, true);
+        Optional<JsonBody> cell = body.object("tableCell");
+        String record = cell.map(c -> c.requiredString("record", 1, 100)).orElse(null);
+        String definition = cell.map(c -> c.requiredString("definition", 1, 100)).orElse(null);
+        String caller = access.userId();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Comment c = insert(thread, caller, markdown, page.orElse(null), nodeId.orElse(null), record, definition);
+            return renderer.comments(thread, List.of(c), caller, document).get(0);
+        });
+    }
+
+    /** Records a new open comment and its events; runs in the caller's transaction. */
+    Comment insert(CommentThread thread, String caller, String markdown, String page, String nodeId, String record,
+                   String definition) {
+        Comment c = new Comment();
+        c.id = Ids.newId();
+        c.spaceId = thread.spaceId();
+        c.changeRequestId = thread.changeRequestId();
+        c.postedBy = caller;
+        c.postedAt = now();
+        c.body = markdown;
+        c.revision = thread.revision();
+        c.pageId = page;
+        c.nodeId = nodeId;
+        c.tableRecord = record;
+        c.tableDefinition = definition;
+        c.status = "open";
+        c.persist();
+        events.publish(ReviewEvents.COMMENT_CREATED, c.id, renderer.comments(thread, List.of(c), caller, false).get(0));
+        changed(thread);
+        return c;
+    }
+
+    public CommentView get(CommentThread thread, String commentId, String format) {
+        boolean document = CommentBodies.documentFormat(format);
+        String caller = access.userId();
+        return QuarkusTransaction.requiringNew().call(() ->
+                renderer.comments(thread, List.of(require(thread, commentId)), caller, document).get(0));
+    }
+
+    /** PUT: resolved, body (author only), addedReactions, removedReactions; all optional. */
+    public CommentView update(CommentThread thread, String commentId, JsonNode node, String format) {
+        JsonBody body = JsonBody.of(node);
+        boolean document = CommentBodies.documentFormat(format);
+        Optional<Boolean> resolved = body.bool("resolved");
+        String markdown = body.has("body") ? CommentBodies.markdown(body.raw("body"), "body") : null;
+        List<String> added = Reactions.parse(body, "addedReactions");
+        List<String> removed = Reactions.parse(body, "removedReactions");
+        requireComment(thread, "changing a comment");
+        String caller = access.userId();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Comment c = require(thread, commentId);
+            Instant now = now();
+            if (markdown != null) {
+                if (!c.postedBy.equals(caller)) {
+                    throw ApiException.forbidden("only the author of a comment may change its body");
+                }
+                c.body = markdown;
+                c.editedAt = now;
+            }
+            boolean statusChanged = false;
+            if (resolved.isPresent() && resolved.get() != "resolved".equals(c.status)) {
+                c.status = resolved.get() ? "resolved" : "open";
+                c.resolvedAt = resolved.get() ? now : null;
+                c.resolvedBy = resolved.get() ? caller : null;
+                statusChanged = true;
+            }
+            reactions.apply(c.id, caller, added, removed, now);
+            CommentView view = renderer.comments(thread, List.of(c), caller, document).get(0);
+            events.publish(ReviewEvents.COMMENT_UPDATED, c.id, renderer.comments(thread, List.of(c), caller, false).get(0));
+            if (statusChanged) {
+                changed(thread);
+            }
+            return view;
+        });
+    }
+
+    /** The author or an admin deletes a comment with its replies; a comment that does not exist is a 204 too. */
+    public void delete(CommentThread thread, String commentId) {
+        String caller = access.userId();
+        QuarkusTransaction.requiringNew().run(() -> {
+            Optional<Comment> found = find(thread, commentId);
+            if (found.isEmpty()) {
+                return;
+            }
+            Comment c = found.get();
+            if (!c.postedBy.equals(caller) && !thread.isAdmin()) {
+                throw ApiException.forbidden("only the author of a comment or an admin may delete it");
+            }
+            List<String> targets = new ArrayList<>();
+            targets.add(c.id);
+            targets.addAll(CommentReply.<CommentReply>list("commentId", c.id)
+                    .stream().map(r -> r.id).toList());
+            reactions.deleteAll(targets);
+            c.delete();
+            events.publish(ReviewEvents.COMMENT_DELETED, c.id, new Deleted(c.id, c.spaceId, c.changeRequestId, null));
+            changed(thread);
+        });
+    }
+
+    void requireComment(CommentThread thread, String action) {
+        if (!thread.canComment()) {
+            throw ApiException.forbidden(action + " needs the comment role or above on the space; yours is "
+                    + thread.space().role().wire());
+        }
+    }
+
+    Comment require(CommentThread thread, String commentId) {
+        return find(thread, commentId).orElseThrow(() -> ApiException.notFound("no comment " + commentId + " here"));
+    }
+
+    private Optional<Comment> find(CommentThread thread, String commentId) {
+        return Comment.<Comment>findByIdOptional(commentId).filter(c -> c.spaceId.equals(thread.spaceId())
+                && java.util.Objects.equals(c.changeRequestId, thread.changeRequestId()));
+    }
+
+    /** Open comments moved: the space's counters (space comments) or the change request's (its comments). */
+    void changed(CommentThread thread) {
+        stats.publish(thread.spaceId());
+    }
+
+    static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    }
+}

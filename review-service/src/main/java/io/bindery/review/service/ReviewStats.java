@@ -1,0 +1,49 @@
+package io.bindery.review.service;
+
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.review.events.ReviewEvents;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+/**
+ * Publishes a space's review counters (open space comments, change requests by status) whenever a change may
+ * have moved them, for content-service's Space object. Each publication carries the next version of a per-space
+ * counter, taken under the row lock of the same transaction, so a consumer keeps the newest and drops
+ * redelivered or reordered ones.
+ */
+@ApplicationScoped
+public class ReviewStats {
+    @Inject
+    EntityManager em;
+    @Inject
+    EventPublisher events;
+
+    public record SpaceReviewStats(String space, long comments, long changeRequests, long changeRequestsOpen,
+                                   long changeRequestsDraft, long version) {
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public SpaceReviewStats publish(String spaceId) {
+        em.flush();
+        long version = ((Number) em.createNativeQuery("""
+                        INSERT INTO space_review_state (space_id, stats_version) VALUES (:s, 1)
+                        ON CONFLICT (space_id) DO UPDATE SET stats_version = space_review_state.stats_version + 1
+                        RETURNING stats_version""")
+                .setParameter("s", spaceId).getSingleResult()).longValue();
+        Object[] counts = (Object[]) em.createNativeQuery("""
+                        SELECT (SELECT count(*) FROM comment c
+                                 WHERE c.space_id = :s AND c.change_request_id IS NULL AND c.status = 'open'),
+                               count(*), count(*) FILTER (WHERE status = 'open'), count(*) FILTER (WHERE status = 'draft')
+                        FROM change_request WHERE space_id = :s""")
+                .setParameter("s", spaceId).getSingleResult();
+        SpaceReviewStats stats = new SpaceReviewStats(spaceId, n(counts[0]), n(counts[1]), n(counts[2]), n(counts[3]), version);
+        events.publish(ReviewEvents.SPACE_REVIEW_STATS, spaceId, stats);
+        return stats;
+    }
+
+    private static long n(Object o) {
+        return ((Number) o).longValue();
+    }
+}

@@ -1,0 +1,229 @@
+package io.bindery.review.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.auth.Role;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.projection.UserDirectory;
+import io.bindery.commons.projection.UserRef;
+import io.bindery.commons.urls.PublicUrls;
+import io.bindery.review.domain.ChangeRequest;
+import io.bindery.review.domain.ChangeRequestStatus;
+import io.bindery.review.domain.Comment;
+import io.bindery.review.events.ReviewEvents;
+import io.bindery.review.rest.dto.ReviewViews.RequestedReviewerView;
+import io.bindery.review.rest.dto.ReviewViews.RequestedReviewers;
+import io.bindery.review.rest.dto.ReviewViews.ReviewView;
+import io.bindery.review.rest.dto.ReviewViews.Urls;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reviews of a change request (approve or request changes, needs the review role) and the reviewers asked for
+ * one (edit role). An approval counts for the space's require_specific_reviewers merge rule ({@link MergeRules}).
+ */
+@ApplicationScoped
+public class Reviews {
+    static final int MAX_REQUESTED = 100;
+
+    @Inject
+    ReviewAccess access;
+    @Inject
+    Comments comments;
+    @Inject
+    CommentRenderer renderer;
+    @Inject
+    EntityManager em;
+    @Inject
+    UserDirectory users;
+    @Inject
+    PublicUrls urls;
+    @Inject
+    EventPublisher events;
+
+    private record ReviewRow(String id, String reviewer, String status, String revision, String commentId, Instant createdAt) {
+    }
+
+    public ReviewView submit(String spaceId, String changeRequest, JsonNode node) {
+        JsonBody body = JsonBody.of(node);
+        String status = body.string("status").orElseThrow(() -> ApiException.badRequest("status is required: approved or changes-requested"));
+        if (!status.equals("approved") && !status.equals("changes-requested")) {
+            throw ApiException.badRequest("status must be approved or changes-requested");
+        }
+        String markdown = body.has("comment") && !body.isNull("comment") ? CommentBodies.markdown(body.raw("comment"), "comment") : null;
+        CommentThread thread = comments.thread(spaceId, changeRequest);
+        if (!thread.space().can(Role.REVIEW)) {
+            throw ApiException.forbidden("reviewing a change request needs the review role or above on the space; yours is "
+                    + thread.space().role().wire());
+        }
+        String caller = access.userId();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            ChangeRequest cr = ChangeRequest.findById(thread.changeRequestId());
+            if (ChangeRequestStatus.MERGED.wire().equals(cr.status)) {
+                throw ApiException.conflict("change request " + cr.number + " is already merged");
+            }
+            Comment comment = markdown == null ? null : comments.insert(thread, caller, markdown, null, null, null, null);
+            ReviewRow row = new ReviewRow(Ids.newId(), caller, status, cr.revision, comment == null ? null : comment.id, Comments.now());
+            em.createNativeQuery("INSERT INTO change_request_review (id, change_request_id, reviewer, status, revision, comment_id, created_at) "
+                            + "VALUES (:id, :cr, :u, :s, :r, :c, :t)")
+                    .setParameter("id", row.id()).setParameter("cr", cr.id).setParameter("u", caller).setParameter("s", status)
+                    .setParameter("r", row.revision()).setParameter("c", row.commentId()).setParameter("t", row.createdAt())
+                    .executeUpdate();
+            ReviewView view = views(thread, List.of(row), caller).get(0);
+            events.publish(ReviewEvents.REVIEW_SUBMITTED, row.id(), view);
+            return view;
+        });
+    }
+
+    public ListPage<ReviewView> list(String spaceId, String changeRequest, String page, String limitParam) {
+        int limit = Limits.parse(limitParam);
+        PageCursor.TimeKey after = page == null ? null : PageCursor.decodeTimeKey(page);
+        CommentThread thread = comments.thread(spaceId, changeRequest);
+        String caller = access.userId();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            long count = ((Number) em.createNativeQuery("SELECT count(*) FROM change_request_review WHERE change_request_id = :cr")
+                    .setParameter("cr", thread.changeRequestId()).getSingleResult()).longValue();
+            var q = em.createNativeQuery("SELECT id, reviewer, status, revision, comment_id, created_at FROM change_request_review "
+                    + "WHERE change_request_id = :cr" + (after == null ? "" : " AND (created_at, id) > (:at, :id)")
+                    + " ORDER BY created_at, id LIMIT :lim").setParameter("cr", thread.changeRequestId()).setParameter("lim", limit + 1);
+            if (after != null) {
+                q.setParameter("at", after.at()).setParameter("id", after.id());
+            }
+            List<ReviewRow> rows = rows(q.getResultList());
+            ListPage<ReviewRow> p = ListPage.of(rows, limit, count, r -> List.of(r.createdAt().toString(), r.id()), r -> r);
+            return new ListPage<>(views(thread, p.items(), caller), p.count(), p.next());
+        });
+    }
+
+    public ReviewView get(String spaceId, String changeRequest, String reviewId) {
+        CommentThread thread = comments.thread(spaceId, changeRequest);
+        String caller = access.userId();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            List<ReviewRow> rows = rows(em.createNativeQuery("SELECT id, reviewer, status, revision, comment_id, created_at "
+                            + "FROM change_request_review WHERE change_request_id = :cr AND id = :id")
+                    .setParameter("cr", thread.changeRequestId()).setParameter("id", reviewId).getResultList());
+            if (rows.isEmpty()) {
+                throw ApiException.notFound("no review " + reviewId + " of this change request");
+            }
+            return views(thread, rows, caller).get(0);
+        });
+    }
+
+    public ListPage<RequestedReviewerView> requested(String spaceId, String changeRequest, String page, String limitParam) {
+        int limit = Limits.parse(limitParam);
+        String after = page == null ? null : PageCursor.decode(page, 1).get(0);
+        CommentThread thread = comments.thread(spaceId, changeRequest);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            long count = ((Number) em.createNativeQuery("SELECT count(*) FROM change_request_reviewer WHERE change_request_id = :cr")
+                    .setParameter("cr", thread.changeRequestId()).getSingleResult()).longValue();
+            var q = em.createNativeQuery("SELECT user_id, requested_by, requested_at, revision FROM change_request_reviewer "
+                            + "WHERE change_request_id = :cr" + (after == null ? "" : " AND user_id > :after") + " ORDER BY user_id LIMIT :lim")
+                    .setParameter("cr", thread.changeRequestId()).setParameter("lim", limit + 1);
+            if (after != null) {
+                q.setParameter("after", after);
+            }
+            @SuppressWarnings("unchecked")
+            List<Object[]> rows = q.getResultList();
+            ListPage<Object[]> p = ListPage.of(rows, limit, count, r -> List.of((String) r[0]), r -> r);
+            return new ListPage<>(requestedViews(p.items()), p.count(), p.next());
+        });
+    }
+
+    /** Body {users: [ids] (1..100), subject?}: asks them to review; already-asked users keep their first request. */
+    public RequestedReviewers request(String spaceId, String changeRequest, JsonNode node) {
+        JsonBody body = JsonBody.of(node);
+        List<String> wanted = body.strings("users").orElseThrow(() -> ApiException.badRequest("users is required: an array of user ids"));
+        if (wanted.isEmpty() || wanted.size() > MAX_REQUESTED) {
+            throw ApiException.badRequest("users must hold 1 to " + MAX_REQUESTED + " user ids");
+        }
+        var subject = body.string("subject", 0, 100, true);
+        CommentThread thread = comments.thread(spaceId, changeRequest);
+        if (!thread.space().can(Role.EDIT)) {
+            throw ApiException.forbidden("requesting reviewers needs the edit role or above on the space; yours is "
+                    + thread.space().role().wire());
+        }
+        Map<String, UserRef> known = users.findAll(wanted);
+        for (String id : wanted) {
+            if (!known.containsKey(id)) {
+                throw ApiException.badRequest("users: no user " + id);
+            }
+        }
+        String caller = access.userId();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            ChangeRequest cr = ChangeRequest.findById(thread.changeRequestId());
+            Instant now = Comments.now();
+            for (String id : new java.util.LinkedHashSet<>(wanted)) {
+                em.createNativeQuery("INSERT INTO change_request_reviewer (change_request_id, user_id, requested_by, requested_at, revision) "
+                                + "VALUES (:cr, :u, :by, :t, :r) ON CONFLICT DO NOTHING")
+                        .setParameter("cr", cr.id).setParameter("u", id).setParameter("by", caller).setParameter("t", now)
+                        .setParameter("r", cr.revision).executeUpdate();
+            }
+            subject.ifPresent(s -> cr.subject = s);
+            cr.updatedAt = now;
+            @SuppressWarnings("unchecked")
+            List<Object[]> rows = em.createNativeQuery("SELECT user_id, requested_by, requested_at, revision FROM change_request_reviewer "
+                    + "WHERE change_request_id = :cr AND user_id IN (:u) ORDER BY user_id").setParameter("cr", cr.id)
+                    .setParameter("u", wanted).getResultList();
+            return new RequestedReviewers(requestedViews(rows));
+        });
+    }
+
+    public void unrequest(String spaceId, String changeRequest, String userId) {
+        CommentThread thread = comments.thread(spaceId, changeRequest);
+        if (!thread.space().can(Role.EDIT)) {
+            throw ApiException.forbidden("removing a requested reviewer needs the edit role or above on the space; yours is "
+                    + thread.space().role().wire());
+        }
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
+                        "DELETE FROM change_request_reviewer WHERE change_request_id = :cr AND user_id = :u")
+                .setParameter("cr", thread.changeRequestId()).setParameter("u", userId).executeUpdate());
+    }
+
+    private List<RequestedReviewerView> requestedViews(List<Object[]> rows) {
+        Set<String> ids = new HashSet<>();
+        rows.forEach(r -> {
+            ids.add((String) r[0]);
+            ids.add((String) r[1]);
+        });
+        Map<String, UserRef> known = users.findAll(ids);
+        return rows.stream().map(r -> new RequestedReviewerView("change-request-requested-reviewer", (String) r[3],
+                renderer.user(known, (String) r[1]), CommentRenderer.toInstant(r[2]), "user", renderer.user(known, (String) r[0]))).toList();
+    }
+
+    private static List<ReviewRow> rows(List<?> raw) {
+        List<ReviewRow> out = new ArrayList<>();
+        for (Object o : raw) {
+            Object[] r = (Object[]) o;
+            out.add(new ReviewRow((String) r[0], (String) r[1], (String) r[2], (String) r[3], (String) r[4], CommentRenderer.toInstant(r[5])));
+        }
+        return out;
+    }
+
+    private List<ReviewView> views(CommentThread thread, List<ReviewRow> rows, String caller) {
+        Map<String, UserRef> known = users.findAll(rows.stream().map(ReviewRow::reviewer).toList());
+        String head = thread.changeRequest().revision;
+        List<ReviewView> out = new ArrayList<>();
+        for (ReviewRow r : rows) {
+            Comment comment = r.commentId() == null ? null : Comment.findById(r.commentId());
+            out.add(new ReviewView("change-request-review", r.id(), r.revision(), renderer.user(known, r.reviewer()), r.status(),
+                    !r.revision().equals(head), comment == null ? null : renderer.comments(thread, List.of(comment), caller, false).get(0),
+                    r.createdAt(), r.createdAt(), new Urls(urls.api("/spaces/" + thread.spaceId() + "/change-requests/"
+                    + thread.changeRequestId() + "/reviews/" + r.id()))));
+        }
+        return out;
+    }
+}
