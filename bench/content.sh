@@ -16,8 +16,8 @@
 #   SPACE=<id> bench/content.sh reads merge            # reuse the space of an earlier run
 #   PAGES_TOTAL=10000 bench/content.sh search          # a smaller search corpus
 #
-# Env: GATEWAY (http://127.0.0.1:$BINDERY_GATEWAY_PORT, default port 8080), CONTENT_URL (content-service itself,
-# for the internal branch endpoints: http://127.0.0.1:$BINDERY_CONTENT_PORT, default port 8082), TOKEN_FILE
+# Env: GATEWAY (http://127.0.0.1:$BINDERY_GATEWAY_PORT, default port 8080; change requests are opened and merged
+# through it), TOKEN_FILE
 # ($BINDERY_STATE_DIR or $BINDERY_HOME/admin-token), ORG and SPACE (reuse), PAGES (5000), PAGES_TOTAL (50000),
 # SPACES (10), SEED_PARALLEL (2 spaces seeded at a time in d), BINDERY_DB (bindery), BINDERY_PG_PORT (55432),
 # PSQL (/usr/lib/postgresql/15/bin/psql; password bindery).
@@ -29,7 +29,6 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export BINDERY_HOME="${BINDERY_HOME:-$ROOT/.platform}"
 STATE_DIR="${BINDERY_STATE_DIR:-$BINDERY_HOME}"
 GATEWAY="${GATEWAY:-http://127.0.0.1:${BINDERY_GATEWAY_PORT:-8080}}"
-CONTENT_URL="${CONTENT_URL:-http://127.0.0.1:${BINDERY_CONTENT_PORT:-8082}}"
 TOKEN_FILE="${TOKEN_FILE:-$STATE_DIR/admin-token}"
 ORG="${ORG:-}"
 SPACE="${SPACE:-}"
@@ -177,10 +176,10 @@ call() {
   rm -f "$out"
 }
 
-# timed_post URL: an empty POST (content-service's internal endpoints); prints its time in ms. Dies unless 200.
+# timed_post URL: an empty POST with the token; prints its time in ms. Dies unless 200.
 timed_post() {
   local out
-  out=$(curl -sS -X POST -o "$WORK/post-body" -w '%{http_code} %{time_total}' "$1") || out="000 0"
+  out=$(curl -sS -X POST -H "Authorization: Bearer $TOKEN" -o "$WORK/post-body" -w '%{http_code} %{time_total}' "$1") || out="000 0"
   [[ ${out%% *} == 200 ]] || die "POST $1 answered ${out%% *}: $(head -c 300 "$WORK/post-body")"
   awk -v s="${out#* }" 'BEGIN {printf "%.1f\n", s * 1000}'
 }
@@ -207,11 +206,12 @@ seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.2f", b -
 
 sql() { PGPASSWORD=bindery "$PSQL" -h 127.0.0.1 -p "$PG_PORT" -U bindery -d "$DB" -XAtq -F ' ' -c "$1"; }
 
-open_branch() { call POST "$CONTENT_URL/internal/spaces/$1/branches" '{}' | jq -r .id; }
+# Branches are change requests of review-service (issue 6), opened and merged through the gateway like a client.
+open_branch() { call POST "$GATEWAY/v1/spaces/$1/change-requests" '{"subject":"bench"}' | jq -r .id; }
 
 write_batch() { call POST "$GATEWAY/v1/spaces/$1/change-requests/$2/content" "@$3" >/dev/null; }
 
-merge_branch() { call POST "$CONTENT_URL/internal/spaces/$1/branches/$2/merge" >/dev/null; }
+merge_branch() { call POST "$GATEWAY/v1/spaces/$1/change-requests/$2/merge" >/dev/null; }
 
 # The ids of the pages below the top level of main, one a line.
 child_page_ids() { call GET "$GATEWAY/v1/spaces/$1/content/pages" | jq -r '.pages[] | .pages[]? | .id'; }
@@ -271,7 +271,7 @@ measure_reads() {
 measure_merge() {
   local list ids run branch batch ms times=""
   echo
-  echo "(c) merge of a branch updating 100 pages (2 batches of 50 update_page) into the space: $MERGE_RUNS runs, the merge call timed (target p50 < 1 s)"
+  echo "(c) merge of a change request updating 100 pages (2 batches of 50 update_page) into the space: $MERGE_RUNS runs, POST /v1/spaces/{s}/change-requests/{cr}/merge through the gateway timed (target p50 < 1 s)"
   list=$(child_page_ids "$SPACE")
   mapfile -t ids <<<"$list"
   ((${#ids[@]} >= MERGE_RUNS * 100)) || die "the space has ${#ids[@]} pages below the top level; $((MERGE_RUNS * 100)) are needed"
@@ -281,7 +281,7 @@ measure_merge() {
     for batch in "$WORK/merge-$run"-*.json; do
       write_batch "$SPACE" "$branch" "$batch"
     done
-    ms=$(timed_post "$CONTENT_URL/internal/spaces/$SPACE/branches/$branch/merge")
+    ms=$(timed_post "$GATEWAY/v1/spaces/$SPACE/change-requests/$branch/merge")
     printf '  run %d: merge %8.1f ms\n' $((run + 1)) "$ms"
     times+="$ms"$'\n'
   done
@@ -364,7 +364,7 @@ measure_storage() {
   for ((i = 0; i < STORAGE_BRANCHES; i++)); do
     branch=$(open_branch "$space")
     write_batch "$space" "$branch" "$(printf '%s/storage-%03d.json' "$WORK" "$i")"
-    merges+="$(timed_post "$CONTENT_URL/internal/spaces/$space/branches/$branch/merge")"$'\n'
+    merges+="$(timed_post "$GATEWAY/v1/spaces/$space/change-requests/$branch/merge")"$'\n'
   done
   echo "  $STORAGE_BRANCHES branches written and merged in $(seconds_since "$start") s (merge p50 $(pct 50 <<<"$merges") ms)"
   table_sizes >"$WORK/sizes-after"
@@ -385,10 +385,10 @@ command -v python3 >/dev/null || die "python3 is needed to generate pages"
 TOKEN="$(tr -d '[:space:]' <"$TOKEN_FILE")"
 status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -H "Authorization: Bearer $TOKEN" "$GATEWAY/v1/user" || true)
 [[ $status == 200 ]] || die "GET $GATEWAY/v1/user answered ${status:-nothing} (platform not up? run ./platform up)"
-# An unknown space must be a 404 from content-service's branch endpoint, not a 405/501 or nothing at all.
-status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -X POST -H 'Content-Type: application/json' -d '{}' \
-  "$CONTENT_URL/internal/spaces/noSuchSpace000000000/branches" || true)
-[[ $status == 404 ]] || die "POST $CONTENT_URL/internal/spaces/noSuchSpace000000000/branches answered ${status:-nothing}, expected 404 (content-service down, elsewhere than CONTENT_URL, or without branches?)"
+# An unknown space must be a 404 from review-service's change requests, not a 501 or nothing at all.
+status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -H "Authorization: Bearer $TOKEN" \
+  "$GATEWAY/v1/spaces/noSuchSpace000000000/change-requests" || true)
+[[ $status == 404 ]] || die "GET $GATEWAY/v1/spaces/noSuchSpace000000000/change-requests answered ${status:-nothing}, expected 404 (review-service down or not built?)"
 if wants storage; then
   [[ -x $PSQL ]] || die "psql is needed at $PSQL for the storage figures"
   sql 'select 1' >/dev/null || die "psql cannot reach database $DB on 127.0.0.1:$PG_PORT (set BINDERY_DB / BINDERY_PG_PORT)"

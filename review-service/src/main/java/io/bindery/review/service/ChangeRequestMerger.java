@@ -1,6 +1,7 @@
 package io.bindery.review.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
@@ -39,6 +40,8 @@ public class ChangeRequestMerger {
     EventPublisher events;
     @Inject
     ReviewStats stats;
+    @Inject
+    ObjectMapper json;
 
     public MergeResult merge(String spaceId, String idOrNumber) {
         SpaceAccess space = access.require(spaceId, Role.REVIEW, "merging a change request");
@@ -49,14 +52,28 @@ public class ChangeRequestMerger {
         }
         mergeRules.check(space, cr);
         String user = access.userId();
-        JsonNode outcome = content.merge(space.spaceId(), cr.id, user);
+        JsonNode outcome;
+        try {
+            outcome = content.merge(space.spaceId(), cr.id, user);
+        } catch (ApiException e) {
+            JsonNode branch = e.status() == 409 ? content.branch(space.spaceId(), cr.id) : null;
+            if (branch == null || !"merged".equals(branch.path("status").asText())) {
+                throw e;
+            }
+            // content merged it but recording that here failed last time: record it now, and answer as then
+            outcome = json.createObjectNode().put("revision", branch.path("revisionMerged").asText()).set("changeRequest", branch);
+        }
         String merged = outcome.path("revision").asText();
-        QuarkusTransaction.requiringNew().run(() -> {
+        JsonNode branch = outcome.path("changeRequest");
+        Transactions.retryOnLockConflict(() -> QuarkusTransaction.requiringNew().run(() -> {
             ChangeRequest row = changeRequests.require(space.spaceId(), cr.id);
+            if (ChangeRequestStatus.MERGED.wire().equals(row.status)) {
+                return;
+            }
             Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             row.status = ChangeRequestStatus.MERGED.wire();
             row.revisionMerged = merged;
-            row.revision = outcome.path("changeRequest").path("revision").asText(row.revision);
+            row.revision = branch.path("revision").asText(row.revision);
             row.outdated = false;
             row.mergedAt = now;
             row.mergedBy = user;
@@ -64,7 +81,7 @@ public class ChangeRequestMerger {
             ChangeRequestView view = views.view(row);
             events.publish(ReviewEvents.CHANGE_REQUEST_MERGED, row.id, view);
             stats.publish(row.spaceId);
-        });
+        }));
         return new MergeResult(merged, "merge");
     }
 
@@ -75,14 +92,14 @@ public class ChangeRequestMerger {
         JsonNode outcome = content.update(space.spaceId(), cr.id);
         String revision = outcome.path("revision").asText();
         JsonNode branch = outcome.path("changeRequest");
-        QuarkusTransaction.requiringNew().run(() -> {
+        Transactions.retryOnLockConflict(() -> QuarkusTransaction.requiringNew().run(() -> {
             ChangeRequest row = changeRequests.require(space.spaceId(), cr.id);
             row.revision = branch.path("revision").asText(revision);
             row.revisionMergedAncestor = branch.path("revisionMergedAncestor").asText(row.revisionMergedAncestor);
             row.outdated = branch.path("outdated").asBoolean(false);
             row.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             events.publish(ReviewEvents.CHANGE_REQUEST_UPDATED, row.id, views.view(row));
-        });
+        }));
         return new MergeResult(revision, "update");
     }
 
