@@ -216,6 +216,13 @@ class ReviewSupportTest {
                 .body("pages[0].depth", equalTo(1))
                 .body("pages[0].markdown", equalTo(upgrading));
         internal().queryParam("page", Ids.newId()).get(base + "/pages").then().statusCode(404).body("error.code", equalTo(404));
+        // size guards: refused before any markdown is read, and exactly at the limit still answered
+        internal().queryParam("maxPages", 6).get(base + "/pages").then().statusCode(400)
+                .body("error.message", containsString("7 pages, more than 6"));
+        internal().queryParam("maxPages", 7).get(base + "/pages").then().statusCode(200).body("pages.size()", equalTo(7));
+        internal().queryParam("maxChars", 10).get(base + "/pages").then().statusCode(400)
+                .body("error.message", containsString("characters of markdown, more than 10"));
+        internal().queryParam("maxChars", 1_000_000).get(base + "/pages").then().statusCode(200);
         internal().get("/internal/spaces/" + space + "/branches/" + Ids.newId() + "/pages").then().statusCode(404);
         internal().get("/internal/spaces/" + Ids.newId() + "/branches/" + cr + "/pages").then().statusCode(404);
         // the live content is untouched until the change request is merged

@@ -8,6 +8,7 @@ import io.bindery.content.service.BranchExport;
 import io.bindery.content.service.Branches;
 import io.bindery.content.service.Templates;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -72,11 +73,15 @@ public class InternalBranchResource {
         return Response.status(201).entity(templates.applyToBranch(spaceId, branch, node)).build();
     }
 
-    /** The branch head's pages with their markdown in table-of-contents order; only one with {@code page}. */
+    /**
+     * The branch head's pages with their markdown in table-of-contents order; only one with {@code page}.
+     * {@code maxPages} and {@code maxChars} (optional) refuse a larger export with 400 before reading it.
+     */
     @GET
     @Path("/{branch}/pages")
     public BranchExport.Pages pages(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch,
-                                    @QueryParam("page") String page) {
-        return export.pages(spaceId, branch, page == null || page.isEmpty() ? null : page);
+                                    @QueryParam("page") String page, @QueryParam("maxPages") @DefaultValue("0") int maxPages,
+                                    @QueryParam("maxChars") @DefaultValue("0") long maxChars) {
+        return export.pages(spaceId, branch, page == null || page.isEmpty() ? null : page, maxPages, maxChars);
     }
 }

@@ -119,6 +119,23 @@ public class RevisionStore {
     }
 
     /** The markdown of page versions, by version id. */
+    /** The total length in characters of these page versions' markdown, without reading it. */
+    public long markdownLength(Collection<String> versionIds) {
+        if (versionIds.isEmpty()) {
+            return 0;
+        }
+        return work(c -> {
+            try (PreparedStatement st = c.prepareStatement(
+                    "SELECT COALESCE(sum(char_length(markdown)), 0) FROM page_version WHERE id = ANY(?)")) {
+                st.setArray(1, c.createArrayOf("text", versionIds.toArray()));
+                try (ResultSet rs = st.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }
+        });
+    }
+
     public Map<String, String> markdown(Collection<String> versionIds) {
         if (versionIds.isEmpty()) {
             return Map.of();

@@ -30,8 +30,12 @@ public class BranchExport {
     public record Pages(String revision, List<ExportedPage> pages) {
     }
 
-    /** Every page of the branch head, or only {@code pageId} (404 when the head has no such page). */
-    public Pages pages(String spaceId, String branch, String pageId) {
+    /**
+     * Every page of the branch head, or only {@code pageId} (404 when the head has no such page). With
+     * {@code maxPages} / {@code maxChars} (0: no limit), an export beyond them is a 400 answered before any
+     * markdown is read, so a huge space is never loaded for a PDF that could not be rendered anyway.
+     */
+    public Pages pages(String spaceId, String branch, String pageId, int maxPages, long maxChars) {
         Space space = Space.findById(spaceId);
         if (space == null || space.deleted()) {
             throw ApiException.notFound("no space " + spaceId);
@@ -52,6 +56,15 @@ public class BranchExport {
             chosen = List.of(head.page(pageId).orElseThrow());
         }
         List<String> documents = chosen.stream().filter(p -> PageVersion.DOCUMENT.equals(p.kind())).map(PageVersion::id).toList();
+        if (maxPages > 0 && chosen.size() > maxPages) {
+            throw ApiException.badRequest("too large to export: " + chosen.size() + " pages, more than " + maxPages);
+        }
+        if (maxChars > 0) {
+            long length = store.markdownLength(documents);
+            if (length > maxChars) {
+                throw ApiException.badRequest("too large to export: " + length + " characters of markdown, more than " + maxChars);
+            }
+        }
         Map<String, String> markdown = store.markdown(documents); // one query for the whole export
         List<ExportedPage> out = new ArrayList<>(chosen.size());
         for (PageVersion p : chosen) {

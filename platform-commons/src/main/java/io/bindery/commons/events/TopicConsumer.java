@@ -26,7 +26,8 @@ import java.util.Properties;
  * At-least-once: offsets are committed after a batch is applied, so {@link #apply} must be idempotent (compare
  * versions or remember event ids). A malformed or failing event is logged and skipped, never stops the stream.
  * <p>
- * The consumer group is {@code <service>@<database>-<topic>} unless {@code bindery.events.consumer-group} is set:
+ * The consumer group is {@code <service>@<database>-<topic>} ({@code bindery.events.consumer-group} replaces the part
+ * before the dash):
  * replicas of one service sharing a database share the work, while two stacks on one broker each see every event.
  */
 public abstract class TopicConsumer {
@@ -55,6 +56,19 @@ public abstract class TopicConsumer {
     /** Applies one event; runs inside a transaction of its own. Unknown types are ignored. */
     protected abstract void apply(JsonNode event);
 
+    /**
+     * Called when {@link #apply} failed and its transaction rolled back; by default the event is skipped with a
+     * log line. A consumer feeding several projections may apply them one by one here instead.
+     */
+    protected void applyFailed(JsonNode event, long offset, Exception e) {
+        LOG.warnf("skipped event %s on %s at offset %d: %s", event.path("id").asText("?"), topic(), offset, e.getMessage());
+    }
+
+    /** The consumer group's name after {@code <service>@<database>}; by default {@code -<topic>}. */
+    protected String groupSuffix() {
+        return "-" + topic();
+    }
+
     void start(@Observes StartupEvent event) {
         if (!enabled()) {
             return;
@@ -76,10 +90,10 @@ public abstract class TopicConsumer {
 
     String groupId() {
         if (group.isPresent()) {
-            return group.get() + "-" + topic();
+            return group.get() + groupSuffix();
         }
         String database = jdbcUrl.replaceAll("[?;].*$", "").replaceAll("^.*/", "");
-        return serviceName + "@" + database + "-" + topic();
+        return serviceName + "@" + database + groupSuffix();
     }
 
     private void run() {
@@ -115,7 +129,7 @@ public abstract class TopicConsumer {
         try {
             QuarkusTransaction.requiringNew().run(() -> apply(event));
         } catch (Exception e) {
-            LOG.warnf("skipped event %s on %s at offset %d: %s", event.path("id").asText("?"), topic(), record.offset(), e.getMessage());
+            applyFailed(event, record.offset(), e);
         }
     }
 

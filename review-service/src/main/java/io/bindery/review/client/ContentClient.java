@@ -62,9 +62,12 @@ public class ContentClient {
                 Map.of("mergedBy", mergedBy));
     }
 
-    /** The branch head's pages in tree order with their markdown (one page with {@code pageId}). */
-    public JsonNode pages(String spaceId, String branchId, String pageId) {
-        String query = pageId == null ? "" : "?page=" + enc(pageId);
+    /**
+     * The branch head's pages in tree order with their markdown (one page with {@code pageId}); content answers
+     * 400 without reading them when there are more than {@code maxPages} or {@code maxChars} of markdown.
+     */
+    public JsonNode pages(String spaceId, String branchId, String pageId, int maxPages, long maxChars) {
+        String query = "?maxPages=" + maxPages + "&maxChars=" + maxChars + (pageId == null ? "" : "&page=" + enc(pageId));
         return send("GET", "/internal/spaces/" + enc(spaceId) + "/branches/" + enc(branchId) + "/pages" + query, null);
     }
 

@@ -2,7 +2,6 @@ package io.bindery.review.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.bindery.commons.projection.UserDirectory;
 import io.bindery.commons.projection.UserRef;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.review.domain.ChangeRequest;
@@ -22,7 +21,7 @@ public class ChangeRequestViews {
     @Inject
     EntityManager em;
     @Inject
-    UserDirectory users;
+    UserViews userViews;
     @Inject
     PublicUrls urls;
     @Inject
@@ -43,20 +42,15 @@ public class ChangeRequestViews {
                         + "WHERE change_request_id IN (:ids) AND status = 'open' GROUP BY change_request_id")
                 .setParameter("ids", ids).getResultList();
         rows.forEach(r -> openComments.put((String) r[0], ((Number) r[1]).longValue()));
-        Map<String, UserRef> authors = users.findAll(crs.stream().map(c -> c.createdBy).toList());
+        Map<String, UserRef> authors = userViews.find(crs.stream().map(c -> c.createdBy).toList());
         return crs.stream().map(cr -> new ChangeRequestView("change-request", cr.id, cr.number, cr.status, cr.subject,
-                description(cr), user(authors, cr.createdBy), cr.createdAt, cr.updatedAt, cr.spaceId, cr.revision,
+                description(cr), userViews.view(authors, cr.createdBy), cr.createdAt, cr.updatedAt, cr.spaceId, cr.revision,
                 cr.revisionInitial, cr.revisionMergedAncestor, cr.revisionMerged, openComments.getOrDefault(cr.id, 0L),
                 cr.outdated, cr.conversationsIssuesCluster,
                 new ChangeRequestView.Urls(urls.app("/o/" + cr.organizationId + "/s/" + cr.spaceId + "/~/changes/" + cr.number),
                         urls.api("/spaces/" + cr.spaceId + "/change-requests/" + cr.id)))).toList();
     }
 
-    /** A user the directory does not know (deleted in identity) still shows as its id. */
-    UserRef.View user(Map<String, UserRef> known, String id) {
-        UserRef user = known.get(id);
-        return (user == null ? new UserRef(id, id, null, null) : user).view(urls);
-    }
 
     private JsonNode description(ChangeRequest cr) {
         if (cr.description == null) {

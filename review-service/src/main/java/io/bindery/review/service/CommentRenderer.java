@@ -1,6 +1,5 @@
 package io.bindery.review.service;
 
-import io.bindery.commons.projection.UserDirectory;
 import io.bindery.commons.projection.UserRef;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.review.domain.Comment;
@@ -37,7 +36,7 @@ public class CommentRenderer {
     @Inject
     EntityManager em;
     @Inject
-    UserDirectory users;
+    UserViews userViews;
     @Inject
     PublicUrls urls;
 
@@ -69,23 +68,23 @@ public class CommentRenderer {
         });
         reactions.forEach(r -> userIds.add(r.user()));
         repliers.forEach(r -> userIds.add(r.user()));
-        Map<String, UserRef> known = users.findAll(userIds);
+        Map<String, UserRef> known = userViews.find(userIds);
         List<CommentView> out = new ArrayList<>();
         for (Comment c : comments) {
             List<Replier> mine = new ArrayList<>();
             long replies = 0;
             for (ReplierRow r : repliers) {
                 if (r.comment().equals(c.id)) {
-                    mine.add(new Replier(r.updatedAt(), r.count(), user(known, r.user())));
+                    mine.add(new Replier(r.updatedAt(), r.count(), userViews.view(known, r.user())));
                     replies += r.count();
                 }
             }
             boolean resolved = "resolved".equals(c.status);
-            out.add(new CommentView("comment", c.id, user(known, c.postedBy), c.postedAt, c.editedAt,
+            out.add(new CommentView("comment", c.id, userViews.view(known, c.postedBy), c.postedAt, c.editedAt,
                     reactionViews(reactions, c.id, known), replies, mine, CommentBodies.render(c.body, document),
                     target(c), new Urls(urls.api(thread.commentsPath() + "/" + c.id)),
                     permissions(thread, c.postedBy, caller), c.status, resolved ? c.resolvedAt : null,
-                    resolved && c.resolvedBy != null ? user(known, c.resolvedBy) : null));
+                    resolved && c.resolvedBy != null ? userViews.view(known, c.resolvedBy) : null));
         }
         return out;
     }
@@ -98,8 +97,8 @@ public class CommentRenderer {
         Set<String> userIds = new HashSet<>();
         replies.forEach(r -> userIds.add(r.postedBy));
         reactions.forEach(r -> userIds.add(r.user()));
-        Map<String, UserRef> known = users.findAll(userIds);
-        return replies.stream().map(r -> new ReplyView("comment-reply", r.id, user(known, r.postedBy), r.postedAt, r.editedAt,
+        Map<String, UserRef> known = userViews.find(userIds);
+        return replies.stream().map(r -> new ReplyView("comment-reply", r.id, userViews.view(known, r.postedBy), r.postedAt, r.editedAt,
                 reactionViews(reactions, r.id, known), CommentBodies.render(r.body, document),
                 new Urls(urls.api(thread.commentsPath() + "/" + comment.id + "/replies/" + r.id)),
                 permissions(thread, r.postedBy, caller))).toList();
@@ -130,7 +129,7 @@ public class CommentRenderer {
         Map<String, List<Reactor>> byEmoji = new LinkedHashMap<>();
         for (ReactionRow r : rows) {
             if (r.target().equals(target)) {
-                byEmoji.computeIfAbsent(r.emoji(), e -> new ArrayList<>()).add(new Reactor(user(known, r.user()), r.at()));
+                byEmoji.computeIfAbsent(r.emoji(), e -> new ArrayList<>()).add(new Reactor(userViews.view(known, r.user()), r.at()));
             }
         }
         List<Reaction> out = new ArrayList<>();
@@ -138,10 +137,6 @@ public class CommentRenderer {
         return out;
     }
 
-    UserRef.View user(Map<String, UserRef> known, String id) {
-        UserRef user = known.get(id);
-        return (user == null ? new UserRef(id, id, null, null) : user).view(urls);
-    }
 
     static Instant toInstant(Object value) {
         if (value instanceof Instant i) {

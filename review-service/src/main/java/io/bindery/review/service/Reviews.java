@@ -9,7 +9,6 @@ import io.bindery.commons.json.JsonBody;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.PageCursor;
-import io.bindery.commons.projection.UserDirectory;
 import io.bindery.commons.projection.UserRef;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.review.domain.ChangeRequest;
@@ -49,7 +48,7 @@ public class Reviews {
     @Inject
     EntityManager em;
     @Inject
-    UserDirectory users;
+    UserViews userViews;
     @Inject
     PublicUrls urls;
     @Inject
@@ -156,7 +155,7 @@ public class Reviews {
             throw ApiException.forbidden("requesting reviewers needs the edit role or above on the space; yours is "
                     + thread.space().role().wire());
         }
-        Map<String, UserRef> known = users.findAll(wanted);
+        Map<String, UserRef> known = userViews.find(wanted);
         for (String id : wanted) {
             if (!known.containsKey(id)) {
                 throw ApiException.badRequest("users: no user " + id);
@@ -199,9 +198,9 @@ public class Reviews {
             ids.add((String) r[0]);
             ids.add((String) r[1]);
         });
-        Map<String, UserRef> known = users.findAll(ids);
+        Map<String, UserRef> known = userViews.find(ids);
         return rows.stream().map(r -> new RequestedReviewerView("change-request-requested-reviewer", (String) r[3],
-                renderer.user(known, (String) r[1]), CommentRenderer.toInstant(r[2]), "user", renderer.user(known, (String) r[0]))).toList();
+                userViews.view(known, (String) r[1]), CommentRenderer.toInstant(r[2]), "user", userViews.view(known, (String) r[0]))).toList();
     }
 
     private static List<ReviewRow> rows(List<?> raw) {
@@ -214,12 +213,12 @@ public class Reviews {
     }
 
     private List<ReviewView> views(CommentThread thread, List<ReviewRow> rows, String caller) {
-        Map<String, UserRef> known = users.findAll(rows.stream().map(ReviewRow::reviewer).toList());
+        Map<String, UserRef> known = userViews.find(rows.stream().map(ReviewRow::reviewer).toList());
         String head = thread.changeRequest().revision;
         List<ReviewView> out = new ArrayList<>();
         for (ReviewRow r : rows) {
             Comment comment = r.commentId() == null ? null : Comment.findById(r.commentId());
-            out.add(new ReviewView("change-request-review", r.id(), r.revision(), renderer.user(known, r.reviewer()), r.status(),
+            out.add(new ReviewView("change-request-review", r.id(), r.revision(), userViews.view(known, r.reviewer()), r.status(),
                     !r.revision().equals(head), comment == null ? null : renderer.comments(thread, List.of(comment), caller, false).get(0),
                     r.createdAt(), r.createdAt(), new Urls(urls.api("/spaces/" + thread.spaceId() + "/change-requests/"
                     + thread.changeRequestId() + "/reviews/" + r.id()))));
