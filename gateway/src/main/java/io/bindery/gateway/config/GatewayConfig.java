@@ -6,6 +6,7 @@ import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything the gateway is told by configuration ({@code bindery.gateway.*} in application.properties, each key
@@ -22,6 +23,13 @@ public interface GatewayConfig {
      * The most specific template wins (see {@link io.bindery.gateway.routing.RouteTable}).
      */
     List<String> routes();
+
+    /**
+     * Path templates (relative to /v1, as in {@link #routes()}) that may be called without a token when the
+     * query carries a {@code signature}: URLs a service signed for a download (a change request's PDF). The
+     * service behind verifies the signature; the gateway only lets the request through to it.
+     */
+    Optional<List<String>> signedRoutes();
 
     /** How long an upstream may take to answer (to its response headers) before the gateway gives up with 504. */
     @WithDefault("2s")

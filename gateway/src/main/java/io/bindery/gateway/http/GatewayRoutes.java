@@ -45,6 +45,8 @@ public class GatewayRoutes {
     private static final Logger LOG = Logger.getLogger(GatewayRoutes.class);
     static final String API_PREFIX = "/v1";
     static final String JWKS_PATH = "/.well-known/jwks.json";
+    /** The query parameter of a URL a service signed (see {@code bindery.gateway.signed-routes}). */
+    static final String SIGNATURE = "signature";
     static final String IDENTITY = "identity";
     /** Before Quarkus' own upload limit (-2) and default routes, after its access-log / header handlers. */
     static final int ORDER = -100;
@@ -54,6 +56,7 @@ public class GatewayRoutes {
     private final HttpProxy[] proxies;
     private final HttpProxy identity;
     private final Authenticator authenticator;
+    private final RouteTable signedRoutes;
     private final RateLimiter limiter;
     private final String limitHeader;
     private final BodyLimit bodyLimit;
@@ -64,6 +67,7 @@ public class GatewayRoutes {
     @Inject
     public GatewayRoutes(GatewayConfig config, UpstreamProxies upstreams, Authenticator authenticator, Vertx vertx) {
         this.routes = RouteTable.compile(config.routes());
+        this.signedRoutes = RouteTable.compile(config.signedRoutes().orElse(List.of()).stream().map(t -> t + " signed").toList());
         this.routeCount = config.routes().size();
         List<String> services = routes.services();
         this.proxies = new HttpProxy[services.size()];
@@ -120,6 +124,11 @@ public class GatewayRoutes {
             return;
         }
         String authorization = request.getHeader(HttpHeaders.AUTHORIZATION);
+        if (authorization == null && request.getParam(SIGNATURE) != null && signedRoutes.match(path, API_PREFIX.length()) >= 0) {
+            // a signed download URL: the service checks the signature; limited per client address, not per token
+            forward(request, response, path, "signed:" + request.remoteAddress().hostAddress());
+            return;
+        }
         VerifiedToken token;
         try {
             token = authenticator.verifyInline(authorization);
@@ -146,6 +155,11 @@ public class GatewayRoutes {
     }
 
     private void authorized(HttpServerRequest request, HttpServerResponse response, String path, VerifiedToken token) {
+        forward(request, response, path, token.tokenId());
+    }
+
+    /** Routes, rate-limits (by {@code limitKey}) and proxies a request that passed authentication. */
+    private void forward(HttpServerRequest request, HttpServerResponse response, String path, String limitKey) {
         int service = routes.match(path, API_PREFIX.length());
         if (service < 0) {
             if (service == RouteTable.BAD_PATH) {
@@ -155,7 +169,7 @@ public class GatewayRoutes {
             }
             return;
         }
-        RateLimiter.Decision decision = limiter.acquire(token.tokenId(), System.nanoTime(), System.currentTimeMillis());
+        RateLimiter.Decision decision = limiter.acquire(limitKey, System.nanoTime(), System.currentTimeMillis());
         MultiMap headers = response.headers();
         headers.set(GatewayHeaders.X_RATELIMIT_LIMIT, limitHeader)
                 .set(GatewayHeaders.X_RATELIMIT_REMAINING, Long.toString(decision.remaining()))

@@ -1,6 +1,7 @@
 package io.bindery.review.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.auth.SignedUrls;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.review.client.ContentClient;
@@ -12,17 +13,17 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
  * PDF exports of a change request's content: {@code GET …/pdf} answers the URL of the export, and that URL
  * renders the branch head's pages (or one page) from their markdown when it is fetched, so the PDF always shows
- * the change request as it is then. Rendering needs read access, like the content itself.
+ * the change request as it is then. The URL is signed (valid for {@code bindery.signed-url.ttl}, an hour by
+ * default), so it opens without a token, in a browser; with a token, reading the space is enough.
  */
 @ApplicationScoped
 public class PdfExports {
@@ -34,6 +35,8 @@ public class PdfExports {
     ContentClient content;
     @Inject
     PublicUrls urls;
+    @Inject
+    SignedUrls signedUrls;
 
     /**
      * Bounds sized for the service's 96 MB heap: a render's working set grows with the markdown (about 1 MB of
@@ -63,19 +66,32 @@ public class PdfExports {
                 }
             }
         }
-        return urls.api("/spaces/" + target.space().spaceId() + "/change-requests/" + target.changeRequest().id + "/pdf/download"
-                + (pageId == null ? "" : "?page=" + URLEncoder.encode(pageId, StandardCharsets.UTF_8)));
+        String path = "/spaces/" + target.space().spaceId() + "/change-requests/" + target.changeRequest().id + "/pdf/download";
+        return urls.api(path) + "?" + signedUrls.sign("/v1" + path, pageId == null ? Map.of() : Map.of("page", pageId));
     }
 
+    /** The PDF for a caller with a token: it must be able to read the space. */
     public Pdf render(String spaceId, String idOrNumber, String page) {
+        Target target = target(spaceId, idOrNumber);
+        return render(target.space().spaceId(), target.changeRequest(), page);
+    }
+
+    /**
+     * The PDF for a signed URL (verified by the caller of this method): whoever got the URL from {@link #url}
+     * could read the space then, so no role is asked now; the change request must still exist.
+     */
+    public Pdf renderSigned(String spaceId, String changeRequestId, String page) {
+        ChangeRequest cr = QuarkusTransaction.requiringNew().call(() -> changeRequests.require(spaceId, changeRequestId));
+        return render(spaceId, cr, page);
+    }
+
+    private Pdf render(String spaceId, ChangeRequest cr, String page) {
         if (page != null && page.isBlank()) {
             throw ApiException.badRequest("page must be a page id");
         }
-        Target target = target(spaceId, idOrNumber);
-        ChangeRequest cr = target.changeRequest();
         JsonNode export;
         try {
-            export = content.pages(target.space().spaceId(), cr.id, page, LIMITS.maxPages(), LIMITS.maxTotalMarkdownChars());
+            export = content.pages(spaceId, cr.id, page, LIMITS.maxPages(), LIMITS.maxTotalMarkdownChars());
         } catch (ApiException e) {
             if (e.status() == 400 && e.getMessage().startsWith("too large")) {
                 throw tooLarge(e.getMessage());
