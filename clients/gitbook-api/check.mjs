@@ -208,6 +208,70 @@ check('content: apply a template, then read the revision, pages, a page in both 
   assert.equal(links.stats.broken.total, 0);
 });
 
+// Change requests and comments through GitBook's client. Writing content has no method in this client version,
+// so the one batch write is a plain fetch in GitBook's shape (POST …/change-requests/{id}/content).
+check('change requests: create, write, list, get, update and merge; a comment posted and resolved', async () => {
+  const { data: me } = await api.user.getAuthenticatedUser();
+  const { data: space } = await api.orgs.createSpace(orgId, { title: 'Client review' });
+  const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: 'Client change' });
+  assert.equal(cr.object, 'change-request');
+  assert.equal(cr.status, 'draft');
+  assert.equal(cr.subject, 'Client change');
+  assert.equal(cr.createdBy.id, me.id);
+  assert.equal(cr.revisionInitial, space.revision);
+  assert.ok(cr.urls.location.endsWith(`/v1/spaces/${space.id}/change-requests/${cr.id}`));
+
+  const wrote = await fetch(`${endpoint}/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${authToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ changes: [{ operation: 'insert_page', title: 'From the client',
+      document: { markdown: '# From the client\n\nWritten in a change request.\n' } }] }),
+  });
+  assert.equal(wrote.status, 200, await wrote.clone().text());
+  assert.equal((await wrote.json()).id, cr.id);
+  const { data: crPages } = await api.spaces.listPagesInChangeRequest(space.id, cr.id);
+  assert.ok(crPages.pages.some((p) => p.title === 'From the client'));
+
+  const { data: opened } = await api.spaces.updateChangeRequestById(space.id, cr.id, { status: 'open', subject: 'Client change, ready' });
+  assert.equal(opened.status, 'open');
+  assert.equal(opened.subject, 'Client change, ready');
+  const { data: open } = await api.spaces.listChangeRequestsForSpace(space.id, {});
+  assert.deepEqual(open.items.map((c) => c.id), [cr.id]);
+  const { data: drafts } = await api.spaces.listChangeRequestsForSpace(space.id, { status: 'draft' });
+  assert.equal(drafts.items.length, 0);
+  const { data: byNumber } = await api.spaces.getChangeRequestById(space.id, String(cr.number));
+  assert.equal(byNumber.id, cr.id);
+  assert.notEqual(byNumber.revision, cr.revision, 'the write moved the head');
+
+  const { data: comment } = await api.spaces.postCommentInChangeRequest(space.id, cr.id, { body: { markdown: 'Looks **good**.' } });
+  assert.equal(comment.object, 'comment');
+  assert.equal(comment.status, 'open');
+  assert.equal(comment.target.changeRequest, cr.id);
+  const { data: resolved } = await api.spaces.updateCommentInChangeRequest(space.id, cr.id, comment.id, { resolved: true });
+  assert.equal(resolved.status, 'resolved');
+  assert.equal(resolved.resolvedBy.id, me.id);
+  const { data: onSpace } = await api.spaces.postCommentInSpace(space.id, { body: { markdown: 'On the space itself.' } });
+  const { data: spaceResolved } = await api.spaces.updateCommentInSpace(space.id, onSpace.id, { resolved: true });
+  assert.equal(spaceResolved.status, 'resolved');
+
+  const { data: updated } = await api.spaces.updateChangeRequest(space.id, cr.id);
+  assert.equal(updated.result, 'update');
+  const { data: merged } = await api.spaces.mergeChangeRequest(space.id, cr.id);
+  assert.equal(merged.result, 'merge');
+  const { data: after } = await api.spaces.getSpaceById(space.id);
+  assert.equal(after.revision, merged.revision);
+  const { data: tree } = await api.spaces.listPages(space.id);
+  assert.ok(tree.pages.some((p) => p.title === 'From the client'));
+  const { data: final } = await api.spaces.getChangeRequestById(space.id, cr.id);
+  assert.equal(final.status, 'merged');
+  assert.equal(final.revisionMerged, merged.revision);
+  await assert.rejects(api.spaces.mergeChangeRequest(space.id, cr.id), (err) => {
+    assert.ok(err instanceof GitBookAPIError);
+    assert.equal(err.code, 409);
+    return true;
+  });
+});
+
 check('collections: create, list, get, update and a space inside', async () => {
   const { data: collection } = await api.orgs.createCollection(orgId, { title: 'Client collection' });
   assert.equal(collection.object, 'collection');

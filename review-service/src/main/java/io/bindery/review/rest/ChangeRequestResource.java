@@ -14,8 +14,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 /** Change requests of a space and of an organization; {changeRequestId} is the id or the number. */
 @Path("/v1")
@@ -33,9 +35,9 @@ public class ChangeRequestResource {
                                             @QueryParam("creator") String creator, @QueryParam("contributor") String contributor,
                                             @QueryParam("requestedReviewer") String requestedReviewer,
                                             @QueryParam("conversationsIssuesCluster") String cluster,
-                                            @QueryParam("orderBy") String orderBy) {
-        return changeRequests.listForSpace(spaceId, new ChangeRequests.ListQuery(page, limit, status, creator, contributor,
-                requestedReviewer, cluster, orderBy));
+                                            @QueryParam("orderBy") String orderBy, @Context UriInfo uri) {
+        return changeRequests.listForSpace(spaceId, new ChangeRequests.ListQuery(page, limit, given(uri, "status"), creator,
+                contributor, requestedReviewer, cluster, given(uri, "orderBy")));
     }
 
     @GET
@@ -46,9 +48,14 @@ public class ChangeRequestResource {
                                                            @QueryParam("contributor") String contributor,
                                                            @QueryParam("requestedReviewer") String requestedReviewer,
                                                            @QueryParam("conversationsIssuesCluster") String cluster,
-                                                           @QueryParam("orderBy") String orderBy) {
-        return changeRequests.listForOrganization(organizationId, new ChangeRequests.ListQuery(page, limit, status, creator,
-                contributor, requestedReviewer, cluster, orderBy));
+                                                           @QueryParam("orderBy") String orderBy, @Context UriInfo uri) {
+        return changeRequests.listForOrganization(organizationId, new ChangeRequests.ListQuery(page, limit, given(uri, "status"),
+                creator, contributor, requestedReviewer, cluster, given(uri, "orderBy")));
+    }
+
+    /** An enum parameter as sent: {@code ?status=} is an empty value (a 400), not an absent one (the default). */
+    static String given(UriInfo uri, String name) {
+        return uri.getQueryParameters().getFirst(name);
     }
 
     @POST
