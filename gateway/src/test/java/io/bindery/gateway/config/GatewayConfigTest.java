@@ -35,9 +35,11 @@ class GatewayConfigTest {
         assertEquals("http://127.0.0.1:8081", config.upstreams().get("identity"));
         assertEquals("http://127.0.0.1:8087", config.upstreams().get("insights"));
         assertEquals(7, config.upstreams().size());
-        assertEquals(Duration.ofSeconds(2), config.upstreamTimeout());
+        // 30 s in production (the gateway's own @QuarkusTests run with %test's 2 s)
+        assertEquals(Duration.ofSeconds(30), config.upstreamTimeout());
         assertEquals(Duration.ofSeconds(2), config.connectTimeout());
         assertEquals(10L * 1024 * 1024, config.maxBodyBytes());
+        assertEquals(java.util.List.of("/spaces/{s}/change-requests/{cr}/pdf/download"), config.signedRoutes().orElseThrow());
         assertEquals(1_000_000, config.rateLimit().perMinute());
         assertEquals(java.util.List.of("*"), config.cors().origins());
         assertTrue(config.routes().contains("/spaces/{s}/change-requests/{cr}/content/** content"));
