@@ -35,6 +35,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -184,6 +185,17 @@ class ReviewSupportTest {
 
         JsonPath empty = internal().get(base + "/pages").then().statusCode(200).extract().jsonPath();
         assertEquals(List.of(), empty.getList("pages"));
+
+        // a branch created with a template starts with its pages; an unknown template creates no branch
+        String templated = Ids.newId();
+        internal().body("{\"id\":\"" + templated + "\",\"template\":\"team-handbook\"}").post("/internal/spaces/" + space + "/branches")
+                .then().statusCode(201).body("id", equalTo(templated)).body("revision", not(equalTo(empty.getString("revision"))));
+        assertFalse(internal().get("/internal/spaces/" + space + "/branches/" + templated + "/pages").then().statusCode(200)
+                .extract().jsonPath().getList("pages").isEmpty());
+        String refused = Ids.newId();
+        internal().body("{\"id\":\"" + refused + "\",\"template\":\"nope\"}").post("/internal/spaces/" + space + "/branches")
+                .then().statusCode(400).body("error.message", containsString("team-handbook"));
+        internal().get("/internal/spaces/" + space + "/branches/" + refused).then().statusCode(404);
 
         JsonPath applied = internal().body("{\"id\":\"product-docs\",\"createdBy\":\"" + admin + "\"}").post(base + "/template")
                 .then().statusCode(201).body("changeRequest.id", equalTo(cr)).body("changeRequest.status", equalTo("open"))

@@ -412,7 +412,12 @@ class ChangeRequestsE2ETest {
         assertTrue(pages.contains("Getting started"), pages.toString());
         assertEquals(before, spaceRevision(owner.token(), space), "main stays");
         changeRequest(owner.token(), space, cr).then().statusCode(200).body("revision", not(equalTo(before)))
-                .body("revisionInitial", equalTo(before));
+                .body("revisionInitial", equalTo(before)).body("number", equalTo(1));
+
+        // an unknown template is a 400 that creates nothing: the next change request is number 2
+        createChangeRequest(owner.token(), space, "template", json("id", "no-such-template")).then().statusCode(400)
+                .body("error.message", containsString("product-docs"));
+        createChangeRequest(owner.token(), space, "subject", "Next").then().statusCode(201).body("number", equalTo(2));
     }
 
     @Test

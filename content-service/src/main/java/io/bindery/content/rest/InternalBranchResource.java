@@ -18,6 +18,8 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import java.util.Optional;
+
 /**
  * Internal (never routed by the gateway): change-request branches for the review service, which owns the
  * change-request workflow and checks the caller's rights before it calls these.
@@ -32,7 +34,10 @@ public class InternalBranchResource {
     @Inject
     BranchExport export;
 
-    /** Body: optional {@code id} and {@code number} (the change request's), optional {@code createdBy}. */
+    /**
+     * Body: optional {@code id} and {@code number} (the change request's), optional {@code createdBy}, optional
+     * {@code template} (a catalogue id: the branch starts with it; an unknown one is a 400 and creates nothing).
+     */
     @POST
     public Response create(@PathParam("spaceId") String spaceId, JsonNode node) {
         JsonBody body = JsonBody.of(node);
@@ -43,7 +48,11 @@ public class InternalBranchResource {
             }
             number = body.raw("number").asInt();
         }
-        BranchView view = branches.create(spaceId, body.string("id").orElse(null), number, body.string("createdBy").orElse(null));
+        String id = body.string("id").orElse(null);
+        String createdBy = body.string("createdBy").orElse(null);
+        Optional<String> template = body.string("template");
+        BranchView view = template.isPresent() ? templates.createBranchWithTemplate(spaceId, id, number, createdBy, template.get())
+                : branches.create(spaceId, id, number, createdBy);
         return Response.status(201).entity(view).build();
     }
 

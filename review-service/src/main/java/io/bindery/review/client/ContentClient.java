@@ -36,19 +36,20 @@ public class ContentClient {
         return ids;
     }
 
-    /** Creates the branch of a new change request: its BranchView (number, revision, revisionInitial, …). */
-    public JsonNode createBranch(String spaceId, String id, String createdBy) {
-        return send("POST", "/internal/spaces/" + enc(spaceId) + "/branches", Map.of("id", id, "createdBy", createdBy));
+    /**
+     * Creates the branch of a new change request, starting with a catalogue template when one is named (an
+     * unknown one is a 400 and creates nothing): its BranchView (number, revision, revisionInitial, …).
+     */
+    public JsonNode createBranch(String spaceId, String id, String createdBy, String template) {
+        Map<String, String> body = new java.util.HashMap<>(Map.of("id", id, "createdBy", createdBy));
+        if (template != null) {
+            body.put("template", template);
+        }
+        return send("POST", "/internal/spaces/" + enc(spaceId) + "/branches", body);
     }
 
     public JsonNode branch(String spaceId, String branchId) {
         return send("GET", "/internal/spaces/" + enc(spaceId) + "/branches/" + enc(branchId), null);
-    }
-
-    /** Applies a catalogue template into a branch: {revision, changeRequest}. */
-    public JsonNode applyTemplate(String spaceId, String branchId, String templateId, String createdBy) {
-        return send("POST", "/internal/spaces/" + enc(spaceId) + "/branches/" + enc(branchId) + "/template",
-                Map.of("id", templateId, "createdBy", createdBy));
     }
 
     /** Brings main into the branch: {revision, result:"update", changeRequest}; 409 on a conflict. */

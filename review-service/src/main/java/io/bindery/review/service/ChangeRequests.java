@@ -62,12 +62,8 @@ public class ChangeRequests {
         Optional<String> template = body.object("template").map(t -> t.requiredString("id", 1, 100));
         String user = access.userId();
         String id = Ids.newId();
-        JsonNode branch = content.createBranch(space.spaceId(), id, user);
-        String revision = branch.path("revision").asText();
-        if (template.isPresent()) {
-            revision = content.applyTemplate(space.spaceId(), id, template.get(), user).path("revision").asText(revision);
-        }
-        String head = revision;
+        JsonNode branch = content.createBranch(space.spaceId(), id, user, template.orElse(null));
+        String head = branch.path("revision").asText();
         return QuarkusTransaction.requiringNew().call(() -> {
             Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             ChangeRequest cr = new ChangeRequest();
