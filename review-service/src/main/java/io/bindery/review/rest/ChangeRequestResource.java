@@ -31,11 +31,10 @@ public class ChangeRequestResource {
     @GET
     @Path("/spaces/{spaceId}/change-requests")
     public ListPage<ChangeRequestView> list(@PathParam("spaceId") String spaceId, @QueryParam("page") String page,
-                                            @QueryParam("limit") String limit, @QueryParam("status") String status,
+                                            @QueryParam("limit") String limit,
                                             @QueryParam("creator") String creator, @QueryParam("contributor") String contributor,
                                             @QueryParam("requestedReviewer") String requestedReviewer,
-                                            @QueryParam("conversationsIssuesCluster") String cluster,
-                                            @QueryParam("orderBy") String orderBy, @Context UriInfo uri) {
+                                            @QueryParam("conversationsIssuesCluster") String cluster, @Context UriInfo uri) {
         return changeRequests.listForSpace(spaceId, new ChangeRequests.ListQuery(page, limit, given(uri, "status"), creator,
                 contributor, requestedReviewer, cluster, given(uri, "orderBy")));
     }
@@ -44,16 +43,19 @@ public class ChangeRequestResource {
     @Path("/orgs/{organizationId}/change-requests")
     public ListPage<ChangeRequestView> listForOrganization(@PathParam("organizationId") String organizationId,
                                                            @QueryParam("page") String page, @QueryParam("limit") String limit,
-                                                           @QueryParam("status") String status, @QueryParam("creator") String creator,
+                                                           @QueryParam("creator") String creator,
                                                            @QueryParam("contributor") String contributor,
                                                            @QueryParam("requestedReviewer") String requestedReviewer,
                                                            @QueryParam("conversationsIssuesCluster") String cluster,
-                                                           @QueryParam("orderBy") String orderBy, @Context UriInfo uri) {
+                                                           @Context UriInfo uri) {
         return changeRequests.listForOrganization(organizationId, new ChangeRequests.ListQuery(page, limit, given(uri, "status"),
                 creator, contributor, requestedReviewer, cluster, given(uri, "orderBy")));
     }
 
-    /** An enum parameter as sent: {@code ?status=} is an empty value (a 400), not an absent one (the default). */
+    /**
+     * {@code status} and {@code orderBy} as sent, read from the query itself: a {@code @QueryParam} turns
+     * {@code ?status=} into null (the default), where it must be an empty value (a 400).
+     */
     static String given(UriInfo uri, String name) {
         return uri.getQueryParameters().getFirst(name);
     }
