@@ -55,14 +55,9 @@ public class ContentEventsConsumer extends TopicConsumer {
         if (spaceId.isEmpty() || revision.isEmpty()) {
             return;
         }
-        // change_request rows before space_review_state, the order every review transaction locks them in
         em.createNativeQuery("""
                         UPDATE change_request SET outdated = (COALESCE(revision_merged_ancestor, revision_initial) <> :r)
                         WHERE space_id = :s AND status <> 'merged'""")
-                .setParameter("s", spaceId).setParameter("r", revision).executeUpdate();
-        em.createNativeQuery("""
-                        INSERT INTO space_review_state (space_id, main_revision) VALUES (:s, :r)
-                        ON CONFLICT (space_id) DO UPDATE SET main_revision = EXCLUDED.main_revision""")
                 .setParameter("s", spaceId).setParameter("r", revision).executeUpdate();
     }
 
