@@ -65,7 +65,8 @@ public class ContentClient {
 
     /**
      * The branch head's pages in tree order with their markdown (one page with {@code pageId}); content answers
-     * 400 without reading them when there are more than {@code maxPages} or {@code maxChars} of markdown.
+     * 400 without reading them when there are more than {@code maxPages} or {@code maxChars} of markdown
+     * (0: no limit).
      */
     public JsonNode pages(String spaceId, String branchId, String pageId, int maxPages, long maxChars) {
         String query = "?maxPages=" + maxPages + "&maxChars=" + maxChars + (pageId == null ? "" : "&page=" + enc(pageId));

@@ -57,14 +57,7 @@ public class PdfExports {
         String pageId = onlyPage(only, page);
         Target target = target(spaceId, idOrNumber);
         if (pageId != null) {
-            // 404 for a page not in it (the 1-character limit keeps content from sending the page itself)
-            try {
-                content.pages(target.space().spaceId(), target.changeRequest().id, pageId, 1, 1);
-            } catch (ApiException e) {
-                if (e.status() != 400) {
-                    throw e;
-                }
-            }
+            content.pages(target.space().spaceId(), target.changeRequest().id, pageId, 1, 0); // 404 for a page not in it
         }
         String path = "/spaces/" + target.space().spaceId() + "/change-requests/" + target.changeRequest().id + "/pdf/download";
         return urls.api(path) + "?" + signedUrls.sign("/v1" + path, pageId == null ? Map.of() : Map.of("page", pageId));
