@@ -15,6 +15,7 @@ import io.bindery.review.domain.ChangeRequest;
 import io.bindery.review.domain.ChangeRequestStatus;
 import io.bindery.review.domain.Comment;
 import io.bindery.review.events.ReviewEvents;
+import io.bindery.review.rest.dto.CommentViews.CommentView;
 import io.bindery.review.rest.dto.ReviewViews.RequestedReviewerView;
 import io.bindery.review.rest.dto.ReviewViews.RequestedReviewers;
 import io.bindery.review.rest.dto.ReviewViews.ReviewView;
@@ -212,14 +213,21 @@ public class Reviews {
         return out;
     }
 
+    /** One query for the reviewers, one for the comments posted with the reviews, and one rendering of those. */
     private List<ReviewView> views(CommentThread thread, List<ReviewRow> rows, String caller) {
         Map<String, UserRef> known = userViews.find(rows.stream().map(ReviewRow::reviewer).toList());
+        List<String> commentIds = rows.stream().map(ReviewRow::commentId).filter(java.util.Objects::nonNull).toList();
+        List<Comment> posted = commentIds.isEmpty() ? List.of() : Comment.list("id in ?1", commentIds);
+        Map<String, CommentView> comments = new java.util.HashMap<>();
+        List<CommentView> rendered = renderer.comments(thread, posted, caller, false);
+        for (int i = 0; i < posted.size(); i++) {
+            comments.put(posted.get(i).id, rendered.get(i));
+        }
         String head = thread.changeRequest().revision;
         List<ReviewView> out = new ArrayList<>();
         for (ReviewRow r : rows) {
-            Comment comment = r.commentId() == null ? null : Comment.findById(r.commentId());
             out.add(new ReviewView("change-request-review", r.id(), r.revision(), userViews.view(known, r.reviewer()), r.status(),
-                    !r.revision().equals(head), comment == null ? null : renderer.comments(thread, List.of(comment), caller, false).get(0),
+                    !r.revision().equals(head), r.commentId() == null ? null : comments.get(r.commentId()),
                     r.createdAt(), r.createdAt(), new Urls(urls.api("/spaces/" + thread.spaceId() + "/change-requests/"
                     + thread.changeRequestId() + "/reviews/" + r.id()))));
         }
