@@ -72,8 +72,9 @@ public class CommentReplies {
             reply.postedAt = Comments.now();
             reply.body = markdown;
             reply.persist();
-            events.publish(ReviewEvents.REPLY_CREATED, reply.id, renderer.replies(thread, comment, List.of(reply), caller, false).get(0));
-            return renderer.replies(thread, comment, List.of(reply), caller, document).get(0);
+            ReplyView view = renderer.replies(thread, comment, List.of(reply), caller, false).get(0);
+            events.publish(ReviewEvents.REPLY_CREATED, reply.id, view);
+            return document ? view.withBody(CommentBodies.render(reply.body, true)) : view;
         });
     }
 
@@ -107,8 +108,9 @@ public class CommentReplies {
                 reply.editedAt = now;
             }
             reactions.apply(reply.id, caller, added, removed, now);
-            events.publish(ReviewEvents.REPLY_UPDATED, reply.id, renderer.replies(thread, comment, List.of(reply), caller, false).get(0));
-            return renderer.replies(thread, comment, List.of(reply), caller, document).get(0);
+            ReplyView view = renderer.replies(thread, comment, List.of(reply), caller, false).get(0);
+            events.publish(ReviewEvents.REPLY_UPDATED, reply.id, view);
+            return document ? view.withBody(CommentBodies.render(reply.body, true)) : view;
         });
     }
 

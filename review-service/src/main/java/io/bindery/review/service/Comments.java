@@ -121,13 +121,13 @@ public class Comments {
         String definition = cell.map(c -> c.requiredString("definition", 1, 100)).orElse(null);
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
-            Comment c = insert(thread, caller, markdown, page.orElse(null), nodeId.orElse(null), record, definition);
-            return renderer.comments(thread, List.of(c), caller, document).get(0);
+            CommentView posted = insert(thread, caller, markdown, page.orElse(null), nodeId.orElse(null), record, definition);
+            return document ? posted.withBody(CommentBodies.render(markdown, true)) : posted;
         });
     }
 
-    /** Records a new open comment and its events; runs in the caller's transaction. */
-    Comment insert(CommentThread thread, String caller, String markdown, String page, String nodeId, String record,
+    /** Records a new open comment and its events; runs in the caller's transaction. Answers it with a markdown body. */
+    CommentView insert(CommentThread thread, String caller, String markdown, String page, String nodeId, String record,
                    String definition) {
         Comment c = new Comment();
         c.id = Ids.newId();
@@ -143,9 +143,10 @@ public class Comments {
         c.tableDefinition = definition;
         c.status = "open";
         c.persist();
-        events.publish(ReviewEvents.COMMENT_CREATED, c.id, renderer.comments(thread, List.of(c), caller, false).get(0));
+        CommentView view = renderer.comments(thread, List.of(c), caller, false).get(0);
+        events.publish(ReviewEvents.COMMENT_CREATED, c.id, view);
         changed(thread);
-        return c;
+        return view;
     }
 
     public CommentView get(CommentThread thread, String commentId, String format) {
@@ -183,12 +184,12 @@ public class Comments {
                 statusChanged = true;
             }
             reactions.apply(c.id, caller, added, removed, now);
-            CommentView view = renderer.comments(thread, List.of(c), caller, document).get(0);
-            events.publish(ReviewEvents.COMMENT_UPDATED, c.id, renderer.comments(thread, List.of(c), caller, false).get(0));
+            CommentView view = renderer.comments(thread, List.of(c), caller, false).get(0);
+            events.publish(ReviewEvents.COMMENT_UPDATED, c.id, view);
             if (statusChanged) {
                 changed(thread);
             }
-            return view;
+            return document ? view.withBody(CommentBodies.render(c.body, true)) : view;
         });
     }
 

@@ -76,8 +76,8 @@ public class Reviews {
             if (ChangeRequestStatus.MERGED.wire().equals(cr.status)) {
                 throw ApiException.conflict("change request " + cr.number + " is already merged");
             }
-            Comment comment = markdown == null ? null : comments.insert(thread, caller, markdown, null, null, null, null);
-            ReviewRow row = new ReviewRow(Ids.newId(), caller, status, cr.revision, comment == null ? null : comment.id, Comments.now());
+            CommentView comment = markdown == null ? null : comments.insert(thread, caller, markdown, null, null, null, null);
+            ReviewRow row = new ReviewRow(Ids.newId(), caller, status, cr.revision, comment == null ? null : comment.id(), Comments.now());
             em.createNativeQuery("INSERT INTO change_request_review (id, change_request_id, reviewer, status, revision, comment_id, created_at) "
                             + "VALUES (:id, :cr, :u, :s, :r, :c, :t)")
                     .setParameter("id", row.id()).setParameter("cr", cr.id).setParameter("u", caller).setParameter("s", status)

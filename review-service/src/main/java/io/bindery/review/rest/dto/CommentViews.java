@@ -15,11 +15,20 @@ public final class CommentViews {
     public record CommentView(String object, String id, UserRef.View postedBy, Instant postedAt, Instant editedAt,
                               List<Reaction> reactions, long replies, List<Replier> repliers, Object body, Target target,
                               Urls urls, Permissions permissions, String status, Instant resolvedAt, UserRef.View resolvedBy) {
+        /** The same comment with its body in another format. */
+        public CommentView withBody(Object otherBody) {
+            return new CommentView(object, id, postedBy, postedAt, editedAt, reactions, replies, repliers, otherBody, target, urls,
+                    permissions, status, resolvedAt, resolvedBy);
+        }
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ReplyView(String object, String id, UserRef.View postedBy, Instant postedAt, Instant editedAt,
                             List<Reaction> reactions, Object body, Urls urls, Permissions permissions) {
+        /** The same reply with its body in another format. */
+        public ReplyView withBody(Object otherBody) {
+            return new ReplyView(object, id, postedBy, postedAt, editedAt, reactions, otherBody, urls, permissions);
+        }
     }
 
     public record Reaction(String emoji, long count, List<Reactor> users) {
