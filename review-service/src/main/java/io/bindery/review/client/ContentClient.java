@@ -5,8 +5,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -77,7 +75,7 @@ public class ContentClient {
         return http.send("content-service", contentUrl, method, path, body);
     }
 
-    static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+    private static String enc(String s) {
+        return InternalHttp.segment(s);
     }
 }

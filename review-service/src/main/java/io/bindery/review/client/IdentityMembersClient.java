@@ -24,7 +24,7 @@ public class IdentityMembersClient {
             return out;
         }
         JsonNode body = http.send("identity-service", identityUrl, "POST",
-                "/internal/orgs/" + ContentClient.enc(organizationId) + "/member-views", Map.of("users", userIds));
+                "/internal/orgs/" + InternalHttp.segment(organizationId) + "/member-views", Map.of("users", userIds));
         body.path("items").forEach(out::add);
         return out;
     }

@@ -10,9 +10,11 @@ import org.jboss.logging.Logger;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
@@ -53,6 +55,11 @@ public class InternalHttp {
             Thread.currentThread().interrupt();
             throw new ApiException(503, "interrupted while calling " + service);
         }
+    }
+
+    /** A path segment or query value: URLEncoder is for forms, so its '+' for a space becomes %20 here. */
+    static String segment(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private String errorMessage(String body) {
