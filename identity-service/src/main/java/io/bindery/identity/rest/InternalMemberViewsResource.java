@@ -2,7 +2,6 @@ package io.bindery.identity.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.json.JsonBody;
-import io.bindery.identity.domain.Member;
 import io.bindery.identity.rest.dto.MemberView;
 import io.bindery.identity.service.Members;
 import jakarta.inject.Inject;
@@ -13,7 +12,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -39,13 +37,6 @@ public class InternalMemberViewsResource {
         if (users.size() > MAX_USERS) {
             throw io.bindery.commons.errors.ApiException.badRequest("users: at most " + MAX_USERS + " ids");
         }
-        List<MemberView> out = new ArrayList<>();
-        for (String userId : users) {
-            Member member = Member.findById(new Member.Key(organizationId, userId));
-            if (member != null) {
-                out.add(members.view(member));
-            }
-        }
-        return new MemberViews(out);
+        return new MemberViews(members.views(organizationId, users));
     }
 }
