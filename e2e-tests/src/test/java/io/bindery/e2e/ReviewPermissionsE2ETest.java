@@ -33,6 +33,7 @@ import static io.bindery.e2e.Stack.api;
 import static org.hamcrest.Matchers.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Who may do what in review-service: the space role decides (read &lt; comment &lt; edit &lt; review &lt; create &lt;
@@ -163,6 +164,10 @@ class ReviewPermissionsE2ETest {
                 .extract().path("id");
         String crc = as(owner.token()).body(comment("Private reply too")).post(branchPath(space, cr) + "/comments/" + cc + "/replies")
                 .then().statusCode(200).extract().path("id");
+        String review = as(reviewer.token()).body(json("status", "approved")).post(branchPath(space, cr) + "/reviews")
+                .then().statusCode(201).extract().path("id");
+        as(owner.token()).body(json("users", List.of(reviewer.id()))).post(branchPath(space, cr) + "/requested-reviewers")
+                .then().statusCode(200);
         String t = outsider.token();
         String crp = branchPath(space, cr);
         String s = spacePath(space);
@@ -180,6 +185,11 @@ class ReviewPermissionsE2ETest {
                 () -> api(t).get(crp + "/pdf?only=true&page=" + page),
                 () -> api(t).get(crp + "/reviews"),
                 () -> as(t).body(json("status", "approved")).post(crp + "/reviews"),
+                () -> api(t).get(crp + "/reviews/" + review),
+                () -> api(t).get(crp + "/requested-reviewers"),
+                () -> as(t).body(json("users", List.of(outsider.id()))).post(crp + "/requested-reviewers"),
+                () -> api(t).delete(crp + "/requested-reviewers/" + reviewer.id()),
+                () -> api(t).get(crp + "/pdf/download"),
                 () -> api(t).get(s + "/comments"),
                 () -> as(t).body(comment("x")).post(s + "/comments"),
                 () -> api(t).get(s + "/comments/" + sc),
@@ -214,8 +224,39 @@ class ReviewPermissionsE2ETest {
         api(owner.token()).get(s + "/comments/" + sc).then().statusCode(200).body("status", equalTo("open")).body("replies", equalTo(1));
         api(owner.token()).get(crp + "/comments/" + cc).then().statusCode(200).body("status", equalTo("open")).body("replies", equalTo(1));
         api(owner.token()).get(crp + "/comments/" + cc + "/replies/" + crc).then().statusCode(200);
+        api(owner.token()).get(crp + "/requested-reviewers").then().statusCode(200).body("items.user.id", contains(reviewer.id()));
+        api(owner.token()).get(crp + "/reviews").then().statusCode(200).body("count", equalTo(1));
         api(t).get("/v1/orgs/" + outsidersOrg + "/change-requests").then().statusCode(200).body("items", empty());
         assertFalse(ids(api(owner.token()).get("/v1/orgs/" + org + "/change-requests?limit=1000")).isEmpty());
+    }
+
+    @Test
+    void requestedReviewersAreListedFilteredAndRemoved() {
+        String cr = newChangeRequest(owner.token(), space, "Please look");
+        String crp = branchPath(space, cr);
+        // a commenter may not ask for reviewers; bad bodies are 400s that add nobody
+        assertForbidden(as(commenter.token()).body(json("users", List.of(reviewer.id()))).post(crp + "/requested-reviewers"),
+                "commenter requests a reviewer");
+        for (Map<String, Object> bad : List.of(json(), json("users", List.of()), json("users", "x"),
+                json("users", List.of("noSuchUser0000000000")))) {
+            Response r = as(editor.token()).body(bad).post(crp + "/requested-reviewers");
+            assertEquals(400, r.statusCode(), bad + ": " + r.asString());
+            r.then().body("error.code", equalTo(400));
+        }
+        api(owner.token()).get(crp + "/requested-reviewers").then().statusCode(200).body("count", equalTo(0));
+
+        as(editor.token()).body(json("users", List.of(reviewer.id(), commenter.id()))).post(crp + "/requested-reviewers")
+                .then().statusCode(200).body("users.user.id", containsInAnyOrder(reviewer.id(), commenter.id()))
+                .body("users[0].object", equalTo("change-request-requested-reviewer")).body("users[0].kind", equalTo("user"))
+                .body("users[0].requestedBy.id", equalTo(editor.id()));
+        api(reader.token()).get(crp + "/requested-reviewers").then().statusCode(200).body("count", equalTo(2));
+        assertTrue(ids(api(owner.token()).get(changeRequests(space) + "?requestedReviewer=" + reviewer.id())).contains(cr));
+
+        assertForbidden(api(commenter.token()).delete(crp + "/requested-reviewers/" + reviewer.id()), "commenter removes a reviewer");
+        api(editor.token()).delete(crp + "/requested-reviewers/" + reviewer.id()).then().statusCode(204);
+        api(editor.token()).delete(crp + "/requested-reviewers/" + reviewer.id()).then().statusCode(204);
+        api(owner.token()).get(crp + "/requested-reviewers").then().statusCode(200).body("items.user.id", contains(commenter.id()));
+        assertFalse(ids(api(owner.token()).get(changeRequests(space) + "?requestedReviewer=" + reviewer.id())).contains(cr));
     }
 
     @Test
