@@ -12,6 +12,8 @@ import java.time.Instant;
  * The content branch of a change request: its head revision, the main revision it started from and the main
  * revision it was last brought up to date with (the common ancestor of the next update or merge).
  */
+/* An UPDATE sets only the columns this transaction changed, never a stale copy of the others. */
+@org.hibernate.annotations.DynamicUpdate
 @Entity
 @Table(name = "branch")
 public class Branch extends PanacheEntityBase {

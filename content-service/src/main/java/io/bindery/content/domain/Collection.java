@@ -4,6 +4,8 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
 /** A group of spaces and collections inside an organization; nestable. */
+/* An UPDATE sets only the columns this transaction changed, never a stale copy of the others. */
+@org.hibernate.annotations.DynamicUpdate
 @Entity
 @Table(name = "collection")
 public class Collection extends PlacedEntity {

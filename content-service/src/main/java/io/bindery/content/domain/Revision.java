@@ -11,6 +11,8 @@ import org.hibernate.type.SqlTypes;
 import java.time.Instant;
 
 /** An immutable snapshot of a space's content. */
+/* An UPDATE sets only the columns this transaction changed, never a stale copy of the others. */
+@org.hibernate.annotations.DynamicUpdate
 @Entity
 @Table(name = "revision")
 public class Revision extends PanacheEntityBase {

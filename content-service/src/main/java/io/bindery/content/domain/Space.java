@@ -7,6 +7,8 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /** A space: a container of documentation content pointing at its active revision. */
+/* An UPDATE sets only the columns this transaction changed, never a stale copy of the others. */
+@org.hibernate.annotations.DynamicUpdate
 @Entity
 @Table(name = "space")
 public class Space extends PlacedEntity {

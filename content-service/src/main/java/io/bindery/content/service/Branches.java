@@ -34,6 +34,8 @@ public class Branches {
     public static final String CHANGE_REQUEST_CONTENT_UPDATED = "bindery.change-request.content.updated.v1";
 
     @Inject
+    ContentLookup lookup;
+    @Inject
     EntityManager em;
     @Inject
     RevisionStore store;
@@ -215,7 +217,7 @@ public class Branches {
     }
 
     private Space liveSpace(String spaceId, boolean lock) {
-        Space s = lock ? em.find(Space.class, spaceId, LockModeType.PESSIMISTIC_WRITE) : Space.findById(spaceId);
+        Space s = lock ? lookup.lockedRow(Space.class, spaceId) : Space.findById(spaceId);
         if (s == null || s.deleted()) {
             throw ApiException.notFound("no space " + spaceId);
         }

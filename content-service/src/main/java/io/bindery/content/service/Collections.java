@@ -22,6 +22,7 @@ import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -105,7 +106,7 @@ public class Collections {
     @Transactional
     public CollectionView update(String id, String callerId, JsonNode node) {
         JsonBody body = JsonBody.of(node);
-        Loaded<Collection> l = lookup.collection(id, callerId).requireAdmin();
+        Loaded<Collection> l = lookup.collectionForUpdate(id, callerId).requireAdmin();
         Collection c = l.item();
         boolean changed = false;
         if (body.has("title")) {
@@ -155,7 +156,7 @@ public class Collections {
                         + "WHERE :c = ANY (ancestors)")
                 .setParameter("c", c.id).executeUpdate();
         List<String> ids = tree.stream().map(x -> x.id).toList();
-        em.createNativeQuery("DELETE FROM content_grant WHERE target_id IN (:ids)").setParameter("ids", ids).executeUpdate();
+        grants.dropAll(ids);
         List<CollectionView> gone = tree.stream().map(x -> views.collection(x, null)).toList();
         em.createNativeQuery("DELETE FROM collection WHERE id = :c").setParameter("c", c.id).executeUpdate();
         em.clear();
@@ -183,7 +184,7 @@ public class Collections {
         if (body.node().isEmpty()) {
             throw ApiException.badRequest("give parent and/or position");
         }
-        Loaded<Collection> l = lookup.collection(id, callerId).requireAdmin();
+        Loaded<Collection> l = lookup.collectionForUpdate(id, callerId).requireAdmin();
         Collection c = l.item();
         String targetParent = body.has("parent") ? body.string("parent").orElse(null) : c.parentId;
         Collection target = targetParent == null ? null : Collection.findById(targetParent);
@@ -223,16 +224,19 @@ public class Collections {
         JsonBody body = JsonBody.of(node);
         String organization = body.string("organization")
                 .orElseThrow(() -> ApiException.badRequest("organization is required"));
-        Loaded<Collection> l = lookup.collection(id, callerId).requireAdmin();
+        Loaded<Collection> l = lookup.collectionForUpdate(id, callerId).requireAdmin();
         Collection c = l.item();
         if (organization.equals(c.organizationId)) {
             throw ApiException.conflict("collection " + c.id + " is already in organization " + organization);
         }
         Membership target = requireAdminOf(organization, callerId);
         List<Collection> tree = subtree(c);
-        em.createNativeQuery("DELETE FROM content_grant WHERE target_id IN (:ids) "
-                        + "OR target_id IN (SELECT id FROM space WHERE :c = ANY (ancestors))")
-                .setParameter("ids", tree.stream().map(x -> x.id).toList()).setParameter("c", c.id).executeUpdate();
+        List<String> leaving = new ArrayList<>(tree.stream().map(x -> x.id).toList());
+        @SuppressWarnings("unchecked")
+        List<String> spacesInside = em.createNativeQuery("SELECT id FROM space WHERE :c = ANY (ancestors)", String.class)
+                .setParameter("c", c.id).getResultList();
+        leaving.addAll(spacesInside);
+        grants.dropAll(leaving);
         rewriteSubtree(c, new String[0], organization);
         c.organizationId = organization;
         c.parentId = null;

@@ -20,8 +20,8 @@ import java.util.HashSet;
 
 /**
  * The caller's role on spaces and collections: ARCHITECTURE.md's rule ({@link SpaceRoles}) fed by the
- * membership projection, the item's enclosing collections and the caller's grants, read in one query.
- * A grant on a collection reaches everything inside it; the nearest grant wins.
+ * membership and team projections, the item's enclosing collections and the grants to the caller and its
+ * teams, read in one query. A grant on a collection reaches everything inside it; the highest grant wins.
  */
 @ApplicationScoped
 public class ContentAccess {
@@ -46,8 +46,21 @@ public class ContentAccess {
     }
 
     /**
+     * The grants that can reach the caller, on the given items: its own (content_grant) and those of the teams
+     * it is an active member of (content_team_grant through the team projection), in one query.
+     */
+    static final String GRANTS_SQL = """
+            SELECT 'g', target_id, role FROM content_grant WHERE user_id = :user AND target_id IN (:ids)
+            UNION ALL
+            SELECT 'g', g.target_id, g.role FROM content_team_grant g
+              JOIN projected_team_member tm ON tm.team_id = g.team_id AND tm.user_id = :user AND tm.active
+              JOIN projected_team t ON t.id = g.team_id AND t.active
+             WHERE g.target_id IN (:ids)""";
+
+    /**
      * The roles of a member on many items of its organization at once (one query for a whole list page):
-     * item id to role, without the items it may not see.
+     * item id to role, without the items it may not see. Every grant on the item or an enclosing collection,
+     * the caller's or its teams', counts; the highest wins.
      */
     public Map<String, Role> roles(Membership member, List<? extends ContentItem> items) {
         Map<String, Role> out = new HashMap<>();
@@ -65,11 +78,10 @@ public class ContentAccess {
             ancestors.addAll(List.of(item.ancestors()));
         }
         ids.addAll(ancestors);
-        Map<String, Role> grants = new HashMap<>();
+        Map<String, List<Role>> grants = new HashMap<>();
         Map<String, Role> levels = new HashMap<>();
-        String grantSql = "SELECT 'g', target_id, role FROM content_grant WHERE user_id = :user AND target_id IN (:ids)";
-        var query = em.createNativeQuery(ancestors.isEmpty() ? grantSql
-                        : grantSql + " UNION ALL SELECT 'c', id, default_level FROM collection WHERE id IN (:ancestors)")
+        var query = em.createNativeQuery(ancestors.isEmpty() ? GRANTS_SQL
+                        : GRANTS_SQL + " UNION ALL SELECT 'c', id, default_level FROM collection WHERE id IN (:ancestors)")
                 .setParameter("user", member.userId()).setParameter("ids", ids);
         if (!ancestors.isEmpty()) {
             query.setParameter("ancestors", ancestors);
@@ -77,21 +89,23 @@ public class ContentAccess {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = query.getResultList();
         for (Object[] row : rows) {
-            Map<String, Role> target = "g".equals(row[0]) ? grants : levels;
-            target.put((String) row[1], Role.parse("role", (String) row[2]));
+            Role role = Role.parse("role", (String) row[2]);
+            if ("g".equals(row[0])) {
+                grants.computeIfAbsent((String) row[1], k -> new ArrayList<>()).add(role);
+            } else {
+                levels.put((String) row[1], role);
+            }
         }
         for (ContentItem item : items) {
             String[] chain = item.ancestors();
-            Role grant = grants.get(item.id());
+            List<Role> reaching = new ArrayList<>(grants.getOrDefault(item.id(), List.of()));
             List<Role> collectionLevels = new ArrayList<>(chain.length);
             for (int i = chain.length - 1; i >= 0; i--) {
-                if (grant == null) {
-                    grant = grants.get(chain[i]);
-                }
+                reaching.addAll(grants.getOrDefault(chain[i], List.of()));
                 collectionLevels.add(levels.get(chain[i]));
             }
-            SpaceRoles.resolve(true, member.role(), grant, Role.parse("defaultLevel", item.defaultLevel()),
-                    collectionLevels, member.orgDefaultRole()).ifPresent(r -> out.put(item.id(), r));
+            SpaceRoles.resolve(true, member.role(), reaching, Role.parse("defaultLevel", item.defaultLevel()),
+                    collectionLevels).ifPresent(r -> out.put(item.id(), r));
         }
         return out;
     }
@@ -113,20 +127,21 @@ public class ContentAccess {
     }
 
     /**
-     * The SQL condition (over the alias {@code t} with columns id, ancestors, default_level) selecting the items
-     * a member can see, with its parameters; null when it sees everything in the organization.
+     * The SQL condition (over the alias {@code t} with columns id, ancestors) selecting the items a member can
+     * see, with its parameters; null when it sees everything in the organization. Members see every item (the
+     * lowest level is read); guests only what is granted to them or to their teams, there or on an enclosing
+     * collection.
      */
     public VisibilityFilter visibilityFilter(Membership member) {
-        if (member.admin() || (!member.guest() && member.orgDefaultRole() != null)) {
+        if (!member.guest()) {
             return null;
         }
-        String granted = "EXISTS (SELECT 1 FROM content_grant g WHERE g.user_id = :viewer "
-                + "AND (g.target_id = t.id OR g.target_id = ANY (t.ancestors)))";
-        if (member.guest()) {
-            return new VisibilityFilter(granted, member.userId());
-        }
-        return new VisibilityFilter("(" + granted + " OR t.default_level IS NOT NULL OR EXISTS (SELECT 1 FROM collection a "
-                + "WHERE a.id = ANY (t.ancestors) AND a.default_level IS NOT NULL))", member.userId());
+        return new VisibilityFilter("(EXISTS (SELECT 1 FROM content_grant g WHERE g.user_id = :viewer "
+                + "AND (g.target_id = t.id OR g.target_id = ANY (t.ancestors))) "
+                + "OR EXISTS (SELECT 1 FROM content_team_grant g "
+                + "JOIN projected_team_member tm ON tm.team_id = g.team_id AND tm.user_id = :viewer AND tm.active "
+                + "JOIN projected_team pt ON pt.id = g.team_id AND pt.active "
+                + "WHERE g.target_id = t.id OR g.target_id = ANY (t.ancestors)))", member.userId());
     }
 
     /** A visibility condition; bind {@code viewer} to the user id. */

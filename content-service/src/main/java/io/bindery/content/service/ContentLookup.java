@@ -8,6 +8,8 @@ import io.bindery.content.domain.ContentItem;
 import io.bindery.content.domain.Space;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 
 import java.util.Optional;
 
@@ -19,6 +21,8 @@ import java.util.Optional;
 public class ContentLookup {
     @Inject
     ContentAccess access;
+    @Inject
+    EntityManager em;
 
     /** An item with the caller's membership in its organization and role on it. */
     public record Loaded<T extends ContentItem>(T item, Membership member, Role role) {
@@ -29,6 +33,40 @@ public class ContentLookup {
             }
             return this;
         }
+    }
+
+    /**
+     * Reads a row for a read-modify-write: {@code SELECT … FOR UPDATE}, re-read even when this transaction
+     * loaded it before (a plain lock on a managed entity would keep its stale state). Every write that loads a
+     * space or collection and writes it back goes through here, so it waits for a concurrent writer (a merge
+     * moving the revision, a move, a PATCH) and then changes the row as that writer left it.
+     */
+    public <T> T lockedRow(Class<T> type, String id) {
+        if (id == null) {
+            return null;
+        }
+        T row = em.find(type, id);
+        if (row != null) {
+            em.refresh(row, LockModeType.PESSIMISTIC_WRITE);
+        }
+        return row;
+    }
+
+    /** A collection the caller can see, locked for a read-modify-write. */
+    public Loaded<Collection> collectionForUpdate(String id, String callerId) {
+        return find(lockedRow(Collection.class, id), callerId)
+                .orElseThrow(() -> ApiException.notFound("no collection " + id));
+    }
+
+    /** A live space the caller can see, locked for a read-modify-write. */
+    public Loaded<Space> spaceForUpdate(String id, String callerId) {
+        return anySpaceForUpdate(id, callerId).filter(l -> !l.item().deleted())
+                .orElseThrow(() -> ApiException.notFound("no space " + id));
+    }
+
+    /** A space, deleted or not, that the caller can see, locked for a read-modify-write. */
+    public Optional<Loaded<Space>> anySpaceForUpdate(String id, String callerId) {
+        return find(lockedRow(Space.class, id), callerId);
     }
 
     public Loaded<Collection> collection(String id, String callerId) {

@@ -82,6 +82,12 @@ public class Grants {
             revoke(item, userId);
             return;
         }
+        grant(item, userId, role);
+    }
+
+    /** Gives a member (already checked) a role on the item, replacing its grant there; publishes the change. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void grant(ContentItem item, String userId, Role role) {
         em.createNativeQuery("""
                         INSERT INTO content_grant (target_id, user_id, target_type, organization_id, role, created_at)
                         VALUES (:t, :u, :type, :org, :role, :now)
@@ -108,6 +114,19 @@ public class Grants {
                 .setParameter("org", item.organizationId())
                 .setParameter("now", Instant.now().truncatedTo(ChronoUnit.MILLIS)).executeUpdate();
         events.publish("bindery." + item.type() + ".permission.updated.v1", item.id(), data(item, userId, "admin"));
+    }
+
+    /**
+     * Drops every grant, to users and to teams, on these spaces and collections: they leave the organization or
+     * are gone for good.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void dropAll(java.util.Collection<String> targetIds) {
+        if (targetIds.isEmpty()) {
+            return;
+        }
+        em.createNativeQuery("DELETE FROM content_grant WHERE target_id IN (:ids)").setParameter("ids", targetIds).executeUpdate();
+        em.createNativeQuery("DELETE FROM content_team_grant WHERE target_id IN (:ids)").setParameter("ids", targetIds).executeUpdate();
     }
 
     private void revoke(ContentItem item, String userId) {

@@ -39,13 +39,15 @@ public class SpaceTrash {
     EventPublisher events;
     @Inject
     EntityManager em;
+    @Inject
+    Grants grants;
     @ConfigProperty(name = "bindery.content.deleted-retention", defaultValue = "P7D")
     Duration retention;
 
     @Transactional
     public void delete(String id, String callerId) {
         // unknown, or not the caller's to see: the same 204, so a DELETE never reveals that an id exists
-        Loaded<Space> l = lookup.anySpace(id, callerId).orElse(null);
+        Loaded<Space> l = lookup.anySpaceForUpdate(id, callerId).orElse(null);
         if (l == null) {
             return;
         }
@@ -62,7 +64,7 @@ public class SpaceTrash {
 
     @Transactional
     public SpaceView restore(String id, String callerId) {
-        Loaded<Space> l = lookup.anySpace(id, callerId).orElseThrow(() -> ApiException.notFound("no space " + id));
+        Loaded<Space> l = lookup.anySpaceForUpdate(id, callerId).orElseThrow(() -> ApiException.notFound("no space " + id));
         Space s = l.item();
         if (s.deleted() && !restorable(s)) {
             throw ApiException.notFound("no space " + id + " (deleted spaces can be restored for " + retention + ")");
@@ -97,7 +99,7 @@ public class SpaceTrash {
     }
 
     void purge(String id) {
-        Space s = em.find(Space.class, id, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE);
+        Space s = lookup.lockedRow(Space.class, id);
         if (s == null || !s.deleted() || restorable(s)) {
             return;
         }
@@ -105,7 +107,7 @@ public class SpaceTrash {
         data.put("id", s.id);
         data.put("organization", s.organizationId);
         data.put("deletedAt", s.deletedAt);
-        em.createNativeQuery("DELETE FROM content_grant WHERE target_id = :s").setParameter("s", id).executeUpdate();
+        grants.dropAll(List.of(id));
         em.createNativeQuery("DELETE FROM revision WHERE space_id = :s").setParameter("s", id).executeUpdate();
         em.remove(s);
         events.publish(Spaces.PURGED, id, data);

@@ -23,6 +23,7 @@ import jakarta.transaction.Transactional;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -134,7 +135,7 @@ public class Spaces {
     @Transactional
     public SpaceView update(String id, String callerId, JsonNode node) {
         JsonBody body = JsonBody.of(node);
-        Loaded<Space> l = lookup.space(id, callerId).requireAdmin();
+        Loaded<Space> l = lookup.spaceForUpdate(id, callerId).requireAdmin();
         Space s = l.item();
         String before = json.valueToTree(views.space(s, null)).toString();
         if (body.has("title")) {
@@ -234,7 +235,7 @@ public class Spaces {
         if (parent == null && s.visibility.equals("in-collection")) {
             throw ApiException.badRequest("visibility: space " + s.id + " is in-collection; give a parent collection or change its visibility first");
         }
-        em.createNativeQuery("DELETE FROM content_grant WHERE target_id = :s").setParameter("s", s.id).executeUpdate();
+        grants.dropAll(List.of(s.id));
         s.organizationId = organization;
         s.parentId = parentId;
         s.ancestors = Collections.childAncestors(parent);
@@ -269,7 +270,7 @@ public class Spaces {
 
     /** A space the caller administers; a deleted one is 412 (restore it first), an unseen one 404. */
     private Loaded<Space> movable(String id, String callerId) {
-        Loaded<Space> l = lookup.anySpace(id, callerId).orElseThrow(() -> ApiException.notFound("no space " + id));
+        Loaded<Space> l = lookup.anySpaceForUpdate(id, callerId).orElseThrow(() -> ApiException.notFound("no space " + id));
         if (l.item().deleted()) {
             if (l.role() == Role.ADMIN) {
                 throw new ApiException(412, "space " + id + " is deleted: restore it before moving it");

@@ -15,7 +15,6 @@ import io.bindery.content.templates.TemplatePage;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
@@ -29,6 +28,8 @@ import java.util.stream.Collectors;
  */
 @ApplicationScoped
 public class Templates {
+    @Inject
+    ContentLookup lookup;
     @Inject
     ContentScopes scopes;
     @Inject
@@ -50,7 +51,7 @@ public class Templates {
             return;
         }
         scopes.live(spaceId, callerId).requireEdit(); // the rights check; the space is re-read under a lock below
-        Space space = em.find(Space.class, spaceId, LockModeType.PESSIMISTIC_WRITE);
+        Space space = lookup.lockedRow(Space.class, spaceId);
         Snapshot before = store.load(space.revisionId);
         ContentWriter.Written w = writer.apply(before, changes, before.id(),
                 new ContentWriter.Target(spaceId, null, callerId, "edits"));

@@ -14,6 +14,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Calls identity's internal API (never routed by the gateway) for what a projection has not seen yet. */
@@ -43,9 +46,46 @@ public class IdentityClient {
         return get("/internal/users/" + encode(userId));
     }
 
+    /**
+     * A team as identity knows it now: the body of {@code GET /internal/orgs/{o}/teams/{t}}
+     * ({organization, team, members: [user ids], asOf}), or empty when the organization has no such team (404).
+     */
+    public Optional<JsonNode> team(String organizationId, String teamId) {
+        return get("/internal/orgs/" + encode(organizationId) + "/teams/" + encode(teamId));
+    }
+
+    /**
+     * The Team objects of some teams of an organization as one of its members sees them: the items of
+     * {@code POST /internal/orgs/{o}/team-views}, in the order asked, without the teams identity does not know.
+     */
+    public List<JsonNode> teamViews(String organizationId, String viewerId, List<String> teamIds) {
+        List<JsonNode> out = new ArrayList<>();
+        if (teamIds.isEmpty()) {
+            return out;
+        }
+        String body;
+        try {
+            body = json.writeValueAsString(Map.of("viewer", viewerId, "teams", teamIds));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        send(HttpRequest.newBuilder(URI.create(url("/internal/orgs/" + encode(organizationId) + "/team-views")))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)))
+                .ifPresent(r -> r.path("items").forEach(out::add));
+        return out;
+    }
+
+    private String url(String path) {
+        return identityUrl.replaceAll("/+$", "") + path;
+    }
+
     private Optional<JsonNode> get(String path) {
-        String url = identityUrl.replaceAll("/+$", "") + path;
-        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(3)).GET().build();
+        return send(HttpRequest.newBuilder(URI.create(url(path))).GET());
+    }
+
+    private Optional<JsonNode> send(HttpRequest.Builder builder) {
+        HttpRequest request = builder.timeout(Duration.ofSeconds(3)).build();
+        String url = request.uri().toString();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() == 404) {

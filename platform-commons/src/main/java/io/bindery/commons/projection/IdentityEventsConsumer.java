@@ -9,7 +9,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Feeds {@link MembershipProjection} and {@link UserDirectory} from bindery.identity.events, in services that
+ * Feeds {@link MembershipProjection}, {@link UserDirectory} and {@link TeamProjection} from bindery.identity.events, in services that
  * set {@code bindery.projections.memberships.enabled=true}. At-least-once: offsets are committed after the
  * batch is applied, and the projections drop what they have already seen.
  * <p>
@@ -26,6 +26,8 @@ public class IdentityEventsConsumer extends TopicConsumer {
     MembershipProjection projection;
     @Inject
     UserDirectory users;
+    @Inject
+    TeamProjection teams;
     @ConfigProperty(name = "bindery.projections.memberships.enabled", defaultValue = "false")
     boolean enabled;
 
@@ -49,6 +51,7 @@ public class IdentityEventsConsumer extends TopicConsumer {
     protected void apply(JsonNode event) {
         projection.apply(event);
         users.apply(event);
+        teams.apply(event);
     }
 
     /**
@@ -60,6 +63,7 @@ public class IdentityEventsConsumer extends TopicConsumer {
         LOG.warnf("identity event at offset %d failed, applying its projections one by one: %s", offset, e.getMessage());
         applyAlone("memberships", offset, () -> projection.apply(event));
         applyAlone("users", offset, () -> users.apply(event));
+        applyAlone("teams", offset, () -> teams.apply(event));
     }
 
     private void applyAlone(String what, long offset, Runnable apply) {

@@ -30,6 +30,7 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
     private static HttpServer server;
     private static final List<String[]> REVOKED = new CopyOnWriteArrayList<>(); // {tokenId, expiresAt}
     private static final Map<String, String[]> MEMBERSHIPS = new java.util.concurrent.ConcurrentHashMap<>(); // org/user -> {role, orgDefaultRole, asOf}
+    private static final Map<String, String[]> TEAMS = new java.util.concurrent.ConcurrentHashMap<>(); // org/team -> {asOf, quoted member ids}
     private static final Map<String, String[]> USERS = new java.util.concurrent.ConcurrentHashMap<>(); // id -> {displayName, email}
     private static final Map<String, java.util.concurrent.atomic.AtomicInteger> USER_REQUESTS = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -51,8 +52,36 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
                     reply(ex, sb.append("],\"more\":false}").toString());
                 });
                 server.createContext("/internal/orgs/", ex -> {
-                    // /internal/orgs/{o}/members/{u}, as identity-service answers it
                     String[] parts = ex.getRequestURI().getPath().split("/");
+                    if (parts.length == 6 && parts[4].equals("teams")) {
+                        // /internal/orgs/{o}/teams/{t}, as identity-service answers it
+                        String[] team = TEAMS.get(parts[3] + "/" + parts[5]);
+                        if (team == null) {
+                            notFound(ex, "no team");
+                            return;
+                        }
+                        reply(ex, "{\"organization\":\"" + parts[3] + "\",\"team\":\"" + parts[5] + "\",\"members\":["
+                                + team[1] + "],\"asOf\":\"" + team[0] + "\"}");
+                        return;
+                    }
+                    if (parts.length == 5 && parts[4].equals("team-views")) {
+                        // POST /internal/orgs/{o}/team-views: the known teams asked for, as minimal Team objects
+                        String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+                        StringBuilder sb = new StringBuilder("{\"items\":[");
+                        String sep = "";
+                        for (Map.Entry<String, String[]> t : TEAMS.entrySet()) {
+                            String id = t.getKey().substring(t.getKey().indexOf('/') + 1);
+                            if (t.getKey().startsWith(parts[3] + "/") && body.contains("\"" + id + "\"")) {
+                                sb.append(sep).append("{\"object\":\"team\",\"id\":\"").append(id).append("\",\"title\":\"Team ")
+                                        .append(id).append("\",\"members\":0,\"spaces\":0,\"createdAt\":\"").append(t.getValue()[0])
+                                        .append("\",\"permissions\":{\"admin\":false,\"view\":true}}");
+                                sep = ",";
+                            }
+                        }
+                        reply(ex, sb.append("]}").toString());
+                        return;
+                    }
+                    // /internal/orgs/{o}/members/{u}, as identity-service answers it
                     String[] m = parts.length == 6 ? MEMBERSHIPS.get(parts[3] + "/" + parts[5]) : null;
                     if (m == null) {
                         notFound(ex, "not a member");
@@ -148,6 +177,12 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
     /** Makes identity's internal API answer that the user is a member (role null: a guest). */
     public static void addMembership(String organizationId, String userId, String role, String orgDefaultRole, Instant asOf) {
         MEMBERSHIPS.put(organizationId + "/" + userId, new String[]{role, orgDefaultRole, asOf.toString()});
+    }
+
+    /** Makes identity's internal API know a team of the organization with these members, as of {@code asOf}. */
+    public static void addTeam(String organizationId, String teamId, java.util.List<String> members, Instant asOf) {
+        TEAMS.put(organizationId + "/" + teamId, new String[]{asOf.toString(),
+                String.join(",", members.stream().map(m -> "\"" + m + "\"").toList())});
     }
 
     /**

@@ -1,0 +1,178 @@
+package io.bindery.content.permissions;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.auth.Role;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.projection.IdentityClient;
+import io.bindery.commons.projection.TeamProjection;
+import io.bindery.content.domain.ContentItem;
+import io.bindery.content.service.ContentAccess;
+import io.bindery.content.service.ContentLookup;
+import io.bindery.content.service.ContentLookup.Loaded;
+import io.bindery.content.service.Grants;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Grants to teams on spaces and collections (GitBook's "permissions/teams" endpoints) and the invite of users and
+ * teams ({@code POST …/permissions}). A team must be one of the item's organization (checked against the team
+ * projection, read through to identity for a team this service has not heard of yet); admins of the item manage
+ * them. Members of a team get its role through {@link ContentAccess}.
+ */
+@ApplicationScoped
+public class TeamGrants {
+    @Inject
+    ContentLookup lookup;
+    @Inject
+    ContentAccess access;
+    @Inject
+    Grants userGrants;
+    @Inject
+    TeamProjection teams;
+    @Inject
+    IdentityClient identity;
+    @Inject
+    EventPublisher events;
+    @Inject
+    EntityManager em;
+
+    /** The teams granted a role on the item, oldest grant first; deleted teams are left out. */
+    @Transactional
+    public ListPage<TeamPermissionView> list(String type, String id, String callerId, String limit, String page) {
+        ContentItem item = load(type, id, callerId).item();
+        int n = Limits.parse(limit);
+        String live = " FROM content_team_grant g JOIN projected_team t ON t.id = g.team_id AND t.active WHERE g.target_id = :t";
+        long count = ((Number) em.createNativeQuery("SELECT count(*)" + live)
+                .setParameter("t", item.id()).getSingleResult()).longValue();
+        PageCursor.TimeKey after = page == null || page.isEmpty() ? null : PageCursor.decodeTimeKey(page);
+        var q = em.createNativeQuery("SELECT g.team_id, g.role, g.created_at" + live
+                + (after == null ? "" : " AND (g.created_at, g.team_id) > (:at, :id)") + " ORDER BY g.created_at, g.team_id LIMIT :n");
+        q.setParameter("t", item.id()).setParameter("n", n + 1);
+        if (after != null) {
+            q.setParameter("at", after.at()).setParameter("id", after.id());
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = q.getResultList();
+        List<String> ids = rows.stream().limit(n).map(r -> (String) r[0]).toList();
+        Map<String, JsonNode> views = new HashMap<>();
+        identity.teamViews(item.organizationId(), callerId, ids).forEach(v -> views.put(v.path("id").asText(), v));
+        // a team deleted in identity a moment ago, whose event is not applied yet, shows as its id alone
+        return ListPage.of(rows, n, count, r -> List.of(((Instant) r[2]).toString(), (String) r[0]),
+                r -> new TeamPermissionView((String) r[1], views.getOrDefault((String) r[0], missingTeam((String) r[0]))));
+    }
+
+    /** Sets (or with a null role removes) a team's grant; 404 for a team that is not the organization's. */
+    @Transactional
+    public void set(String type, String id, String callerId, String teamId, JsonNode node) {
+        JsonBody body = JsonBody.of(node);
+        if (!body.has("role")) {
+            throw ApiException.badRequest("role is required (a role, or null to remove the grant)");
+        }
+        Role role = Role.parse("role", body.string("role").orElse(null));
+        ContentItem item = load(type, id, callerId).requireAdmin().item();
+        requireTeam(item, teamId, "");
+        if (role == null) {
+            revoke(item, teamId);
+        } else {
+            grant(item, teamId, role);
+        }
+    }
+
+    /** Removes a team's grant: true when there was one. */
+    @Transactional
+    public boolean remove(String type, String id, String callerId, String teamId) {
+        ContentItem item = load(type, id, callerId).requireAdmin().item();
+        return revoke(item, teamId);
+    }
+
+    /** Gives the role to every user and team listed, all or none: one unknown entry is a 404 and changes nothing. */
+    @Transactional
+    public void invite(String type, String id, String callerId, InviteRequest request) {
+        ContentItem item = load(type, id, callerId).requireAdmin().item();
+        for (int i = 0; i < request.users().size(); i++) {
+            String user = request.users().get(i);
+            if (access.membership(item.organizationId(), user).isEmpty()) {
+                throw ApiException.notFound("users[" + i + "]: no member " + user + " in organization " + item.organizationId());
+            }
+        }
+        for (int i = 0; i < request.teams().size(); i++) {
+            requireTeam(item, request.teams().get(i), "teams[" + i + "]: ");
+        }
+        request.users().forEach(user -> userGrants.grant(item, user, request.role()));
+        request.teams().forEach(team -> grant(item, team, request.role()));
+    }
+
+    /** A deleted team loses its grants everywhere (its members lost them already: the projection says inactive). */
+    void onTeamDeleted(@Observes TeamProjection.TeamDeleted deleted) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> gone = em.createNativeQuery("DELETE FROM content_team_grant WHERE team_id = :team "
+                        + "RETURNING target_id, target_type, organization_id")
+                .setParameter("team", deleted.teamId()).getResultList();
+        for (Object[] row : gone) {
+            events.publish("bindery." + row[1] + ".permission.removed.v1", (String) row[0],
+                    data((String) row[1], (String) row[0], (String) row[2], deleted.teamId(), null));
+        }
+    }
+
+    private void grant(ContentItem item, String teamId, Role role) {
+        em.createNativeQuery("""
+                        INSERT INTO content_team_grant (target_id, team_id, target_type, organization_id, role, created_at)
+                        VALUES (:t, :team, :type, :org, :role, :now)
+                        ON CONFLICT (target_id, team_id) DO UPDATE SET role = EXCLUDED.role""")
+                .setParameter("t", item.id()).setParameter("team", teamId).setParameter("type", item.type())
+                .setParameter("org", item.organizationId()).setParameter("role", role.wire())
+                .setParameter("now", Instant.now().truncatedTo(ChronoUnit.MILLIS)).executeUpdate();
+        events.publish("bindery." + item.type() + ".permission.updated.v1", item.id(),
+                data(item.type(), item.id(), item.organizationId(), teamId, role.wire()));
+    }
+
+    private boolean revoke(ContentItem item, String teamId) {
+        int removed = em.createNativeQuery("DELETE FROM content_team_grant WHERE target_id = :t AND team_id = :team")
+                .setParameter("t", item.id()).setParameter("team", teamId).executeUpdate();
+        if (removed > 0) {
+            events.publish("bindery." + item.type() + ".permission.removed.v1", item.id(),
+                    data(item.type(), item.id(), item.organizationId(), teamId, null));
+        }
+        return removed > 0;
+    }
+
+    private void requireTeam(ContentItem item, String teamId, String field) {
+        if (teamId == null || teamId.isBlank() || teamId.indexOf('\0') >= 0 || !teams.exists(item.organizationId(), teamId)) {
+            throw ApiException.notFound(field + "no team " + teamId + " in organization " + item.organizationId());
+        }
+    }
+
+    private Loaded<? extends ContentItem> load(String type, String id, String callerId) {
+        return type.equals("space") ? lookup.space(id, callerId) : lookup.collection(id, callerId);
+    }
+
+    private static JsonNode missingTeam(String teamId) {
+        return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                .put("object", "team").put("id", teamId);
+    }
+
+    /** Event data: {space|collection, organization, team, role}; the user-grant events carry {@code user} instead. */
+    private static Map<String, Object> data(String type, String targetId, String organizationId, String teamId, String role) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put(type, targetId);
+        data.put("organization", organizationId);
+        data.put("team", teamId);
+        data.put("role", role);
+        return data;
+    }
+}
