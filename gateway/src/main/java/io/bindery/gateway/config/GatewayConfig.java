@@ -47,6 +47,21 @@ public interface GatewayConfig {
     @WithDefault("10485760")
     long maxBodyBytes();
 
+    /**
+     * Longest request target (path and query) in characters; a longer one is refused with 414 and the error body.
+     * Keep it below {@code quarkus.http.limits.max-initial-line-length}, beyond which Vert.x itself answers
+     * (with an empty body, before any handler can run).
+     */
+    @WithDefault("8192")
+    int maxUriLength();
+
+    /**
+     * Largest total size of the request's header lines in bytes; larger is refused with 431 and the error body.
+     * Keep it below {@code quarkus.http.limits.max-header-size}, beyond which Vert.x answers alone.
+     */
+    @WithDefault("16384")
+    int maxHeaderBytes();
+
     RateLimit rateLimit();
 
     Cors cors();

@@ -2,6 +2,7 @@ package io.bindery.gateway.http;
 
 import io.bindery.commons.auth.TokenRejectedException;
 import io.bindery.commons.auth.VerifiedToken;
+import io.bindery.commons.web.InputGuard;
 import io.bindery.gateway.auth.Authenticator;
 import io.bindery.gateway.config.GatewayConfig;
 import io.bindery.gateway.limits.BodyLimit;
@@ -28,6 +29,8 @@ import java.util.List;
 /**
  * The gateway's request pipeline, one handler on the Vert.x router, run on the event loop for every request:
  * <ol>
+ *   <li>request target over {@code max-uri-length}: 414; headers over {@code max-header-bytes}: 431; a path or
+ *       query that is not UTF-8 text or holds NUL: 404 / 400 ({@link InputGuard});</li>
  *   <li>request id ({@code X-Request-Id}, the client's when sane) on every response, errors included;</li>
  *   <li>paths other than {@code /v1/**} and {@code /.well-known/jwks.json} go on to Quarkus ({@code /q/health},
  *       {@code /q/metrics}) or to the JSON 404 fallback;</li>
@@ -62,6 +65,8 @@ public class GatewayRoutes {
     private final BodyLimit bodyLimit;
     private final Cors cors;
     private final Vertx vertx;
+    private final int maxUriLength;
+    private final int maxHeaderBytes;
     private long evictionTimer = -1;
 
     @Inject
@@ -81,6 +86,8 @@ public class GatewayRoutes {
         this.bodyLimit = upstreams.bodyLimit();
         this.cors = new Cors(config.cors());
         this.vertx = vertx;
+        this.maxUriLength = config.maxUriLength();
+        this.maxHeaderBytes = config.maxHeaderBytes();
     }
 
     void init(@Observes Router router) {
@@ -102,6 +109,24 @@ public class GatewayRoutes {
         HttpServerResponse response = ctx.response();
         response.headers().set(GatewayHeaders.X_REQUEST_ID,
                 RequestIds.acceptOrGenerate(request.getHeader(GatewayHeaders.X_REQUEST_ID)));
+        if (request.uri().length() > maxUriLength) {
+            Errors.send(response, 414, "request target too long: at most " + maxUriLength + " characters");
+            return;
+        }
+        if (headerBytes(request.headers()) > maxHeaderBytes) {
+            Errors.send(response, 431, "request headers too large: at most " + maxHeaderBytes + " bytes in all");
+            return;
+        }
+        String uri = request.uri();
+        int q = uri.indexOf('?');
+        if (!InputGuard.isCleanText(q < 0 ? uri : uri.substring(0, q), false)) {
+            Errors.send(response, 404, "no such resource: the path is not valid UTF-8 text or holds a NUL character");
+            return;
+        }
+        if (q >= 0 && !InputGuard.isCleanText(uri.substring(q + 1), true)) {
+            Errors.send(response, 400, "query parameters must be valid UTF-8 text without NUL characters");
+            return;
+        }
         String path = request.path();
         if (path == null || path.isEmpty() || path.charAt(0) != '/') {
             Errors.send(response, 400, "the request target must be an absolute path");
@@ -185,6 +210,15 @@ public class GatewayRoutes {
             response.writeContinue(); // checks passed: let the client send its body (the proxy drops Expect upstream)
         }
         proxies[service].handle(request); // path and query unchanged
+    }
+
+    /** The size of the header lines as sent ({@code name: value\r\n} each). */
+    static long headerBytes(MultiMap headers) {
+        long total = 0;
+        for (var header : headers) {
+            total += header.getKey().length() + header.getValue().length() + 4;
+        }
+        return total;
     }
 
     private static void unauthorized(HttpServerResponse response, String message) {

@@ -30,7 +30,8 @@ public class SignedUrls {
     static final String SIGNATURE = "signature";
     static final String EXPIRES = "expires";
 
-    @ConfigProperty(name = "bindery.signed-url.secret", defaultValue = "bindery-signed-url-secret")
+    /** Set in production (RequiredSecrets refuses to start without it); the built-in value serves dev and tests. */
+    @ConfigProperty(name = "bindery.signed-url.secret", defaultValue = io.bindery.commons.config.RequiredSecrets.BUILT_IN_SIGNED_URL_SECRET)
     String secret;
     @ConfigProperty(name = "bindery.signed-url.ttl", defaultValue = "PT1H")
     Duration ttl;

@@ -35,7 +35,11 @@ public class ErrorMappers {
     boolean notImplemented;
 
     public static Response response(int status, String message) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(ErrorBody.of(status, message)).build();
+        Response.ResponseBuilder r = Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(ErrorBody.of(status, message));
+        if (status == 503) {
+            r.header("Retry-After", StorageFailures.RETRY_AFTER_SECONDS);
+        }
+        return r.build();
     }
 
     @ServerExceptionMapper
@@ -92,6 +96,10 @@ public class ErrorMappers {
             message = e.getMessage() == null ? "request failed" : e.getMessage();
         }
         if (status >= 500 && status != 501) {
+            java.util.Optional<ApiException> storage = StorageFailures.classify(e);
+            if (storage.isPresent()) {
+                return api(storage.get());
+            }
             LOG.error("request failed", e);
             message = "internal error";
         }
@@ -102,6 +110,13 @@ public class ErrorMappers {
     public Response unexpected(Throwable e) {
         if (e instanceof ApiException api) {
             return api(api);
+        }
+        java.util.Optional<ApiException> storage = StorageFailures.classify(e);
+        if (storage.isPresent()) {
+            if (storage.get().status() == 503) {
+                LOG.warnf("database unreachable: %s", e.getMessage());
+            }
+            return api(storage.get());
         }
         LOG.error("unexpected failure", e);
         return response(500, "internal error");

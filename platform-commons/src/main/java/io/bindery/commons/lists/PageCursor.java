@@ -100,9 +100,10 @@ public final class PageCursor {
             String configured;
             try {
                 configured = ConfigProvider.getConfig()
-                        .getOptionalValue("bindery.cursor.secret", String.class).orElse("bindery-cursor-secret");
+                        .getOptionalValue("bindery.cursor.secret", String.class)
+                        .orElse(io.bindery.commons.config.RequiredSecrets.BUILT_IN_CURSOR_SECRET);
             } catch (IllegalStateException noConfig) {
-                configured = "bindery-cursor-secret";
+                configured = io.bindery.commons.config.RequiredSecrets.BUILT_IN_CURSOR_SECRET;
             }
             s = configured.getBytes(StandardCharsets.UTF_8);
             secret = s;

@@ -1,0 +1,46 @@
+package io.bindery.content;
+
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.testing.TestIdentity;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.config.EncoderConfig;
+import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+
+/** Input that PostgreSQL cannot store never becomes a 500: NUL and non-UTF-8 in a path, a query or a body. */
+@QuarkusTest
+@WithTestResource(TestIdentity.class)
+class BadInputTest {
+    static RequestSpecification as(String user) {
+        return given().urlEncodingEnabled(false).header("Authorization", "Bearer " + TestIdentity.token(user))
+                .contentType("application/json");
+    }
+
+    @Test
+    void nulAndInvalidUtf8AreClientErrorsAndChangeNothing() {
+        String org = Ids.newId();
+        String admin = Ids.newId();
+        TestIdentity.addMembership(org, admin, "admin", null, Instant.now());
+        as(admin).get("/v1/spaces/a%00b").then().statusCode(404).body("error.code", equalTo(404));
+        as(admin).get("/v1/spaces/a%FFb").then().statusCode(404).body("error.code", equalTo(404));
+        as(admin).get("/v1/orgs/" + org + "/spaces?page=%00").then().statusCode(400).body("error.code", equalTo(400));
+        as(admin).get("/v1/orgs/" + org + "/spaces?limit=%C3").then().statusCode(400).body("error.code", equalTo(400));
+        // a NUL inside a JSON string reaches the database, which refuses it: 400, and no space is created
+        as(admin).body("{\"title\":\"Bad\\u0000title\"}").post("/v1/orgs/" + org + "/spaces")
+                .then().statusCode(400).body("error.code", equalTo(400));
+        as(admin).get("/v1/orgs/" + org + "/spaces").then().statusCode(200).body("count", equalTo(0));
+        // bytes that are not UTF-8 in the body: malformed JSON
+        given().header("Authorization", "Bearer " + TestIdentity.token(admin))
+                .config(io.restassured.RestAssured.config().encoderConfig(EncoderConfig.encoderConfig()
+                        .encodeContentTypeAs("application/octet-stream", io.restassured.http.ContentType.BINARY)))
+                .contentType("application/json").body(new byte[]{'{', '"', 't', 'i', 't', 'l', 'e', '"', ':', '"', (byte) 0xFF, '"', '}'})
+                .post("/v1/orgs/" + org + "/spaces").then().statusCode(400);
+        as(admin).get("/v1/orgs/" + org + "/spaces").then().statusCode(200).body("count", equalTo(0));
+    }
+}
