@@ -11,20 +11,30 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.Properties;
 
 /**
  * Reads another service's topic on a thread of its own and applies each CloudEvent in its own transaction.
  * At-least-once: offsets are committed after a batch is applied, so {@link #apply} must be idempotent (compare
- * versions or remember event ids). A malformed or failing event is logged and skipped, never stops the stream.
+ * versions or remember event ids). An event whose apply fails is retried with a growing delay
+ * ({@code bindery.events.max-attempts}, 5 by default); one that still fails is parked in {@code failed_event}
+ * ({@link FailedEvents}, retried later by a scheduled job) and the stream goes on. Nothing is dropped: when even
+ * parking fails (the database is down) the consumer goes back to that offset and tries again a second later.
+ * A consumer thread that dies makes readiness fail ({@link EventsHealth}).
  * <p>
  * The consumer group is {@code <service>@<database>-<topic>} ({@code bindery.events.consumer-group} replaces the part
  * before the dash):
@@ -32,6 +42,7 @@ import java.util.Properties;
  */
 public abstract class TopicConsumer {
     private static final Logger LOG = Logger.getLogger(TopicConsumer.class);
+    static final Duration MAX_BACKOFF = Duration.ofSeconds(2);
 
     @Inject
     protected ObjectMapper json;
@@ -44,8 +55,16 @@ public abstract class TopicConsumer {
     @ConfigProperty(name = "quarkus.datasource.jdbc.url", defaultValue = "db")
     String jdbcUrl;
 
+    @ConfigProperty(name = "bindery.events.max-attempts", defaultValue = "5")
+    int maxAttempts;
+    @ConfigProperty(name = "bindery.events.retry-backoff", defaultValue = "PT0.1S")
+    Duration firstBackoff;
+    @Inject
+    FailedEvents failed;
+
     private volatile KafkaConsumer<String, String> consumer;
     private volatile boolean running;
+    private volatile Thread thread;
 
     /** The topic read, e.g. {@code bindery.review.events}. */
     protected abstract String topic();
@@ -57,11 +76,31 @@ public abstract class TopicConsumer {
     protected abstract void apply(JsonNode event);
 
     /**
-     * Called when {@link #apply} failed and its transaction rolled back; by default the event is skipped with a
-     * log line. A consumer feeding several projections may apply them one by one here instead.
+     * Called once when {@link #apply} failed and its transaction rolled back: a consumer may recover here (apply
+     * otherwise, retry a lock conflict its own way) and return normally. By default it rethrows, and the event is
+     * retried with backoff, then parked.
      */
     protected void applyFailed(JsonNode event, long offset, Exception e) {
-        LOG.warnf("skipped event %s on %s at offset %d: %s", event.path("id").asText("?"), topic(), offset, e.getMessage());
+        throw e instanceof RuntimeException r ? r : new IllegalStateException(e.getMessage(), e);
+    }
+
+    /** The topic this consumer reads (for parked events and health). */
+    public String topicName() {
+        return topic();
+    }
+
+    /** Applies a parked event again (inside the caller's transaction). */
+    public void applyParked(JsonNode event) {
+        apply(event);
+    }
+
+    /** False when this consumer should run but its thread has died. */
+    public boolean alive() {
+        if (!enabled()) {
+            return true;
+        }
+        Thread t = thread;
+        return t != null && t.isAlive();
     }
 
     /** The consumer group's name after {@code <service>@<database>}; by default {@code -<topic>}. */
@@ -83,9 +122,10 @@ public abstract class TopicConsumer {
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, serviceName + "-" + topic());
         consumer = new KafkaConsumer<>(p);
         running = true;
-        Thread thread = new Thread(this::run, topic() + "-consumer");
-        thread.setDaemon(true);
-        thread.start();
+        Thread t = new Thread(this::run, topic() + "-consumer");
+        t.setDaemon(true);
+        thread = t;
+        t.start();
     }
 
     String groupId() {
@@ -104,13 +144,32 @@ public abstract class TopicConsumer {
                 if (records.isEmpty()) {
                     continue;
                 }
+                Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
+                Set<TopicPartition> halted = new HashSet<>();
                 for (ConsumerRecord<String, String> record : records) {
-                    applyQuietly(record);
+                    TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+                    if (halted.contains(partition)) {
+                        continue;
+                    }
+                    if (handle(record)) {
+                        done.put(partition, new OffsetAndMetadata(record.offset() + 1));
+                    } else {
+                        // neither applied nor parked: read this partition again from here
+                        consumer.seek(partition, record.offset());
+                        halted.add(partition);
+                    }
                 }
-                consumer.commitSync();
+                if (!done.isEmpty()) {
+                    consumer.commitSync(done);
+                }
+                if (!halted.isEmpty()) {
+                    Thread.sleep(1000);
+                }
             }
         } catch (WakeupException stopping) {
             // shutdown
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             LOG.errorf(e, "%s consumer stopped", topic());
         } finally {
@@ -118,18 +177,49 @@ public abstract class TopicConsumer {
         }
     }
 
-    private void applyQuietly(ConsumerRecord<String, String> record) {
+    /**
+     * Applies one record, retrying with a doubling delay; parks it when every attempt failed. True when the
+     * record is dealt with (applied, parked, or unreadable and logged), false when it must be read again.
+     */
+    boolean handle(ConsumerRecord<String, String> record) throws InterruptedException {
         JsonNode event;
         try {
             event = json.readTree(record.value());
         } catch (Exception e) {
             LOG.warnf("skipped an unreadable event on %s at offset %d: %s", topic(), record.offset(), e.getMessage());
-            return;
+            return true;
+        }
+        Duration backoff = firstBackoff;
+        Exception last = null;
+        for (int attempt = 1; attempt <= Math.max(1, maxAttempts); attempt++) {
+            try {
+                QuarkusTransaction.requiringNew().run(() -> apply(event));
+                return true;
+            } catch (Exception e) {
+                if (attempt == 1) {
+                    try {
+                        applyFailed(event, record.offset(), e);
+                        return true;
+                    } catch (Exception stillFailing) {
+                        e = stillFailing;
+                    }
+                }
+                last = e;
+                LOG.debugf("event %s on %s failed (attempt %d): %s", event.path("id").asText("?"), topic(), attempt, e.getMessage());
+                if (attempt < maxAttempts && running) {
+                    Thread.sleep(backoff.toMillis());
+                    backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
+                }
+            }
         }
         try {
-            QuarkusTransaction.requiringNew().run(() -> apply(event));
-        } catch (Exception e) {
-            applyFailed(event, record.offset(), e);
+            failed.park(topic(), record.key(), event.path("id").asText("offset-" + record.partition() + "-" + record.offset()),
+                    record.value(), maxAttempts, last);
+            return true;
+        } catch (RuntimeException parkFailed) {
+            LOG.warnf("could not park event at offset %d of %s (%s); reading it again", record.offset(), topic(),
+                    parkFailed.getMessage());
+            return false;
         }
     }
 

@@ -2,11 +2,9 @@ package io.bindery.commons.projection;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.TopicConsumer;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
 
 /**
  * Feeds {@link MembershipProjection}, {@link UserDirectory} and {@link TeamProjection} from bindery.identity.events, in services that
@@ -19,7 +17,6 @@ import org.jboss.logging.Logger;
  */
 @ApplicationScoped
 public class IdentityEventsConsumer extends TopicConsumer {
-    private static final Logger LOG = Logger.getLogger(IdentityEventsConsumer.class);
     static final String TOPIC = "bindery.identity.events";
 
     @Inject
@@ -52,25 +49,5 @@ public class IdentityEventsConsumer extends TopicConsumer {
         projection.apply(event);
         users.apply(event);
         teams.apply(event);
-    }
-
-    /**
-     * One failing rolls back the other's writes too: give each its own transaction, so only the failing one
-     * misses the event (its read-through still answers for it).
-     */
-    @Override
-    protected void applyFailed(JsonNode event, long offset, Exception e) {
-        LOG.warnf("identity event at offset %d failed, applying its projections one by one: %s", offset, e.getMessage());
-        applyAlone("memberships", offset, () -> projection.apply(event));
-        applyAlone("users", offset, () -> users.apply(event));
-        applyAlone("teams", offset, () -> teams.apply(event));
-    }
-
-    private void applyAlone(String what, long offset, Runnable apply) {
-        try {
-            QuarkusTransaction.requiringNew().run(apply);
-        } catch (Exception e) {
-            LOG.warnf("skipped an identity event at offset %d for the %s projection: %s", offset, what, e.getMessage());
-        }
     }
 }
