@@ -1,27 +1,23 @@
 package io.bindery.content.authoring;
 
 import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.outbound.OutboundGuard;
+import io.bindery.commons.outbound.OutboundRefused;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-
 /**
- * Downloads a file named by URL in an {@code insert_files} change, before the write transaction starts.
- * Server-side fetching can reach internal addresses: operators who do not want that turn it off with
+ * Downloads a file named by URL in an {@code insert_files} change, before the write transaction starts, through
+ * the {@link OutboundGuard}: no internal address (loopback, private, link-local, …) unless
+ * {@code bindery.outbound.allow} lets it, checked after DNS and on every redirect. A refused URL is a 400 naming it
+ * and why, and nothing is stored. Operators who want no server-side fetching at all set
  * {@code bindery.content.file-fetch.enabled=false}.
  */
 @ApplicationScoped
 public class FileFetcher {
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-            .followRedirects(HttpClient.Redirect.NORMAL).build();
-
+    @Inject
+    OutboundGuard guard;
     @ConfigProperty(name = "bindery.content.file-fetch.enabled", defaultValue = "true")
     boolean enabled;
 
@@ -32,33 +28,11 @@ public class FileFetcher {
         if (!enabled) {
             throw ApiException.badRequest(field + ": files by URL are turned off on this server; send base64");
         }
-        URI uri;
         try {
-            uri = URI.create(url);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.badRequest(field + ": not a valid URL");
-        }
-        if (uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https")) || uri.getHost() == null) {
-            throw ApiException.badRequest(field + ": only http and https URLs can be fetched");
-        }
-        try {
-            HttpResponse<InputStream> r = client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
-                    HttpResponse.BodyHandlers.ofInputStream());
-            try (InputStream in = r.body()) {
-                if (r.statusCode() / 100 != 2) {
-                    throw ApiException.badRequest(field + ": fetching " + url + " answered HTTP " + r.statusCode());
-                }
-                byte[] bytes = in.readNBytes(maxBytes + 1);
-                if (bytes.length > maxBytes) {
-                    throw ApiException.badRequest(field + ": the file at " + url + " is over " + maxBytes + " bytes");
-                }
-                return new Fetched(bytes, r.headers().firstValue("content-type").map(t -> t.split(";")[0].trim()).orElse(null));
-            }
-        } catch (IOException e) {
-            throw ApiException.badRequest(field + ": could not fetch " + url + " (" + e.getClass().getSimpleName() + ")");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw ApiException.badRequest(field + ": interrupted while fetching " + url);
+            OutboundGuard.Fetched f = guard.fetch(url, maxBytes);
+            return new Fetched(f.bytes(), f.contentType());
+        } catch (OutboundRefused e) {
+            throw ApiException.badRequest(field + ": " + e.getMessage());
         }
     }
 }
