@@ -1,0 +1,108 @@
+package io.bindery.e2e;
+
+import io.bindery.e2e.Stack.TestUser;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Test;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static io.bindery.e2e.ChangeRequestsE2ETest.newChangeRequest;
+import static io.bindery.e2e.CollectionsE2ETest.createSpace;
+import static io.bindery.e2e.CollectionsE2ETest.json;
+import static io.bindery.e2e.Stack.api;
+import static org.hamcrest.Matchers.anyOf;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.lessThan;
+import static org.hamcrest.Matchers.startsWith;
+
+/**
+ * Input no service may answer with a 500, sent to one route of every service, through the gateway and straight to
+ * the service; the gateway's 414 and 431; signed URLs that only the stack's own secret signs.
+ */
+class HardeningE2ETest {
+    /** One route per service (the 501 services answer their own "not implemented" for any /v1 route). */
+    static final Map<String, String> ROUTE = Map.of(
+            "identity", "/v1/orgs", "content", "/v1/orgs/o/spaces", "review", "/v1/spaces/s/change-requests",
+            "sites", "/v1/orgs/o/sites", "openapi", "/v1/orgs/o/openapi", "integrations", "/v1/integrations",
+            "insights", "/v1/orgs/o/conversations");
+
+    static RequestSpecification raw(RequestSpecification base, String token) {
+        return base.urlEncodingEnabled(false).header("Authorization", "Bearer " + token);
+    }
+
+    @Test
+    void nulAndNonUtf8NeverGiveA500AnywhereAndTheBodyIsTheErrorBody() {
+        TestUser user = Stack.newUser("hardening.test");
+        for (Map.Entry<String, String> e : ROUTE.entrySet()) {
+            for (RequestSpecification base : new RequestSpecification[]{api(), Stack.service(e.getKey())}) {
+                raw(base, user.token()).get(e.getValue() + "/a%00b").then().statusCode(404).body("error.code", equalTo(404));
+            }
+            for (RequestSpecification base : new RequestSpecification[]{api(), Stack.service(e.getKey())}) {
+                raw(base, user.token()).get(e.getValue() + "?page=%00").then().statusCode(400).body("error.code", equalTo(400));
+            }
+            for (RequestSpecification base : new RequestSpecification[]{api(), Stack.service(e.getKey())}) {
+                raw(base, user.token()).get(e.getValue() + "?page=%FF%FE").then().statusCode(400).body("error.code", equalTo(400));
+            }
+            for (RequestSpecification base : new RequestSpecification[]{api(), Stack.service(e.getKey())}) {
+                raw(base, user.token()).contentType(ContentType.JSON).body("{\"title\":\"nul\\u0000here\",\"subject\":\"nul\\u0000\"}")
+                        .post(e.getValue()).then().statusCode(anyOf(lessThan(500), equalTo(501)))
+                        .body("error.code", anyOf(lessThan(500), equalTo(501)));
+            }
+        }
+        // where a body with NUL reaches the database: a 400, and nothing is created
+        String org = Stack.newOrg(user, "hardening.test");
+        api(user.token()).contentType(ContentType.JSON).body("{\"title\":\"nul\\u0000here\"}").post("/v1/orgs/" + org + "/spaces")
+                .then().statusCode(400).body("error.code", equalTo(400));
+        api(user.token()).get("/v1/orgs/" + org + "/spaces").then().statusCode(200).body("count", equalTo(0));
+        api(user.token()).contentType(ContentType.JSON).body("{\"title\":\"nul\\u0000org\"}").post("/v1/orgs")
+                .then().statusCode(400).body("error.code", equalTo(400));
+    }
+
+    @Test
+    void theGatewayAnswersOverLongTargetsAndOverLargeHeadersWithTheErrorBody() {
+        TestUser user = Stack.newUser("hardening.test");
+        api(user.token()).get("/v1/orgs/" + "x".repeat(10_000)).then().statusCode(414)
+                .contentType(startsWith("application/json")).body("error.code", equalTo(414));
+        api(user.token()).header("X-Filler", "y".repeat(20_000)).get("/v1/user").then().statusCode(431)
+                .contentType(startsWith("application/json")).body("error.code", equalTo(431));
+        // and never routes /internal/**
+        RestAssured.given().baseUri(Stack.GATEWAY).get("/internal/token-revocations").then().statusCode(404);
+    }
+
+    @Test
+    void aPdfUrlSignedWithTheOldBuiltInSecretIsRefused() throws Exception {
+        TestUser owner = Stack.newUser("hardening.test");
+        String org = Stack.newOrg(owner, "hardening.test");
+        String space = createSpace(owner.token(), org, json("title", "Signed"));
+        String cr = newChangeRequest(owner.token(), space, "Printable");
+        String url = api(owner.token()).get("/v1/spaces/" + space + "/change-requests/" + cr + "/pdf")
+                .then().statusCode(200).extract().path("url");
+        URI uri = URI.create(url);
+        TreeMap<String, String> params = new TreeMap<>();
+        for (String pair : uri.getRawQuery().split("&")) {
+            String[] kv = pair.split("=", 2);
+            if (!kv[0].equals("signature")) {
+                params.put(kv[0], URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
+            }
+        }
+        StringBuilder payload = new StringBuilder(uri.getRawPath());
+        params.forEach((k, v) -> payload.append('\n').append(k).append('=').append(v));
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec("bindery-signed-url-secret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        String forged = Base64.getUrlEncoder().withoutPadding().encodeToString(mac.doFinal(payload.toString().getBytes(StandardCharsets.UTF_8)));
+        String query = uri.getRawQuery().replaceAll("signature=[^&]*", "signature=" + forged);
+        RestAssured.given().urlEncodingEnabled(false).get(url.substring(0, url.indexOf('?')) + "?" + query)
+                .then().statusCode(401).body("error.code", equalTo(401));
+        // the URL the stack signed with its own secret opens
+        RestAssured.given().urlEncodingEnabled(false).get(url).then().statusCode(200);
+    }
+}
