@@ -35,6 +35,12 @@ class OutboxCatchUpTest {
         public List<TestResourceEntry> testResources() {
             return List.of(new TestResourceEntry(BrokerResource.class));
         }
+
+        /** Only the outbox is under test: the content-events consumer would just retry against the stopped broker. */
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("bindery.consumers.content-events.enabled", "false");
+        }
     }
 
     public static class BrokerResource implements QuarkusTestResourceLifecycleManager {

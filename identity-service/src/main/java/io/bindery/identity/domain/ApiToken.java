@@ -5,11 +5,13 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.DynamicUpdate;
 
 import java.time.Instant;
 
 /** An issued API token (only its id and lifetime: the JWT itself is never stored). */
 @Entity
+@DynamicUpdate
 @Table(name = "api_token")
 public class ApiToken extends PanacheEntityBase {
     @Id

@@ -5,11 +5,13 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.DynamicUpdate;
 
 import java.time.Instant;
 
 /** An invite link: whoever holds it may join the organization with its role. */
 @Entity
+@DynamicUpdate
 @Table(name = "link_invite")
 public class LinkInvite extends PanacheEntityBase {
     @Id

@@ -6,6 +6,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.DynamicUpdate;
 
 import java.io.Serializable;
 import java.time.Instant;
@@ -13,6 +14,7 @@ import java.util.Objects;
 
 /** A user's membership of an organization; role null means guest. */
 @Entity
+@DynamicUpdate
 @Table(name = "member")
 @IdClass(Member.Key.class)
 public class Member extends PanacheEntityBase {

@@ -5,6 +5,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.DynamicUpdate;
 
 import java.time.Instant;
 
@@ -14,6 +15,7 @@ import java.time.Instant;
  * "pending" until all three are set.
  */
 @Entity
+@DynamicUpdate
 @Table(name = "saml_provider")
 public class SamlProvider extends PanacheEntityBase {
     public static final String ACTIVE = "active";

@@ -5,11 +5,13 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.DynamicUpdate;
 
 import java.time.Instant;
 
 /** A team of an organization's members. Its creator and org admins manage it; owners manage its members. */
 @Entity
+@DynamicUpdate
 @Table(name = "team")
 public class Team extends PanacheEntityBase {
     @Id

@@ -6,6 +6,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.DynamicUpdate;
 
 import java.io.Serializable;
 import java.time.Instant;
@@ -13,6 +14,7 @@ import java.util.Objects;
 
 /** A user's place in a team: role "owner" (manages the team's members) or "member". */
 @Entity
+@DynamicUpdate
 @Table(name = "team_member")
 @IdClass(TeamMember.Key.class)
 public class TeamMember extends PanacheEntityBase {

@@ -5,12 +5,14 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.DynamicUpdate;
 
 import java.time.Instant;
 import java.util.Optional;
 
 /** A person who can hold tokens and join organizations. */
 @Entity
+@DynamicUpdate
 @Table(name = "app_user")
 public class UserAccount extends PanacheEntityBase {
     @Id

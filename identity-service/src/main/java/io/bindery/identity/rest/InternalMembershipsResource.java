@@ -3,6 +3,7 @@ package io.bindery.identity.rest;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.identity.domain.Member;
 import io.bindery.identity.domain.Organization;
+import io.bindery.identity.service.Inputs;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -28,7 +29,8 @@ public class InternalMembershipsResource {
     @Transactional
     public MembershipFact membership(@PathParam("organizationId") String organizationId, @PathParam("userId") String userId) {
         Instant asOf = Instant.now();
-        Organization org = Organization.findById(organizationId);
+        boolean nul = Inputs.hasNul(organizationId) || Inputs.hasNul(userId);
+        Organization org = nul ? null : Organization.findById(organizationId);
         Member member = org == null ? null : Member.findById(new Member.Key(organizationId, userId));
         if (member == null) {
             throw ApiException.notFound("user " + userId + " is not a member of organization " + organizationId);

@@ -46,8 +46,8 @@ public class AdminBootstrap {
 
     void onStart(@Observes StartupEvent event) throws IOException {
         keys.current();
-        UserAccount admin = QuarkusTransaction.requiringNew().call(() -> UserAccount.findByEmail(adminEmail)
-                .orElseGet(() -> users.create(adminEmail, "Instance admin", null, true)));
+        // two replicas starting at once: the second waits for the first's admin and uses it
+        UserAccount admin = QuarkusTransaction.requiringNew().call(() -> users.ensure(adminEmail, "Instance admin", true));
         if (tokenFile.isEmpty() || tokenFile.get().isBlank()) {
             return;
         }

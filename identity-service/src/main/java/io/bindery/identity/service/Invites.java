@@ -16,6 +16,8 @@ import io.bindery.identity.rest.dto.InviteView;
 import io.bindery.identity.rest.dto.InvitedUsers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -48,11 +50,20 @@ public class Invites {
     EventPublisher events;
     @Inject
     PublicUrls urls;
+    @Inject
+    AdvisoryLocks locks;
+    @Inject
+    EntityManager em;
 
-    /** POST /orgs/{o}/invites with {emails: [email | {email, role}], role?, sso?}. Admins only. */
+    /**
+     * POST /orgs/{o}/invites with {emails: [email | {email, role}], role?, sso?}. Admins only. Locks the
+     * organization row (who is a member already, and its default role, hold until commit; a concurrent join of
+     * one of them waits instead of colliding on the primary key), then the e-mail addresses (a user created here
+     * cannot be created by another invite or by the instance admin at the same time).
+     */
     @Transactional
     public InvitedUsers inviteByEmail(String orgId, String callerId, JsonBody body) {
-        var org = access.requireAdmin(orgId, callerId).organization();
+        var org = access.requireAdminLocked(orgId, callerId).organization();
         JsonNode emails = body.raw("emails");
         if (emails == null || !emails.isArray() || emails.isEmpty()) {
             throw ApiException.badRequest("emails must be a non-empty array");
@@ -77,6 +88,7 @@ public class Invites {
                 throw ApiException.badRequest("emails[] must be e-mail strings or {email, role} objects");
             }
         }
+        locks.lock(Users.EMAIL_LOCKS, roleByEmail.keySet());
         Map<String, UserAccount> accounts = new HashMap<>();
         UserAccount.<UserAccount>list("lower(email) in ?1", new ArrayList<>(roleByEmail.keySet()))
                 .forEach(u -> accounts.put(u.email.toLowerCase(Locale.ROOT), u));
@@ -99,10 +111,13 @@ public class Invites {
         return new InvitedUsers(added, added.size());
     }
 
-    /** Creates an invite link with a role (null: guests). Admins only, and only while invite links are on. */
+    /**
+     * Creates an invite link with a role (null: guests). Admins only, and only while invite links are on: the
+     * organization row is locked, so a PATCH turning them off cannot commit between the check and the insert.
+     */
     @Transactional
     public InviteView createLink(String orgId, String callerId, JsonBody body) {
-        var org = access.requireAdmin(orgId, callerId).organization();
+        var org = access.requireAdminLocked(orgId, callerId).organization();
         if (!org.inviteLinks) {
             throw ApiException.forbidden("invite links are turned off for this organization (inviteLinks)");
         }
@@ -143,10 +158,11 @@ public class Invites {
         return view(requireLink(orgId, inviteId));
     }
 
+    /** Changes role and sso of a link; the row is locked from the read on, so the event shows what committed. */
     @Transactional
     public InviteView updateLink(String orgId, String callerId, String inviteId, JsonBody body) {
         access.requireAdmin(orgId, callerId);
-        LinkInvite invite = requireLink(orgId, inviteId);
+        LinkInvite invite = requireLink(orgId, inviteId, LockModeType.PESSIMISTIC_WRITE);
         if (body.has("role")) {
             invite.role = Role.wireOf(Role.parse("role", body.string("role").orElse(null)));
         }
@@ -155,29 +171,36 @@ public class Invites {
         return view(invite);
     }
 
+    /** Locked: of two concurrent deletes the second waits, then finds nothing (204), not a deleted row (a 500). */
     @Transactional
     public void deleteLink(String orgId, String callerId, String inviteId) {
         access.requireAdmin(orgId, callerId);
-        LinkInvite invite = LinkInvite.findById(inviteId);
+        LinkInvite invite = inviteId == null || Inputs.hasNul(inviteId) ? null
+                : em.find(LinkInvite.class, inviteId, LockModeType.PESSIMISTIC_WRITE);
         if (invite != null && invite.organizationId.equals(orgId)) {
             invite.delete();
             events.publish("bindery.invite.deleted.v1", invite.id, Map.of("id", invite.id, "organization", orgId));
         }
     }
 
-    /** POST /orgs/{o}/invites/{inviteId}: whoever holds the link joins with its role. */
+    /**
+     * POST /orgs/{o}/invites/{inviteId}: whoever holds the link joins with its role. Locks the organization row
+     * (two joins of one user take turns), then the link FOR SHARE (it cannot change or go before the join commits).
+     */
     @Transactional
     public void joinWithLink(String orgId, String callerId, String inviteId) {
-        LinkInvite invite = inviteId == null ? null : LinkInvite.findById(inviteId);
-        if (invite == null || !invite.organizationId.equals(orgId)) {
-            throw ApiException.notFound("no invite " + inviteId);
-        }
+        access.lockOrganization(orgId);
+        LinkInvite invite = requireLink(orgId, inviteId, LockModeType.PESSIMISTIC_READ);
         users.get(callerId);
         members.add(orgId, callerId, invite.role, invite.sso);
     }
 
     private LinkInvite requireLink(String orgId, String inviteId) {
-        LinkInvite invite = inviteId == null ? null : LinkInvite.findById(inviteId);
+        return requireLink(orgId, inviteId, LockModeType.NONE);
+    }
+
+    private LinkInvite requireLink(String orgId, String inviteId, LockModeType lock) {
+        LinkInvite invite = inviteId == null || Inputs.hasNul(inviteId) ? null : em.find(LinkInvite.class, inviteId, lock);
         if (invite == null || !invite.organizationId.equals(orgId)) {
             throw ApiException.notFound("no invite " + inviteId);
         }

@@ -23,11 +23,13 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /** Organization members: listing, reading, role changes, removal, last-seen pings. */
 @ApplicationScoped
@@ -44,6 +46,8 @@ public class Members {
     Event<MemberRemoved> removed;
     @Inject
     Teams teamsOf;
+    @Inject
+    SpaceGrants spaceGrants;
 
     public record ListQuery(String role, String search, String sort, String order, Integer limit, String page) {
     }
@@ -99,14 +103,16 @@ public class Members {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = bind(em.createNativeQuery(select.toString()), params).getResultList();
 
-        Map<String, Long> teams = teamsOf.teamCounts(orgId, rows.stream().map(r -> (String) r[0]).toList());
+        List<String> userIds = rows.stream().map(r -> (String) r[0]).toList();
+        Map<String, Long> teams = teamsOf.teamCounts(orgId, userIds);
+        Map<String, Long> spaces = spaceGrants.userSpaces(orgId, userIds);
         return ListPage.of(rows, limit, count,
                 r -> List.of(instantOf(r[1]).toString(), (String) r[0]),
-                r -> viewOfRow(r, teams.getOrDefault((String) r[0], 0L)));
+                r -> viewOfRow(r, teams.getOrDefault((String) r[0], 0L), spaces.getOrDefault((String) r[0], 0L)));
     }
 
     /** A row of the list query: user_id, sort column, role, disabled, joined_at, last_seen_at, sso, email, name, photo. */
-    private MemberView viewOfRow(Object[] r, long teams) {
+    private MemberView viewOfRow(Object[] r, long teams, long spaces) {
         Member m = new Member();
         m.userId = (String) r[0];
         m.role = (String) r[2];
@@ -119,7 +125,7 @@ public class Members {
         u.email = (String) r[7];
         u.displayName = (String) r[8];
         u.photoUrl = (String) r[9];
-        return view(m, u, teams);
+        return view(m, u, teams, spaces);
     }
 
     @Transactional
@@ -128,9 +134,16 @@ public class Members {
         return view(require(orgId, userId));
     }
 
-    /** Changes a member's role (null: guest). Admins only; the last admin cannot be demoted. */
+    /**
+     * Changes a member's role (null: guest). Admins only; the last admin cannot be demoted. Locks the organization
+     * (every change of roles or of who is a member does, so "the last admin" is counted with no other such change
+     * under way: two admins demoting themselves at once take turns, and the second is refused), then the member
+     * row (so the event shows the member as committed, sso included), before anything of them is read.
+     */
     @Transactional
     public MemberView changeRole(String orgId, String callerId, String userId, Role role) {
+        access.lockOrganization(orgId);
+        lockMember(orgId, userId);
         access.requireAdmin(orgId, callerId);
         Member member = require(orgId, userId);
         if (Role.ADMIN.wire().equals(member.role) && role != Role.ADMIN && adminCount(orgId) <= 1) {
@@ -141,14 +154,19 @@ public class Members {
         return view(member);
     }
 
-    /** Removes a member (admins, or members leaving themselves); 204 semantics: absent is fine. */
+    /**
+     * Removes a member (admins, or members leaving themselves); 204 semantics: absent is fine. The organization
+     * row is locked first (see {@link #changeRole}). The row is deleted at once, not at commit: the DELETE waits
+     * for whoever is giving the user a team place (they hold the member row FOR KEY SHARE), so that place is
+     * committed before the observers of {@link MemberRemoved} take the user's places away.
+     */
     @Transactional
     public void remove(String orgId, String callerId, String userId) {
-        OrgAccess.Access a = access.requireMember(orgId, callerId);
+        OrgAccess.Access a = access.requireMemberLocked(orgId, callerId);
         if (!a.admin() && !callerId.equals(userId)) {
             throw ApiException.forbidden("only admins may remove other members");
         }
-        Member member = Member.findById(new Member.Key(orgId, userId));
+        Member member = userId == null || Inputs.hasNul(userId) ? null : Member.findById(new Member.Key(orgId, userId));
         if (member == null) {
             return;
         }
@@ -156,18 +174,29 @@ public class Members {
             throw ApiException.conflict("the organization must keep at least one admin");
         }
         member.delete();
+        em.flush();
         removed.fire(new MemberRemoved(orgId, userId));
         events.publish("bindery.member.removed.v1", orgId, Map.of("organization", orgId, "user", userId));
     }
 
-    /** The caller was seen now. */
+    /**
+     * The caller was seen now: one targeted UPDATE of last_seen_at (never a write-back of the row as read, which
+     * would undo a role change committed meanwhile), and it only moves forward.
+     */
     @Transactional
     public void ping(String orgId, String callerId) {
-        OrgAccess.Access a = access.requireMember(orgId, callerId);
-        a.member().lastSeenAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        access.requireMember(orgId, callerId);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        em.createQuery("update Member m set m.lastSeenAt = :now where m.organizationId = :org and m.userId = :user"
+                        + " and (m.lastSeenAt is null or m.lastSeenAt < :now)")
+                .setParameter("now", now).setParameter("org", orgId).setParameter("user", callerId).executeUpdate();
     }
 
-    /** Adds a user as a member with a role; a user already a member is left as it is. Returns whether it was added. */
+    /**
+     * Adds a user as a member with a role; a user already a member is left as it is. Returns whether it was added.
+     * The caller holds the organization row lock ({@link OrgAccess#lockOrganization}) or created the organization
+     * in this transaction, so "not a member yet" still holds at commit.
+     */
     @Transactional(Transactional.TxType.MANDATORY)
     public boolean add(String orgId, String userId, String role, boolean sso) {
         if (Member.findById(new Member.Key(orgId, userId)) != null) {
@@ -204,8 +233,38 @@ public class Members {
         events.publish("bindery.member.updated.v1", member.organizationId, data);
     }
 
+    /**
+     * Locks a member row (FOR NO KEY UPDATE) before it is read, for a change whose event shows the whole member; a
+     * member that does not exist locks nothing (the read that follows answers 404).
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void lockMember(String orgId, String userId) {
+        if (orgId == null || userId == null || Inputs.hasNul(orgId) || Inputs.hasNul(userId)) {
+            return;
+        }
+        em.createNativeQuery("SELECT user_id FROM member WHERE organization_id = :org AND user_id = :user FOR NO KEY UPDATE")
+                .setParameter("org", orgId).setParameter("user", userId).getResultList();
+    }
+
+    /**
+     * Those of the users who are members of the organization, their rows locked FOR KEY SHARE until the
+     * transaction ends: they cannot be removed (which would leave a team place behind) before a team place
+     * given to them now is committed, while their role and last-seen time may still change. One statement.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Set<String> keepMembers(String orgId, Collection<String> userIds) {
+        if (userIds.isEmpty()) {
+            return Set.of();
+        }
+        @SuppressWarnings("unchecked")
+        List<String> found = em.createNativeQuery("SELECT user_id FROM member WHERE organization_id = :org"
+                        + " AND user_id = ANY(CAST(:users AS text[])) ORDER BY user_id FOR KEY SHARE")
+                .setParameter("org", orgId).setParameter("users", PgArrays.text(userIds)).getResultList();
+        return new HashSet<>(found);
+    }
+
     public Member require(String orgId, String userId) {
-        Member member = userId == null ? null : Member.findById(new Member.Key(orgId, userId));
+        Member member = userId == null || Inputs.hasNul(userId) ? null : Member.findById(new Member.Key(orgId, userId));
         if (member == null) {
             throw ApiException.notFound("no member " + userId + " in organization " + orgId);
         }
@@ -213,16 +272,20 @@ public class Members {
     }
 
     public MemberView view(Member member) {
+        List<String> one = List.of(member.userId);
         return view(member, UserAccount.findById(member.userId),
-                teamsOf.teamCounts(member.organizationId, List.of(member.userId)).getOrDefault(member.userId, 0L));
+                teamsOf.teamCounts(member.organizationId, one).getOrDefault(member.userId, 0L),
+                spaceGrants.userSpaces(member.organizationId, one).getOrDefault(member.userId, 0L));
     }
 
     /**
      * The Member objects of those of {@code userIds} who are members of the organization, in the order asked:
-     * one query each for the members, their accounts and their team counts, whatever the number of users.
+     * one query each for the members, their accounts, their team counts and their space counts, whatever the
+     * number of users.
      */
     public List<MemberView> views(String orgId, List<String> userIds) {
-        if (userIds.isEmpty()) {
+        userIds = userIds.stream().filter(id -> id != null && !Inputs.hasNul(id)).toList();
+        if (userIds.isEmpty() || orgId == null || Inputs.hasNul(orgId)) {
             return List.of();
         }
         Map<String, Member> members = new HashMap<>();
@@ -232,20 +295,21 @@ public class Members {
             UserAccount.<UserAccount>list("id in ?1", members.keySet()).forEach(u -> accounts.put(u.id, u));
         }
         Map<String, Long> teams = teamsOf.teamCounts(orgId, members.keySet());
+        Map<String, Long> spaces = spaceGrants.userSpaces(orgId, members.keySet());
         List<MemberView> out = new ArrayList<>();
         for (String userId : new LinkedHashSet<>(userIds)) {
             Member member = members.get(userId);
             if (member != null) {
-                out.add(view(member, accounts.get(userId), teams.getOrDefault(userId, 0L)));
+                out.add(view(member, accounts.get(userId), teams.getOrDefault(userId, 0L), spaces.getOrDefault(userId, 0L)));
             }
         }
         return out;
     }
 
-    /** spaces: 0 until content-service reports space grants (content issue). */
-    public MemberView view(Member member, UserAccount user, long teams) {
+    /** {@code spaces}: the organization's spaces (not deleted) granted to the user directly, see {@link SpaceGrants}. */
+    public MemberView view(Member member, UserAccount user, long teams, long spaces) {
         return new MemberView("member", member.userId, member.role, users.view(user), member.disabled, member.joinedAt,
-                member.lastSeenAt, member.sso, 0, teams);
+                member.lastSeenAt, member.sso, spaces, teams);
     }
 
     private long adminCount(String orgId) {

@@ -46,6 +46,8 @@ public class Organizations {
     OrgAccess access;
     @Inject
     Users users;
+    @Inject
+    AdvisoryLocks locks;
 
     /** Creates an organization; the caller becomes its admin member. */
     @Transactional
@@ -67,9 +69,7 @@ public class Organizations {
         org.inviteLinks = true;
         org.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         org.updatedAt = org.createdAt;
-        if (org.hostname != null && Organization.count("lower(hostname) = ?1", org.hostname) > 0) {
-            throw ApiException.conflict("hostname " + org.hostname + " is already taken");
-        }
+        requireFreeHostname(org.hostname, org.id);
         org.persist();
         events.publish("bindery.organization.created.v1", org.id, eventView(org));
         members.add(org.id, callerId, Role.ADMIN.wire(), false);
@@ -104,10 +104,15 @@ public class Organizations {
         return view(a.organization(), true, a.role());
     }
 
-    /** PATCH: only the fields present change; null clears the nullable ones. Admins only. */
+    /**
+     * PATCH: only the fields present change; null clears the nullable ones. Admins only. The row is locked from
+     * the read on: two PATCHes take turns, so each one's event shows the organization as it committed it (an
+     * event built from a stale read would undo the other PATCH in every projection), and the members named by
+     * mergeRules cannot be removed before it commits (removals lock the row too).
+     */
     @Transactional
     public OrganizationView patch(String orgId, String callerId, JsonBody body) {
-        Organization org = access.requireAdmin(orgId, callerId).organization();
+        Organization org = access.requireAdminLocked(orgId, callerId).organization();
         body.string("title").ifPresent(t -> org.title = validTitle(t));
         if (body.isNull("title")) {
             throw ApiException.badRequest("title must not be null");
@@ -115,9 +120,8 @@ public class Organizations {
         body.strings("emailDomains").ifPresent(d -> org.emailDomains = validDomains(d));
         if (body.has("hostname")) {
             String hostname = body.string("hostname").map(Organizations::validHostname).orElse(null);
-            if (hostname != null && !hostname.equals(org.hostname)
-                    && Organization.count("lower(hostname) = ?1 and id <> ?2", hostname, org.id) > 0) {
-                throw ApiException.conflict("hostname " + hostname + " is already taken");
+            if (hostname != null && !hostname.equals(org.hostname)) {
+                requireFreeHostname(hostname, org.id);
             }
             org.hostname = hostname;
         }
@@ -142,10 +146,14 @@ public class Organizations {
         return view(org, true, Role.ADMIN);
     }
 
-    /** Joins by e-mail domain: only when the caller's domain is one of the organization's. */
+    /**
+     * Joins by e-mail domain: only when the caller's domain is one of the organization's. The organization row is
+     * locked: the decision (domains, default role) cannot be overtaken by a PATCH, and two joins of one user take
+     * turns (the second finds the member) instead of colliding on the primary key.
+     */
     @Transactional
     public void join(String orgId, String callerId) {
-        Organization org = orgId == null ? null : Organization.findById(orgId);
+        Organization org = access.lockOrganization(orgId);
         if (org == null) {
             throw ApiException.notFound("no organization " + orgId);
         }
@@ -164,16 +172,33 @@ public class Organizations {
         if (!d.equals(domainOf(caller.email)) && !caller.instanceAdmin) {
             throw ApiException.forbidden("you may only look up your own e-mail domain");
         }
+        if (!DOMAIN.matcher(d).matches()) {
+            return List.of(); // no organization has it (and JSON escapes or NUL must not reach the jsonb cast)
+        }
         List<Organization> orgs = Organization.getEntityManager().createNativeQuery(
                         "SELECT * FROM organization WHERE email_domains @> CAST(:d AS jsonb) ORDER BY created_at, id LIMIT 1000",
                         Organization.class)
-                .setParameter("d", "[\"" + d.replace("\"", "") + "\"]").getResultList();
+                .setParameter("d", "[\"" + d + "\"]").getResultList();
         List<OrganizationView> out = new ArrayList<>();
         for (Organization org : orgs) {
             Member m = Member.findById(new Member.Key(org.id, callerId));
             out.add(view(org, m != null, m == null ? null : Role.parse("role", m.role)));
         }
         return out;
+    }
+
+    /**
+     * 409 when another organization has the hostname. The hostname's advisory lock is held to the end, so of two
+     * transactions claiming one hostname the second sees the first's commit (not a unique-index 500).
+     */
+    private void requireFreeHostname(String hostname, String orgId) {
+        if (hostname == null) {
+            return;
+        }
+        locks.lock("hostname", List.of(hostname));
+        if (Organization.count("lower(hostname) = ?1 and id <> ?2", hostname, orgId) > 0) {
+            throw ApiException.conflict("hostname " + hostname + " is already taken");
+        }
     }
 
     static String domainOf(String email) {
@@ -183,14 +208,14 @@ public class Organizations {
     static JsonNode validDefaultContent(JsonBody content) {
         String type = content.string("type").orElse(null);
         String site = content.string("site").orElse(null);
-        if (!"site".equals(type) || site == null || site.isBlank()) {
+        if (!"site".equals(type) || site == null || site.isBlank() || Inputs.hasNul(site)) {
             throw ApiException.badRequest("defaultContent must be {\"type\": \"site\", \"site\": <site id>} or null");
         }
-        return content.node();
+        return Inputs.noNul("defaultContent", content.node());
     }
 
     static String validLogo(String logo) {
-        if (logo.length() > 2048 || !logo.matches("^https?://\\S+$")) {
+        if (logo.length() > 2048 || !logo.matches("^https?://\\S+$") || Inputs.hasNul(logo)) {
             throw ApiException.badRequest("logo must be an http(s) URL of at most 2048 characters");
         }
         return logo;
@@ -217,19 +242,19 @@ public class Organizations {
                 throw ApiException.badRequest("mergeRules.rules[].users must be an array of user ids");
             }
             for (JsonNode u : usersNode) {
-                if (!u.isTextual() || Member.findById(new Member.Key(orgId, u.asText())) == null) {
+                if (!u.isTextual() || Inputs.hasNul(u.asText()) || Member.findById(new Member.Key(orgId, u.asText())) == null) {
                     throw ApiException.badRequest("mergeRules.rules[].users: " + u + " is not a member of the organization");
                 }
             }
         }
-        return rules.node();
+        return Inputs.noNul("mergeRules", rules.node());
     }
 
     static String validTitle(String title) {
         if (title == null) {
             throw ApiException.badRequest("title is required");
         }
-        String t = title.trim();
+        String t = Inputs.noNul("title", title).trim();
         if (t.length() < 2 || t.length() > 255) {
             throw ApiException.badRequest("title must be between 2 and 255 characters");
         }

@@ -10,7 +10,6 @@ import io.bindery.commons.lists.PageCursor;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.identity.domain.Member;
 import io.bindery.identity.domain.SamlProvider;
-import io.bindery.identity.domain.Team;
 import io.bindery.identity.rest.dto.MemberView;
 import io.bindery.identity.rest.dto.SamlLoginList;
 import io.bindery.identity.rest.dto.SamlProviderInput;
@@ -18,6 +17,9 @@ import io.bindery.identity.rest.dto.SamlProviderView;
 import io.bindery.identity.rest.dto.TeamView;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityNotFoundException;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.io.ByteArrayInputStream;
@@ -65,6 +67,8 @@ public class SamlProviders {
     EventPublisher events;
     @Inject
     Teams teams;
+    @Inject
+    EntityManager em;
 
     @Transactional
     public ListPage<SamlProviderView> list(String orgId, String callerId, String limitParam, String page) {
@@ -98,7 +102,7 @@ public class SamlProviders {
         SamlProvider p = new SamlProvider();
         p.id = Ids.newId();
         p.organizationId = orgId;
-        apply(p, in);
+        apply(p, in, defaultTeam(orgId, in));
         p.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         p.updatedAt = p.createdAt;
         p.persist();
@@ -112,22 +116,37 @@ public class SamlProviders {
         return view(require(orgId, providerId), a);
     }
 
+    /**
+     * Changes the present fields. The default team named is locked (FOR KEY SHARE: it cannot be deleted before this
+     * commits, which would fail the foreign key) before the provider row (FOR NO KEY UPDATE, re-read: the event
+     * shows the provider as committed, and of two updates the second applies its fields to the first's result).
+     */
     @Transactional
     public SamlProviderView update(String orgId, String callerId, String providerId, SamlProviderInput in) {
         OrgAccess.Access a = access.requireAdmin(orgId, callerId);
         SamlProvider p = require(orgId, providerId);
-        if (apply(p, in)) {
+        String defaultTeam = defaultTeam(orgId, in);
+        try {
+            em.refresh(p, LockModeType.PESSIMISTIC_WRITE);
+        } catch (EntityNotFoundException deletedMeanwhile) {
+            throw ApiException.notFound("no SAML provider " + providerId + " in organization " + orgId);
+        }
+        if (apply(p, in, defaultTeam)) {
             p.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             events.publish("bindery.saml-provider.updated.v1", p.id, eventView(p));
         }
         return view(p, a);
     }
 
-    /** Deleting a provider that does not exist (or is another organization's) succeeds and changes nothing. */
+    /**
+     * Deleting a provider that does not exist (or is another organization's) succeeds and changes nothing. Locked:
+     * of two concurrent deletes the second waits, then finds nothing.
+     */
     @Transactional
     public void delete(String orgId, String callerId, String providerId) {
         access.requireAdmin(orgId, callerId);
-        SamlProvider p = providerId == null ? null : SamlProvider.findById(providerId);
+        SamlProvider p = providerId == null || Inputs.hasNul(providerId) ? null
+                : em.find(SamlProvider.class, providerId, LockModeType.PESSIMISTIC_WRITE);
         if (p == null || !p.organizationId.equals(orgId)) {
             return;
         }
@@ -150,9 +169,13 @@ public class SamlProviders {
                 .toList());
     }
 
-    /** Marks a member as signing in with SSO (org admins only); 404 when the user is not a member. */
+    /**
+     * Marks a member as signing in with SSO (org admins only); 404 when the user is not a member. The member row is
+     * locked before it is read, so the event (role and sso) shows what committed, whatever role change runs along.
+     */
     @Transactional
     public MemberView markSsoMember(String orgId, String callerId, String userId) {
+        members.lockMember(orgId, userId);
         access.requireAdmin(orgId, callerId);
         Member member = members.require(orgId, userId);
         if (!member.sso) {
@@ -162,13 +185,21 @@ public class SamlProviders {
         return members.view(member);
     }
 
-    /** Applies the present fields of the input, checking each limit; returns whether anything changed. */
-    private boolean apply(SamlProvider p, SamlProviderInput in) {
+    /** The default team the input names, checked and locked (FOR KEY SHARE); null when absent or null. */
+    private String defaultTeam(String orgId, SamlProviderInput in) {
+        return in.defaultTeam() == null ? null : validTeam(orgId, in.defaultTeam().value());
+    }
+
+    /**
+     * Applies the present fields of the input, checking each limit; returns whether anything changed.
+     * {@code defaultTeam}: the checked {@link #defaultTeam}.
+     */
+    private boolean apply(SamlProvider p, SamlProviderInput in, String checkedDefaultTeam) {
         String label = in.label() == null ? p.label : validLabel(in.label().value());
         String entityId = in.entityID() == null ? p.entityId : validEntityId(in.entityID().value());
         String certificate = in.certificate() == null ? p.certificate : validCertificate(in.certificate().value());
         String ssoUrl = in.ssoURL() == null ? p.ssoUrl : validSsoUrl(in.ssoURL().value());
-        String defaultTeam = in.defaultTeam() == null ? p.defaultTeamId : validTeam(p.organizationId, in.defaultTeam().value());
+        String defaultTeam = in.defaultTeam() == null ? p.defaultTeamId : checkedDefaultTeam;
         String defaultRole = in.defaultRole() == null ? p.defaultRole
                 : Role.wireOf(Role.parse("defaultRole", in.defaultRole().value()));
         boolean changed = !Objects.equals(label, p.label) || !Objects.equals(entityId, p.entityId)
@@ -184,7 +215,7 @@ public class SamlProviders {
     }
 
     static String validLabel(String label) {
-        String l = label.strip();
+        String l = Inputs.noNul("label", label).strip();
         int length = l.codePointCount(0, l.length());
         if (length < 1 || length > LABEL_MAX) {
             throw ApiException.badRequest("label must be between 1 and " + LABEL_MAX + " characters");
@@ -193,6 +224,7 @@ public class SamlProviders {
     }
 
     static String validEntityId(String entityId) {
+        Inputs.noNul("entityID", entityId);
         if (entityId.codePointCount(0, entityId.length()) > ENTITY_ID_MAX) {
             throw ApiException.badRequest("entityID must be at most " + ENTITY_ID_MAX + " characters");
         }
@@ -208,6 +240,9 @@ public class SamlProviders {
             throw ApiException.badRequest("certificate must be at most " + CERTIFICATE_MAX + " characters");
         }
         String text = certificate.strip();
+        if (Inputs.hasNul(text)) {
+            throw notACertificate();
+        }
         String pem = text;
         if (!text.startsWith(PEM_BEGIN)) {
             if (!BASE64_BODY.matcher(text).matches()) {
@@ -235,6 +270,7 @@ public class SamlProviders {
     }
 
     static String validSsoUrl(String ssoUrl) {
+        Inputs.noNul("ssoURL", ssoUrl);
         if (ssoUrl.codePointCount(0, ssoUrl.length()) > SSO_URL_MAX) {
             throw ApiException.badRequest("ssoURL must be at most " + SSO_URL_MAX + " characters");
         }
@@ -250,19 +286,22 @@ public class SamlProviders {
         throw ApiException.badRequest("ssoURL must be an absolute http or https URL");
     }
 
-    private static String validTeam(String orgId, String teamId) {
+    /** The team, locked FOR KEY SHARE until commit (it cannot be deleted while a provider starts naming it). */
+    private String validTeam(String orgId, String teamId) {
         if (teamId == null) {
             return null;
         }
-        Team team = Ids.looksLikeId(teamId) ? Team.findById(teamId) : null;
-        if (team == null || !team.organizationId.equals(orgId)) {
+        boolean found = Ids.looksLikeId(teamId) && !em.createNativeQuery(
+                        "SELECT id FROM team WHERE id = :team AND organization_id = :org FOR KEY SHARE")
+                .setParameter("team", teamId).setParameter("org", orgId).getResultList().isEmpty();
+        if (!found) {
             throw ApiException.badRequest("defaultTeam: no team " + teamId + " in this organization");
         }
-        return team.id;
+        return teamId;
     }
 
     private SamlProvider require(String orgId, String providerId) {
-        SamlProvider p = providerId == null ? null : SamlProvider.findById(providerId);
+        SamlProvider p = providerId == null || Inputs.hasNul(providerId) ? null : SamlProvider.findById(providerId);
         if (p == null || !p.organizationId.equals(orgId)) {
             throw ApiException.notFound("no SAML provider " + providerId + " in organization " + orgId);
         }

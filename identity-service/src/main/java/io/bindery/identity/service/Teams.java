@@ -51,6 +51,12 @@ import java.util.TreeMap;
  * needs the organization role {@code create} or {@code admin} (a team gathers people to grant them content,
  * which is what those roles are for). A team is managed (renamed, deleted) by organization admins and by
  * its creator; its members are managed by those and by the team's owners.
+ * <p>
+ * Concurrent writers (lock order in {@link OrgAccess}): every change of a team or of its members locks the team
+ * row first, then the member rows of the users it gives a place (FOR KEY SHARE, so they cannot leave the
+ * organization before the place is committed). Events carry the team's {@code organization}, so other services
+ * can keep a projection of teams and team membership; {@code GET /internal/orgs/{o}/teams/{t}} is its
+ * read-through ({@link #fact}).
  */
 @ApplicationScoped
 public class Teams {
@@ -72,6 +78,8 @@ public class Teams {
     EntityManager em;
     @Inject
     ObjectMapper json;
+    @Inject
+    SpaceGrants spaceGrants;
 
     // ---------------------------------------------------------------------------------------------- teams
 
@@ -100,9 +108,8 @@ public class Teams {
         long count = where.count(em, "select count(t) from Team t where ");
         keyset(where, after, "t.createdAt", "t.id");
         List<Team> rows = where.list(em, "select t from Team t where ", " order by t.createdAt, t.id", Team.class, limit + 1);
-        Map<String, Long> counts = memberCounts(organizationId, rows.stream().map(t -> t.id).toList());
-        return ListPage.of(rows, limit, count, t -> List.of(t.createdAt.toString(), t.id),
-                t -> view(t, counts.getOrDefault(t.id, 0L), access));
+        Counts counts = counts(organizationId, rows.stream().map(t -> t.id).toList());
+        return ListPage.of(rows, limit, count, t -> List.of(t.createdAt.toString(), t.id), t -> view(t, counts, access));
     }
 
     /** Creates a team; the caller becomes its owner, the listed organization members its members. */
@@ -129,7 +136,12 @@ public class Teams {
             }
             memberIds.add(id.trim());
         }
-        Set<String> inOrg = orgMembersAmong(organizationId, memberIds);
+        Set<String> everyone = new LinkedHashSet<>(memberIds);
+        everyone.add(callerId);
+        Set<String> inOrg = members.keepMembers(organizationId, everyone);
+        if (!inOrg.contains(callerId)) {
+            throw ApiException.notFound("no organization " + organizationId); // the caller left it meanwhile
+        }
         for (String id : memberIds) {
             if (!inOrg.contains(id)) {
                 throw ApiException.badRequest("members: '" + id + "' is not a member of the organization");
@@ -151,18 +163,18 @@ public class Teams {
         }
         added.forEach((userId, teamRole) -> place(team.id, userId, teamRole, now).persist());
 
-        TeamView data = view(team, added.size(), null);
-        events.publish(CREATED, team.id, data);
+        Counts counts = new Counts(Map.of(team.id, (long) added.size()), Map.of()); // a new team has no grants yet
+        events.publish(CREATED, team.id, eventData(team, counts));
         // the first members as a members change too, so consumers keep one path for team membership
-        events.publish(MEMBERS_UPDATED, team.id, membersChange(data, added, List.of(), Map.of()));
-        return view(team, added.size(), access);
+        events.publish(MEMBERS_UPDATED, team.id, membersChange(team, counts, added, List.of(), Map.of()));
+        return view(team, counts, access);
     }
 
     @Transactional
     public TeamView get(String organizationId, String callerId, String teamId) {
         OrgAccess.Access access = member(organizationId, callerId);
         Team team = requireTeam(organizationId, teamId, false);
-        return view(team, memberCount(team), access);
+        return view(team, counts(team), access);
     }
 
     @Transactional
@@ -174,24 +186,25 @@ public class Teams {
             throw ApiException.badRequest("request body is required: {title}");
         }
         String title = validTitle(req.title());
-        long members = memberCount(team);
+        Counts counts = counts(team);
         if (!title.equals(team.title)) {
             team.title = title;
-            events.publish(UPDATED, team.id, view(team, members, null));
+            events.publish(UPDATED, team.id, eventData(team, counts));
         }
-        return view(team, members, access);
+        return view(team, counts, access);
     }
 
     /** Deletes a team with its member list; nothing to do (still a success) when it does not exist. */
     @Transactional
     public void delete(String organizationId, String callerId, String teamId) {
         OrgAccess.Access access = member(organizationId, callerId);
-        Team team = hasNul(teamId) ? null : em.find(Team.class, teamId, LockModeType.PESSIMISTIC_WRITE);
+        // locked: a concurrent delete waits, then finds no team (204), instead of deleting a deleted row (a 500)
+        Team team = teamId == null || hasNul(teamId) ? null : em.find(Team.class, teamId, LockModeType.PESSIMISTIC_WRITE);
         if (team == null || !team.organizationId.equals(organizationId)) {
             return;
         }
         requireTeamAdmin(access, team);
-        TeamView data = view(team, memberCount(team), null);
+        ObjectNode data = eventData(team, counts(team));
         em.createQuery("delete from TeamMember tm where tm.teamId = :team").setParameter("team", team.id).executeUpdate();
         team.delete();
         events.publish(DELETED, team.id, data);
@@ -214,12 +227,15 @@ public class Teams {
         keyset(where, after, "tm.addedAt", "tm.userId");
         List<Object[]> rows = where.list(em, "select tm, m, u from TeamMember tm, Member m, UserAccount u where u.id = tm.userId and ",
                 " order by tm.addedAt, tm.userId", Object[].class, limit + 1);
-        Map<String, Long> teamCounts = teamCounts(organizationId, rows.stream().map(r -> ((TeamMember) r[0]).userId).toList());
+        List<String> userIds = rows.stream().map(r -> ((TeamMember) r[0]).userId).toList();
+        Map<String, Long> teamCounts = teamCounts(organizationId, userIds);
+        Map<String, Long> spaceCounts = spaceGrants.userSpaces(organizationId, userIds);
         return ListPage.of(rows, limit, count,
                 r -> List.of(((TeamMember) r[0]).addedAt.toString(), ((TeamMember) r[0]).userId),
                 r -> {
                     TeamMember place = (TeamMember) r[0];
-                    return new TeamMemberView(members.view((Member) r[1], (UserAccount) r[2], teamCounts.getOrDefault(place.userId, 0L)),
+                    return new TeamMemberView(members.view((Member) r[1], (UserAccount) r[2],
+                            teamCounts.getOrDefault(place.userId, 0L), spaceCounts.getOrDefault(place.userId, 0L)),
                             new TeamMemberView.TeamRole(place.role), new TeamMemberView.Permissions(true));
                 });
     }
@@ -302,7 +318,7 @@ public class Teams {
         Team team = requireTeam(organizationId, teamId, true);
         requireMemberManager(access, team);
         String role = req == null || req.role() == null ? TeamMember.MEMBER : validRole("role", req.role());
-        if (hasNul(userId) || Member.findById(new Member.Key(organizationId, userId)) == null) {
+        if (userId == null || hasNul(userId) || members.keepMembers(organizationId, List.of(userId)).isEmpty()) {
             throw ApiException.notFound("no member " + userId + " in the organization");
         }
         TeamMember place = TeamMember.findById(new TeamMember.Key(team.id, userId));
@@ -321,9 +337,12 @@ public class Teams {
         OrgAccess.Access access = member(organizationId, callerId);
         Team team = requireTeam(organizationId, teamId, true);
         requireMemberManager(access, team);
-        TeamMember place = hasNul(userId) ? null : TeamMember.findById(new TeamMember.Key(team.id, userId));
-        if (place != null) {
-            place.delete();
+        // one DELETE whose count says whether there was a place: the user leaving the organization at the same
+        // time (which takes the place away without the team lock) cannot turn this into a delete of nothing
+        int deleted = userId == null || hasNul(userId) ? 0
+                : em.createQuery("delete from TeamMember tm where tm.teamId = :team and tm.userId = :user")
+                .setParameter("team", team.id).setParameter("user", userId).executeUpdate();
+        if (deleted > 0) {
             publishMembersChange(team, Map.of(), List.of(userId), Map.of());
         }
     }
@@ -345,10 +364,9 @@ public class Teams {
         keyset(where, after, "t.createdAt", "t.id");
         List<Object[]> rows = where.list(em, "select t, tm.role from Team t, TeamMember tm where ",
                 " order by t.createdAt, t.id", Object[].class, limit + 1);
-        Map<String, Long> counts = memberCounts(organizationId, rows.stream().map(r -> ((Team) r[0]).id).toList());
+        Counts counts = counts(organizationId, rows.stream().map(r -> ((Team) r[0]).id).toList());
         return ListPage.of(rows, limit, count, r -> List.of(((Team) r[0]).createdAt.toString(), ((Team) r[0]).id),
-                r -> new TeamOfMemberView(view((Team) r[0], counts.getOrDefault(((Team) r[0]).id, 0L), access),
-                        new TeamMemberView.TeamRole((String) r[1])));
+                r -> new TeamOfMemberView(view((Team) r[0], counts, access), new TeamMemberView.TeamRole((String) r[1])));
     }
 
     // ------------------------------------------------------------------------------ for other components
@@ -363,9 +381,9 @@ public class Teams {
         if (teamIds.isEmpty()) {
             return out;
         }
-        Map<String, Long> counts = memberCounts(organizationId, teamIds);
+        Counts counts = counts(organizationId, teamIds);
         Team.<Team>list("organizationId = ?1 and id in ?2", organizationId, List.copyOf(teamIds))
-                .forEach(t -> out.put(t.id, view(t, counts.getOrDefault(t.id, 0L), access)));
+                .forEach(t -> out.put(t.id, view(t, counts, access)));
         return out;
     }
 
@@ -382,32 +400,61 @@ public class Teams {
         List<Object[]> rows = em.createNativeQuery("SELECT tm.user_id, count(*) FROM team_member tm JOIN team t ON t.id = tm.team_id"
                         + " WHERE t.organization_id = :org AND tm.user_id = ANY(CAST(:users AS text[])) GROUP BY tm.user_id")
                 .setParameter("org", organizationId)
-                .setParameter("users", "{" + String.join(",", counts.keySet().stream().map(Teams::arrayElement).toList()) + "}")
+                .setParameter("users", PgArrays.text(counts.keySet()))
                 .getResultList();
         rows.forEach(r -> counts.put((String) r[0], ((Number) r[1]).longValue()));
         return counts;
     }
 
-    /** A PostgreSQL array literal element, quoted so that any id is taken literally. */
-    private static String arrayElement(String value) {
-        return '"' + value.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
-    }
-
-    /** A user who leaves the organization leaves all its teams, in the same transaction. */
+    /**
+     * A user who leaves the organization leaves all its teams, in the same transaction, with a members change
+     * ({@code removed}) for each team they were in. The teams are those whose place the DELETE itself removed:
+     * a place given concurrently was committed before (the member's DELETE waited for its KEY SHARE lock) and
+     * is removed here too, and a team deleted concurrently (which removed the place first) gets no event.
+     */
     @Transactional
     void onMemberRemoved(@Observes MemberRemoved e) {
-        List<Team> teams = em.createQuery("select t from Team t where t.organizationId = :org and exists"
-                        + " (select 1 from TeamMember tm where tm.teamId = t.id and tm.userId = :user)", Team.class)
+        @SuppressWarnings("unchecked")
+        List<String> teamIds = em.createNativeQuery("DELETE FROM team_member tm USING team t WHERE t.id = tm.team_id"
+                        + " AND t.organization_id = :org AND tm.user_id = :user RETURNING tm.team_id")
                 .setParameter("org", e.organizationId()).setParameter("user", e.userId()).getResultList();
-        if (teams.isEmpty()) {
+        if (teamIds.isEmpty()) {
             return;
         }
-        em.createQuery("delete from TeamMember tm where tm.userId = :user and tm.teamId in :teams")
-                .setParameter("user", e.userId()).setParameter("teams", teams.stream().map(t -> t.id).toList())
-                .executeUpdate();
-        for (Team team : teams) {
+        for (Team team : Team.<Team>list("id in ?1 order by id", teamIds)) {
             publishMembersChange(team, Map.of(), List.of(e.userId()), Map.of());
         }
+    }
+
+    /**
+     * The read-through of other services' team projections: the team's members that still are members of the
+     * organization. Reads under FOR SHARE locks of the organization row and then of the team row, so it waits
+     * for every change of the team's members under way (they hold one of them): an event published before
+     * {@code asOf} is never about a change this answer does not show. 404 when the organization has no such team.
+     */
+    @Transactional
+    public TeamFact fact(String organizationId, String teamId, Instant asOf) {
+        if (organizationId == null || teamId == null || hasNul(organizationId) || hasNul(teamId)) {
+            throw ApiException.notFound("no team " + teamId + " in organization " + organizationId);
+        }
+        // two statements, so the organization is locked before the team, in the order of OrgAccess
+        boolean found = !em.createNativeQuery("SELECT id FROM organization WHERE id = :org FOR SHARE")
+                .setParameter("org", organizationId).getResultList().isEmpty()
+                && !em.createNativeQuery("SELECT id FROM team WHERE id = :team AND organization_id = :org FOR SHARE")
+                .setParameter("team", teamId).setParameter("org", organizationId).getResultList().isEmpty();
+        if (!found) {
+            throw ApiException.notFound("no team " + teamId + " in organization " + organizationId);
+        }
+        @SuppressWarnings("unchecked")
+        List<String> userIds = em.createNativeQuery("SELECT tm.user_id FROM team_member tm JOIN member m"
+                        + " ON m.organization_id = :org AND m.user_id = tm.user_id WHERE tm.team_id = :team"
+                        + " ORDER BY tm.added_at, tm.user_id")
+                .setParameter("org", organizationId).setParameter("team", teamId).getResultList();
+        return new TeamFact(organizationId, teamId, userIds, asOf);
+    }
+
+    /** {@code asOf}: taken before the read; events older than it must not overwrite this answer in a projection. */
+    public record TeamFact(String organization, String team, List<String> members, Instant asOf) {
     }
 
     // ------------------------------------------------------------------------------------------- helpers
@@ -451,13 +498,37 @@ public class Teams {
         }
     }
 
-    private TeamView view(Team team, long members, OrgAccess.Access access) {
+    private TeamView view(Team team, Counts counts, OrgAccess.Access access) {
         TeamView.Permissions permissions = access == null ? null : new TeamView.Permissions(teamAdmin(access, team), true);
-        return new TeamView("team", team.id, team.title, members, 0, team.createdAt, permissions);
+        return new TeamView("team", team.id, team.title, counts.members(team.id), counts.spaces(team.id), team.createdAt,
+                permissions);
     }
 
-    private long memberCount(Team team) {
-        return memberCounts(team.organizationId, List.of(team.id)).getOrDefault(team.id, 0L);
+    /** The data of the team events: the Team without permissions, plus the {@code organization} it belongs to. */
+    private ObjectNode eventData(Team team, Counts counts) {
+        ObjectNode data = json.valueToTree(view(team, counts, null));
+        data.put("organization", team.organizationId);
+        return data;
+    }
+
+    /** Members and spaces per team. */
+    private record Counts(Map<String, Long> members, Map<String, Long> spaces) {
+        long members(String teamId) {
+            return members.getOrDefault(teamId, 0L);
+        }
+
+        long spaces(String teamId) {
+            return spaces.getOrDefault(teamId, 0L);
+        }
+    }
+
+    /** Two queries whatever the number of teams. */
+    private Counts counts(String organizationId, Collection<String> teamIds) {
+        return new Counts(memberCounts(organizationId, teamIds), spaceGrants.teamSpaces(organizationId, teamIds));
+    }
+
+    private Counts counts(Team team) {
+        return counts(team.organizationId, List.of(team.id));
     }
 
     /** Members per team, counting only team places whose user still belongs to the organization. */
@@ -487,13 +558,16 @@ public class Teams {
             return;
         }
         em.flush();
-        TeamView data = view(team, memberCount(team), null);
-        events.publish(MEMBERS_UPDATED, team.id, membersChange(data, added, removed, changed));
+        events.publish(MEMBERS_UPDATED, team.id, membersChange(team, counts(team), added, removed, changed));
     }
 
-    /** The team, plus the ids of the users added, removed and whose role changed, and the new roles. */
-    private ObjectNode membersChange(TeamView team, Map<String, String> added, List<String> removed, Map<String, String> changed) {
-        ObjectNode data = json.valueToTree(team);
+    /**
+     * The team (with its {@code organization}), plus the ids of the users added, removed and whose role changed,
+     * and the new roles.
+     */
+    private ObjectNode membersChange(Team team, Counts counts, Map<String, String> added, List<String> removed,
+                                     Map<String, String> changed) {
+        ObjectNode data = eventData(team, counts);
         data.set("added", json.valueToTree(List.copyOf(added.keySet())));
         data.set("removed", json.valueToTree(removed));
         data.set("changed", json.valueToTree(List.copyOf(changed.keySet())));
@@ -547,7 +621,7 @@ public class Teams {
                     .forEach(r -> idByEmail.put((String) r[0], (String) r[1]));
             candidates.addAll(idByEmail.values());
         }
-        Set<String> inOrg = orgMembersAmong(organizationId, candidates);
+        Set<String> inOrg = members.keepMembers(organizationId, candidates);
         for (String entry : entries) {
             String userId = entry.contains("@") ? idByEmail.get(entry.toLowerCase(Locale.ROOT)) : entry;
             if (userId == null || !inOrg.contains(userId)) {
@@ -556,14 +630,6 @@ public class Teams {
             out.put(entry, userId);
         }
         return out;
-    }
-
-    private Set<String> orgMembersAmong(String organizationId, Collection<String> userIds) {
-        if (userIds.isEmpty()) {
-            return Set.of();
-        }
-        return new HashSet<>(em.createQuery("select m.userId from Member m where m.organizationId = :org and m.userId in :users", String.class)
-                .setParameter("org", organizationId).setParameter("users", userIds).getResultList());
     }
 
     static String validTitle(String title) {
@@ -588,12 +654,9 @@ public class Teams {
         throw ApiException.badRequest(field + " must be one of owner, member");
     }
 
-    /**
-     * PostgreSQL refuses NUL in text: true for a path or query value holding one (the callers then answer
-     * 404 or 400), so that such input never reaches the database as a 500.
-     */
+    /** See {@link Inputs#hasNul}: such a path or query value is answered 404 or 400, never reaching the database. */
     private static boolean hasNul(String value) {
-        return value != null && value.indexOf('\0') >= 0;
+        return Inputs.hasNul(value);
     }
 
     private static void titleFilter(Query where, String title) {

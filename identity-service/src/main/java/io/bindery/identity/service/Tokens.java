@@ -8,6 +8,7 @@ import io.smallrye.jwt.build.Jwt;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jose4j.jwk.RsaJsonWebKey;
@@ -65,18 +66,24 @@ public class Tokens {
         return new Minted(row.id, jwt, row.expiresAt);
     }
 
-    /** Revokes one of the caller's tokens; a token that is not theirs, or unknown, changes nothing. */
+    /**
+     * Revokes one of the caller's tokens; a token that is not theirs, or unknown, changes nothing. The row is locked
+     * from the read on: of two revocations of one token the second waits and finds it revoked, instead of giving it
+     * a second revocation number and event.
+     */
     @Transactional
     public void revoke(String userId, String tokenId) {
-        ApiToken token = ApiToken.findById(tokenId);
+        ApiToken token = tokenId == null || Inputs.hasNul(tokenId) ? null
+                : em.find(ApiToken.class, tokenId, LockModeType.PESSIMISTIC_WRITE);
         if (token == null || !token.userId.equals(userId) || token.revokedAt != null) {
             return;
         }
         // One revocation at a time, so sequence numbers become visible in order and a poller that has
         // seen number N never misses a smaller one committed later.
         em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtext('identity.token_revocation'))").getSingleResult();
+        long seq = ((Number) em.createNativeQuery("SELECT nextval('token_revocation_seq')").getSingleResult()).longValue();
         token.revokedAt = Instant.now();
-        token.revocationSeq = ((Number) em.createNativeQuery("SELECT nextval('token_revocation_seq')").getSingleResult()).longValue();
+        token.revocationSeq = seq;
         events.publish("bindery.token.revoked.v1", token.id, Map.of("id", token.id, "user", userId, "expiresAt", token.expiresAt));
     }
 

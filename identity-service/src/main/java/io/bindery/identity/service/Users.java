@@ -12,24 +12,43 @@ import jakarta.transaction.Transactional;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 @ApplicationScoped
 public class Users {
-    private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
+    private static final Pattern EMAIL = Pattern.compile("^[^@\\s\\p{Cntrl}]+@[^@\\s\\p{Cntrl}]+\\.[^@\\s\\p{Cntrl}]+$");
+    /** The advisory-lock namespace of e-mail addresses (lower case): held from "is it free?" to the insert. */
+    static final String EMAIL_LOCKS = "email";
 
     @Inject
     PublicUrls urls;
     @Inject
     EventPublisher events;
+    @Inject
+    AdvisoryLocks locks;
 
+    /**
+     * Creates a user; 409 when the e-mail is taken. The address is locked first, so of two creations of one address
+     * the second sees the first's commit and answers 409 (not a unique-index 500).
+     */
     @Transactional
     public UserAccount create(String email, String displayName, String photoUrl, boolean instanceAdmin) {
         String valid = validEmail(email);
+        locks.lock(EMAIL_LOCKS, List.of(valid.toLowerCase(Locale.ROOT)));
         if (UserAccount.findByEmail(valid).isPresent()) {
             throw ApiException.conflict("a user with email " + valid + " already exists");
         }
         return createKnownNew(valid, displayName, photoUrl, instanceAdmin);
+    }
+
+    /** The user with this e-mail, created when there is none (the instance admin at start, by any replica). */
+    @Transactional
+    public UserAccount ensure(String email, String displayName, boolean instanceAdmin) {
+        String valid = validEmail(email);
+        locks.lock(EMAIL_LOCKS, List.of(valid.toLowerCase(Locale.ROOT)));
+        return UserAccount.findByEmail(valid).orElseGet(() -> createKnownNew(valid, displayName, null, instanceAdmin));
     }
 
     /** The e-mail, trimmed, or 400 naming the field. */
@@ -44,7 +63,10 @@ public class Users {
         return trimmed;
     }
 
-    /** Creates a user whose e-mail the caller has already checked to be valid and unused (bulk invites). */
+    /**
+     * Creates a user whose e-mail the caller has already checked to be valid and unused (bulk invites), holding
+     * its lock ({@link #EMAIL_LOCKS}).
+     */
     @Transactional(Transactional.TxType.MANDATORY)
     public UserAccount createKnownNew(String email, String displayName, String photoUrl, boolean instanceAdmin) {
         if (displayName == null || displayName.isBlank()) {
@@ -53,7 +75,8 @@ public class Users {
         if (displayName.length() > 255) {
             throw ApiException.badRequest("displayName must be at most 255 characters");
         }
-        if (photoUrl != null && (photoUrl.length() > 2048 || !photoUrl.matches("^https?://\\S+$"))) {
+        Inputs.noNul("displayName", displayName);
+        if (photoUrl != null && (photoUrl.length() > 2048 || !photoUrl.matches("^https?://\\S+$") || Inputs.hasNul(photoUrl))) {
             throw ApiException.badRequest("photoURL must be an http(s) URL of at most 2048 characters");
         }
         UserAccount user = new UserAccount();
@@ -70,7 +93,7 @@ public class Users {
 
     @Transactional
     public UserAccount get(String userId) {
-        UserAccount user = userId == null ? null : UserAccount.findById(userId);
+        UserAccount user = userId == null || Inputs.hasNul(userId) ? null : UserAccount.findById(userId);
         if (user == null) {
             throw ApiException.notFound("no user " + userId);
         }

@@ -4,8 +4,9 @@ import java.time.Instant;
 
 /**
  * The OrganizationTeam resource ({@code object: team}). {@code permissions} is per caller and left out of
- * event payloads. {@code spaces} is the number of spaces the team is granted: always 0 until content-service
- * grants spaces to teams (identity does not know about space permissions yet).
+ * event payloads (which add the team's {@code organization}). {@code spaces} is the number of the
+ * organization's spaces (not deleted) granted to the team, as content-service reported them
+ * ({@link io.bindery.identity.service.SpaceGrants}).
  */
 public record TeamView(String object, String id, String title, long members, long spaces, Instant createdAt,
                        Permissions permissions) {

@@ -1,0 +1,40 @@
+package io.bindery.identity.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.events.TopicConsumer;
+import io.bindery.identity.service.SpaceGrants;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Reads bindery.content.events for the {@code spaces} counters of Member and Team: space grants to users and
+ * teams ({@code bindery.space.permission.updated.v1} / {@code .removed.v1}) and the space events that void them
+ * ({@code deleted}, {@code restored}, {@code transferred}, {@code purged}). Collection grants and everything else
+ * are ignored. {@link SpaceGrants#apply} is idempotent by event id and ignores facts older than those stored, so
+ * redelivery and reordering change nothing.
+ */
+@ApplicationScoped
+public class ContentEventsConsumer extends TopicConsumer {
+    public static final String TOPIC = "bindery.content.events";
+
+    @Inject
+    SpaceGrants grants;
+    @ConfigProperty(name = "bindery.consumers.content-events.enabled", defaultValue = "true")
+    boolean enabled;
+
+    @Override
+    protected String topic() {
+        return TOPIC;
+    }
+
+    @Override
+    protected boolean enabled() {
+        return enabled;
+    }
+
+    @Override
+    protected void apply(JsonNode event) {
+        grants.apply(event);
+    }
+}
