@@ -136,7 +136,7 @@ public class Collections {
     @Transactional
     public void delete(String id, String callerId) {
         // unknown, or not the caller's to see: the same 204, so a DELETE never reveals that an id exists
-        Collection found = Collection.findById(id);
+        Collection found = lookup.lockedRow(Collection.class, id); // a concurrent move of it waits, or this waits for it
         Optional<Loaded<Collection>> seen = found == null ? Optional.empty() : lookup.visible(found, callerId);
         if (seen.isEmpty()) {
             return;
