@@ -5,12 +5,17 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.DynamicUpdate;
 
 import java.time.Instant;
 
-/** A comment on a space ({@code changeRequestId} null) or on a change request; its body is markdown. */
+/**
+ * A comment on a space ({@code changeRequestId} null) or on a change request; its body is markdown. The author
+ * edits the body while others resolve it: an UPDATE sets only the columns changed ({@link DynamicUpdate}).
+ */
 @Entity
 @Table(name = "comment")
+@DynamicUpdate
 public class Comment extends PanacheEntityBase {
     @Id
     public String id;

@@ -5,11 +5,14 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import org.hibernate.annotations.DynamicUpdate;
 
 import java.time.Instant;
 
+/** A reply to a comment; an UPDATE sets only the columns changed ({@link DynamicUpdate}). */
 @Entity
 @Table(name = "comment_reply")
+@DynamicUpdate
 public class CommentReply extends PanacheEntityBase {
     @Id
     public String id;

@@ -2,6 +2,7 @@ package io.bindery.review.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.TopicConsumer;
+import io.bindery.review.service.MainLine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -19,6 +20,8 @@ import java.time.temporal.ChronoUnit;
  *   <li>{@code bindery.change-request.content.updated.v1}: a branch got a new head; its author contributed.</li>
  * </ul>
  * Both are idempotent: replaying an event sets the same values, and a contributor is counted once per new head.
+ * Both write with targeted UPDATEs (only their columns, evaluated on the row as committed), never by loading and
+ * saving a change request, so they lose nothing a request wrote meanwhile; a merged change request is left alone.
  */
 @ApplicationScoped
 public class ContentEventsConsumer extends TopicConsumer {
@@ -27,6 +30,8 @@ public class ContentEventsConsumer extends TopicConsumer {
 
     @Inject
     EntityManager em;
+    @Inject
+    MainLine mainLine;
     @ConfigProperty(name = "bindery.consumers.content-events.enabled", defaultValue = "true")
     boolean enabled;
 
@@ -55,10 +60,14 @@ public class ContentEventsConsumer extends TopicConsumer {
         if (spaceId.isEmpty() || revision.isEmpty()) {
             return;
         }
+        // a change request being recorded in the space waits for this move to be handled, or this for it
+        mainLine.lock(spaceId);
+        // change_request rows before space_review_state, the order every review transaction locks them in
         em.createNativeQuery("""
                         UPDATE change_request SET outdated = (COALESCE(revision_merged_ancestor, revision_initial) <> :r)
                         WHERE space_id = :s AND status <> 'merged'""")
                 .setParameter("s", spaceId).setParameter("r", revision).executeUpdate();
+        mainLine.moved(spaceId, revision);
     }
 
     void branchWritten(JsonNode data) {
@@ -68,7 +77,7 @@ public class ContentEventsConsumer extends TopicConsumer {
             return;
         }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        int updated = em.createNativeQuery("UPDATE change_request SET revision = :r, updated_at = :t "
+        int updated = em.createNativeQuery("UPDATE change_request SET revision = :r, updated_at = GREATEST(updated_at, :t) "
                         + "WHERE id = :cr AND status <> 'merged' AND revision <> :r")
                 .setParameter("r", revision).setParameter("t", now).setParameter("cr", changeRequest).executeUpdate();
         String author = data.path("author").asText("");

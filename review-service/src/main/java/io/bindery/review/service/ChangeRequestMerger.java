@@ -18,11 +18,13 @@ import jakarta.inject.Inject;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Objects;
 
 /**
  * Merge (the change request into main) and update (main into the change request). The three-way merge itself
  * runs in content-service, which refuses a conflict with 409 and changes nothing; review checks the rules
- * first and records the outcome afterwards.
+ * first and records the outcome afterwards, in a transaction of its own (none is held open across the call),
+ * on the change request's row locked as it is by then.
  */
 @ApplicationScoped
 public class ChangeRequestMerger {
@@ -42,6 +44,12 @@ public class ChangeRequestMerger {
     ReviewStats stats;
     @Inject
     ObjectMapper json;
+    @Inject
+    MainLine mainLine;
+
+    /** The change request as read before calling content, and the main moves handled by then. */
+    private record Before(ChangeRequest changeRequest, long mainMoves) {
+    }
 
     public MergeResult merge(String spaceId, String idOrNumber) {
         SpaceAccess space = access.require(spaceId, Role.REVIEW, "merging a change request");
@@ -66,7 +74,8 @@ public class ChangeRequestMerger {
         String merged = outcome.path("revision").asText();
         JsonNode branch = outcome.path("changeRequest");
         Transactions.retryOnLockConflict(() -> QuarkusTransaction.requiringNew().run(() -> {
-            ChangeRequest row = changeRequests.require(space.spaceId(), cr.id);
+            // locked: a PATCH waits for the merge (and then finds it final), the merge for a PATCH (and keeps it)
+            ChangeRequest row = changeRequests.requireForUpdate(space.spaceId(), cr.id);
             if (ChangeRequestStatus.MERGED.wire().equals(row.status)) {
                 return;
             }
@@ -87,16 +96,33 @@ public class ChangeRequestMerger {
 
     public MergeResult update(String spaceId, String idOrNumber) {
         SpaceAccess space = access.require(spaceId, Role.EDIT, "updating a change request");
-        ChangeRequest cr = QuarkusTransaction.requiringNew().call(() -> changeRequests.require(space.spaceId(), idOrNumber));
+        Before before = QuarkusTransaction.requiringNew().call(() ->
+                new Before(changeRequests.require(space.spaceId(), idOrNumber), mainLine.moves(space.spaceId())));
+        ChangeRequest cr = before.changeRequest();
         requireActive(cr, "updated");
         JsonNode outcome = content.update(space.spaceId(), cr.id);
         String revision = outcome.path("revision").asText();
         JsonNode branch = outcome.path("changeRequest");
+        String head = branch.path("revision").asText(revision);
         Transactions.retryOnLockConflict(() -> QuarkusTransaction.requiringNew().run(() -> {
-            ChangeRequest row = changeRequests.require(space.spaceId(), cr.id);
-            row.revision = branch.path("revision").asText(revision);
-            row.revisionMergedAncestor = branch.path("revisionMergedAncestor").asText(row.revisionMergedAncestor);
-            row.outdated = branch.path("outdated").asBoolean(false);
+            ChangeRequest row = changeRequests.requireForUpdate(space.spaceId(), cr.id);
+            if (ChangeRequestStatus.MERGED.wire().equals(row.status)) {
+                return; // merged meanwhile: what the merge recorded is final
+            }
+            // Content answered as of this update; by now the row may hold newer values, which stay. The head: set
+            // over the head the update started from (or this same head), not over a newer one the consumer
+            // recorded meanwhile (a batch written right after). The ancestor (and so `outdated`): set over the
+            // ancestor read before, not over one another update recorded meanwhile.
+            String ancestor = branch.path("revisionMergedAncestor").asText(null);
+            boolean ownHead = row.revision.equals(cr.revision) || row.revision.equals(head);
+            if (ownHead) {
+                row.revision = head;
+            }
+            if (ancestor != null && (ownHead || Objects.equals(row.revisionMergedAncestor, cr.revisionMergedAncestor)
+                    || ancestor.equals(row.revisionMergedAncestor))) {
+                row.revisionMergedAncestor = ancestor;
+                row.outdated = mainLine.outdated(row.spaceId, before.mainMoves(), ancestor, branch.path("outdated").asBoolean(false));
+            }
             row.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             events.publish(ReviewEvents.CHANGE_REQUEST_UPDATED, row.id, views.view(row));
         }));

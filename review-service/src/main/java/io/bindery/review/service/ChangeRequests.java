@@ -47,6 +47,8 @@ public class ChangeRequests {
     @Inject
     ReviewStats stats;
     @Inject
+    MainLine mainLine;
+    @Inject
     EntityManager em;
 
     /** Body: optional subject (≤ 100), optional status (draft, the default, or open), optional template {id}. */
@@ -62,9 +64,12 @@ public class ChangeRequests {
         Optional<String> template = body.object("template").map(t -> t.requiredString("id", 1, 100));
         String user = access.userId();
         String id = Ids.newId();
+        long mainMoves = QuarkusTransaction.requiringNew().call(() -> mainLine.moves(space.spaceId()));
         JsonNode branch = content.createBranch(space.spaceId(), id, user, template.orElse(null));
         String head = branch.path("revision").asText();
         return QuarkusTransaction.requiringNew().call(() -> {
+            // main may have moved since content answered: record `outdated` knowing every move handled so far
+            mainLine.lock(space.spaceId());
             Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             ChangeRequest cr = new ChangeRequest();
             cr.id = id;
@@ -78,7 +83,7 @@ public class ChangeRequests {
             cr.updatedAt = now;
             cr.revision = head;
             cr.revisionInitial = branch.path("revisionInitial").asText();
-            cr.outdated = branch.path("outdated").asBoolean(false);
+            cr.outdated = mainLine.outdated(cr.spaceId, mainMoves, cr.revisionInitial, branch.path("outdated").asBoolean(false));
             cr.persist();
             em.createNativeQuery("INSERT INTO change_request_contributor (change_request_id, user_id, count, updated_at) "
                     + "VALUES (:cr, :u, 1, :t)").setParameter("cr", id).setParameter("u", user).setParameter("t", now)
@@ -110,7 +115,11 @@ public class ChangeRequests {
         return QuarkusTransaction.requiringNew().call(() -> views.view(cr));
     }
 
-    /** PATCH: subject (≤ 100), description (a rich-text document or null), status (allowed moves only). */
+    /**
+     * PATCH: subject (≤ 100), description (a rich-text document or null), status (allowed moves only). The row is
+     * locked first, so the status move is decided on it as it is now: a merge recorded meanwhile is seen, and
+     * merged stays final.
+     */
     public ChangeRequestView patch(String spaceId, String idOrNumber, JsonNode node) {
         JsonBody body = JsonBody.of(node);
         SpaceAccess space = access.require(spaceId, Role.EDIT, "editing a change request");
@@ -123,7 +132,7 @@ public class ChangeRequests {
         }
         String newDescription = description;
         return QuarkusTransaction.requiringNew().call(() -> {
-            ChangeRequest cr = require(space.spaceId(), idOrNumber);
+            ChangeRequest cr = requireForUpdate(space.spaceId(), idOrNumber);
             ChangeRequestStatus from = ChangeRequestStatus.parse("status", cr.status);
             if (status.isPresent() && status.get() != from) {
                 if (!from.patchTargets().contains(status.get())) {
@@ -162,8 +171,16 @@ public class ChangeRequests {
     }
 
     public ChangeRequest require(String spaceId, String idOrNumber) {
-        return ChangeRequest.find(spaceId, idOrNumber)
-                .orElseThrow(() -> ApiException.notFound("no change request " + idOrNumber + " in space " + spaceId));
+        return ChangeRequest.find(spaceId, idOrNumber).orElseThrow(() -> notFound(spaceId, idOrNumber));
+    }
+
+    /** The change request, locked until the transaction ends: for a change that depends on what it reads. */
+    public ChangeRequest requireForUpdate(String spaceId, String idOrNumber) {
+        return ChangeRequest.findForUpdate(spaceId, idOrNumber).orElseThrow(() -> notFound(spaceId, idOrNumber));
+    }
+
+    private static ApiException notFound(String spaceId, String idOrNumber) {
+        return ApiException.notFound("no change request " + idOrNumber + " in space " + spaceId);
     }
 
     /** The filters of both lists (space and organization). */

@@ -17,12 +17,17 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-/** Replies to a comment, oldest first; the same rights as comments. */
+/**
+ * Replies to a comment, oldest first; the same rights as comments. Writing a reply locks its comment shared
+ * (replies go on together, a delete of the comment waits or is waited for) and, to change or delete one, the
+ * reply's own row: the comment's row before the reply's, as a comment delete takes them.
+ */
 @ApplicationScoped
 public class CommentReplies {
     @Inject
@@ -64,7 +69,7 @@ public class CommentReplies {
         String markdown = CommentBodies.markdown(body.raw("body"), "body");
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
-            Comment comment = comments.require(thread, commentId);
+            Comment comment = comments.require(thread, commentId, LockModeType.PESSIMISTIC_READ);
             CommentReply reply = new CommentReply();
             reply.id = Ids.newId();
             reply.commentId = comment.id;
@@ -83,7 +88,7 @@ public class CommentReplies {
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
             Comment comment = comments.require(thread, commentId);
-            return renderer.replies(thread, comment, List.of(require(comment, replyId)), caller, document).get(0);
+            return renderer.replies(thread, comment, List.of(require(comment, replyId, LockModeType.NONE)), caller, document).get(0);
         });
     }
 
@@ -97,8 +102,8 @@ public class CommentReplies {
         comments.requireComment(thread, "changing a reply");
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
-            Comment comment = comments.require(thread, commentId);
-            CommentReply reply = require(comment, replyId);
+            Comment comment = comments.require(thread, commentId, LockModeType.PESSIMISTIC_READ);
+            CommentReply reply = require(comment, replyId, LockModeType.PESSIMISTIC_WRITE);
             Instant now = Comments.now();
             if (markdown != null) {
                 if (!reply.postedBy.equals(caller)) {
@@ -117,9 +122,8 @@ public class CommentReplies {
     public void delete(CommentThread thread, String commentId, String replyId) {
         String caller = access.userId();
         QuarkusTransaction.requiringNew().run(() -> {
-            Optional<Comment> comment = Optional.ofNullable(Comment.<Comment>findById(commentId))
-                    .filter(c -> c.spaceId.equals(thread.spaceId()) && java.util.Objects.equals(c.changeRequestId, thread.changeRequestId()));
-            Optional<CommentReply> reply = comment.flatMap(c -> find(c, replyId));
+            Optional<Comment> comment = comments.find(thread, commentId, LockModeType.PESSIMISTIC_READ);
+            Optional<CommentReply> reply = comment.flatMap(c -> find(c, replyId, LockModeType.PESSIMISTIC_WRITE));
             if (reply.isEmpty()) {
                 return;
             }
@@ -133,11 +137,11 @@ public class CommentReplies {
         });
     }
 
-    private CommentReply require(Comment comment, String replyId) {
-        return find(comment, replyId).orElseThrow(() -> ApiException.notFound("no reply " + replyId + " on comment " + comment.id));
+    private CommentReply require(Comment comment, String replyId, LockModeType lock) {
+        return find(comment, replyId, lock).orElseThrow(() -> ApiException.notFound("no reply " + replyId + " on comment " + comment.id));
     }
 
-    private Optional<CommentReply> find(Comment comment, String replyId) {
-        return CommentReply.<CommentReply>findByIdOptional(replyId).filter(r -> r.commentId.equals(comment.id));
+    private Optional<CommentReply> find(Comment comment, String replyId, LockModeType lock) {
+        return CommentReply.<CommentReply>findByIdOptional(replyId, lock).filter(r -> r.commentId.equals(comment.id));
     }
 }

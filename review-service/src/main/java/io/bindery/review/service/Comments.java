@@ -19,6 +19,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -29,7 +30,9 @@ import java.util.Optional;
 /**
  * Comments on a space or on a change request. Reading needs only to see the space; posting, replying,
  * resolving and reacting need the comment role; editing the body is the author's; deleting is the author's or
- * an admin's.
+ * an admin's. A change or a delete locks the comment's row first, so it works on the comment as it is once
+ * another change has committed (a resolve, an edit, a delete), and replies and reactions (which lock it shared)
+ * never land on a comment being deleted.
  */
 @ApplicationScoped
 public class Comments {
@@ -167,7 +170,7 @@ public class Comments {
         requireComment(thread, "changing a comment");
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
-            Comment c = require(thread, commentId);
+            Comment c = require(thread, commentId, LockModeType.PESSIMISTIC_WRITE);
             Instant now = now();
             if (markdown != null) {
                 if (!c.postedBy.equals(caller)) {
@@ -197,7 +200,7 @@ public class Comments {
     public void delete(CommentThread thread, String commentId) {
         String caller = access.userId();
         QuarkusTransaction.requiringNew().run(() -> {
-            Optional<Comment> found = find(thread, commentId);
+            Optional<Comment> found = find(thread, commentId, LockModeType.PESSIMISTIC_WRITE);
             if (found.isEmpty()) {
                 return;
             }
@@ -224,11 +227,19 @@ public class Comments {
     }
 
     Comment require(CommentThread thread, String commentId) {
-        return find(thread, commentId).orElseThrow(() -> ApiException.notFound("no comment " + commentId + " here"));
+        return require(thread, commentId, LockModeType.NONE);
     }
 
-    private Optional<Comment> find(CommentThread thread, String commentId) {
-        return Comment.<Comment>findByIdOptional(commentId).filter(c -> c.spaceId.equals(thread.spaceId())
+    /**
+     * The comment of this thread, locked as asked: PESSIMISTIC_WRITE to change or delete it, PESSIMISTIC_READ
+     * (shared) to write under it (a reply, a reply's reactions) while keeping it from being deleted.
+     */
+    Comment require(CommentThread thread, String commentId, LockModeType lock) {
+        return find(thread, commentId, lock).orElseThrow(() -> ApiException.notFound("no comment " + commentId + " here"));
+    }
+
+    Optional<Comment> find(CommentThread thread, String commentId, LockModeType lock) {
+        return Comment.<Comment>findByIdOptional(commentId, lock).filter(c -> c.spaceId.equals(thread.spaceId())
                 && java.util.Objects.equals(c.changeRequestId, thread.changeRequestId()));
     }
 

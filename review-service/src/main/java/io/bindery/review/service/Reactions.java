@@ -9,7 +9,11 @@ import jakarta.persistence.EntityManager;
 import java.time.Instant;
 import java.util.List;
 
-/** Emoji reactions on comments and replies: one per user and emoji, so adding twice counts once. */
+/**
+ * Emoji reactions on comments and replies: one row per user and emoji, so adding twice counts once. Each
+ * change inserts or deletes only its own rows (no set is read and written back), so reactions added at once by
+ * different users all stay; the caller holds its target's row lock, so none lands on a target being deleted.
+ */
 @ApplicationScoped
 public class Reactions {
     static final int MAX_PER_REQUEST = 50;

@@ -45,6 +45,8 @@ public class Reviews {
     @Inject
     Comments comments;
     @Inject
+    ChangeRequests changeRequests;
+    @Inject
     CommentRenderer renderer;
     @Inject
     EntityManager em;
@@ -72,7 +74,8 @@ public class Reviews {
         }
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
-            ChangeRequest cr = ChangeRequest.findById(thread.changeRequestId());
+            // locked: a merge being recorded is seen (no review lands on a merged change request)
+            ChangeRequest cr = changeRequests.requireForUpdate(thread.spaceId(), thread.changeRequestId());
             if (ChangeRequestStatus.MERGED.wire().equals(cr.status)) {
                 throw ApiException.conflict("change request " + cr.number + " is already merged");
             }
@@ -164,7 +167,8 @@ public class Reviews {
         }
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
-            ChangeRequest cr = ChangeRequest.findById(thread.changeRequestId());
+            // locked: the subject and updatedAt are written over the row as it is now (a PATCH, a merge meanwhile)
+            ChangeRequest cr = changeRequests.requireForUpdate(thread.spaceId(), thread.changeRequestId());
             Instant now = Comments.now();
             for (String id : new java.util.LinkedHashSet<>(wanted)) {
                 em.createNativeQuery("INSERT INTO change_request_reviewer (change_request_id, user_id, requested_by, requested_at, revision) "

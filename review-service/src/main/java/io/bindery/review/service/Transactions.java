@@ -1,6 +1,7 @@
 package io.bindery.review.service;
 
-import org.hibernate.exception.LockAcquisitionException;
+import java.sql.SQLException;
+import java.util.Set;
 
 /**
  * Recording what content-service already did must not be lost to a transient lock conflict (a deadlock with
@@ -8,6 +9,8 @@ import org.hibernate.exception.LockAcquisitionException;
  */
 final class Transactions {
     static final int ATTEMPTS = 3;
+    /** PostgreSQL's deadlock_detected, serialization_failure and lock_not_available. */
+    private static final Set<String> LOCK_STATES = Set.of("40P01", "40001", "55P03");
 
     private Transactions() {
     }
@@ -27,7 +30,9 @@ final class Transactions {
 
     private static boolean isLockConflict(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof LockAcquisitionException || t instanceof org.hibernate.PessimisticLockException) {
+            if (t instanceof org.hibernate.exception.LockAcquisitionException || t instanceof org.hibernate.PessimisticLockException
+                    || t instanceof jakarta.persistence.PessimisticLockException || t instanceof jakarta.persistence.LockTimeoutException
+                    || t instanceof SQLException sql && LOCK_STATES.contains(sql.getSQLState())) {
                 return true;
             }
         }
