@@ -26,7 +26,7 @@ import static io.bindery.e2e.ContentAuthoringE2ETest.spaceRevision;
 import static io.bindery.e2e.ContentAuthoringE2ETest.uniqueWord;
 import static io.bindery.e2e.ContentAuthoringE2ETest.write;
 import static io.bindery.e2e.ContentAuthoringE2ETest.written;
-import static io.bindery.e2e.ContentPermissionsE2ETest.eventually;
+import static io.bindery.e2e.E2EFixtures.eventually;
 import static io.bindery.e2e.Stack.api;
 import static org.hamcrest.Matchers.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -200,10 +200,14 @@ class ContentLinksSearchE2ETest {
                 .body("items[0].pages[0].sections.id", contains("habitat-notes"));
         api(owner.token()).queryParam("query", "a".repeat(513)).get(search).then().statusCode(400);
 
-        // a member without a role on the space does not find it
+        // a member finds it through its own role; a guest without a grant on the space does not
         TestUser member = Stack.newUser("example.com");
         addMember(owner, org, member, "read");
-        eventually(() -> api(member.token()).queryParam("query", word).get(search).then().statusCode(200).body("items", empty()));
+        eventually(() -> api(member.token()).queryParam("query", word).get(search).then().statusCode(200)
+                .body("items.id", contains(shared.space())));
+        TestUser guest = Stack.newUser("example.com");
+        addMember(owner, org, guest, null);
+        eventually(() -> api(guest.token()).queryParam("query", word).get(search).then().statusCode(200).body("items", empty()));
 
         // another organization: its own search does not reach this one, this one's is not for it
         TestUser outsider = Stack.newUser("example.com");
@@ -217,8 +221,10 @@ class ContentLinksSearchE2ETest {
 
     @Test
     void aReaderReadsAndSearchesButCannotWrite() {
+        // a guest granted read on the one space: the organization's search finds that space only (a member would
+        // also read the class's other spaces through its own role)
         TestUser reader = Stack.newUser("example.com");
-        addMember(owner, org, reader, "read");
+        addMember(owner, org, reader, null);
         as(owner.token()).body(json("role", "read")).patch(spacePath(shared.space()) + "/permissions/users/" + reader.id())
                 .then().statusCode(204);
         String content = spacePath(shared.space()) + "/content";

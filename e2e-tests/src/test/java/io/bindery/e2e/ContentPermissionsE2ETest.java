@@ -7,9 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Supplier;
 
 import static io.bindery.e2e.CollectionsE2ETest.addMember;
@@ -18,6 +16,10 @@ import static io.bindery.e2e.CollectionsE2ETest.createCollection;
 import static io.bindery.e2e.CollectionsE2ETest.createSpace;
 import static io.bindery.e2e.CollectionsE2ETest.ids;
 import static io.bindery.e2e.CollectionsE2ETest.json;
+import static io.bindery.e2e.E2EFixtures.COLLECTION_PERMISSIONS;
+import static io.bindery.e2e.E2EFixtures.SPACE_PERMISSIONS;
+import static io.bindery.e2e.E2EFixtures.assertPermissions;
+import static io.bindery.e2e.E2EFixtures.eventually;
 import static io.bindery.e2e.Stack.api;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.*;
@@ -26,16 +28,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Who may do what on collections and spaces: member roles, default levels, per-user grants (and their
- * endpoints), guests, missing tokens and another organization's administrator.
+ * endpoints), guests, missing tokens and another organization's administrator. AccessRuleE2ETest walks the
+ * rule itself (own role, default levels, guests, the organization's defaultRole); TeamGrantsE2ETest the teams.
  */
 class ContentPermissionsE2ETest {
-    static final List<String> SPACE_PERMISSIONS = List.of("view", "access", "admin", "viewInviteLinks", "edit",
-            "triggerGitSync", "comment", "merge", "review", "installIntegration");
-    static final List<String> COLLECTION_PERMISSIONS = List.of("view", "admin", "viewInviteLinks", "create");
-
     static TestUser owner;
     static String org;
-    /** Members with org role read whose rights on content come from grants only (the org's defaultRole is null). */
+    /**
+     * Members with org role read: read wherever nothing else applies, and whatever their grant says where they have
+     * one (a grant comes before default levels and the member's own role).
+     */
     static TestUser reader, commenter, editor, reviewer, creator, boss;
 
     @BeforeAll
@@ -64,22 +66,6 @@ class ContentPermissionsE2ETest {
     static void grantCollection(String collection, TestUser user, String role) {
         as(owner.token()).body(json("role", role)).patch("/v1/collections/" + collection + "/permissions/users/" + user.id())
                 .then().statusCode(204);
-    }
-
-    /** The caller's permissions object on the resource is exactly: these keys true, every other key false. */
-    static void assertPermissions(String token, String path, List<String> keys, String... allowed) {
-        Response r = api(token).get(path);
-        r.then().statusCode(200);
-        Map<String, Object> expected = new TreeMap<>();
-        for (String k : keys) {
-            expected.put(k, Set.of(allowed).contains(k));
-        }
-        Map<String, Object> actual = r.path("permissions");
-        assertEquals(expected, new TreeMap<>(actual), "permissions on " + path);
-    }
-
-    static void eventually(Runnable assertion) {
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(assertion::run);
     }
 
     @Test
@@ -126,14 +112,16 @@ class ContentPermissionsE2ETest {
         assertPermissions(creator.token(), path, COLLECTION_PERMISSIONS, "view", "create");
         assertPermissions(boss.token(), path, COLLECTION_PERMISSIONS, "view", "create", "admin", "viewInviteLinks");
         assertPermissions(owner.token(), path, COLLECTION_PERMISSIONS, "view", "create", "admin", "viewInviteLinks");
-        api(editor.token()).get(path).then().statusCode(404);
+        // no grant: the member's own role (read)
+        assertPermissions(editor.token(), path, COLLECTION_PERMISSIONS, "view");
+        api(member(null).token()).get(path).then().statusCode(404);
     }
 
     @Test
     void defaultLevelsReachMembersButNotGuests() {
         TestUser plain = member("edit");
         TestUser guest = member(null);
-        String hidden = createSpace(owner.token(), org, json("title", "Hidden"));
+        String noLevel = createSpace(owner.token(), org, json("title", "No level"));
         String commentable = createSpace(owner.token(), org, json("title", "Commentable"));
         as(owner.token()).body(json("defaultLevel", "comment")).patch("/v1/spaces/" + commentable).then().statusCode(200);
         String c = createCollection(owner.token(), org, null, "Editable");
@@ -149,7 +137,8 @@ class ContentPermissionsE2ETest {
         String lowered = createSpace(owner.token(), org, json("title", "Lowered", "parent", c));
         grantSpace(lowered, plain, "read");
 
-        api(plain.token()).get("/v1/spaces/" + hidden).then().statusCode(404);
+        // no level anywhere: the member's own role
+        assertPermissions(plain.token(), "/v1/spaces/" + noLevel, SPACE_PERMISSIONS, "view", "access", "comment", "edit");
         assertPermissions(plain.token(), "/v1/spaces/" + commentable, SPACE_PERMISSIONS, "view", "access", "comment");
         assertPermissions(plain.token(), "/v1/spaces/" + inherits, SPACE_PERMISSIONS, "view", "access", "comment", "edit");
         assertPermissions(plain.token(), "/v1/spaces/" + ownLevel, SPACE_PERMISSIONS, "view", "access");
@@ -160,39 +149,47 @@ class ContentPermissionsE2ETest {
         assertPermissions(plain.token(), "/v1/collections/" + c1, COLLECTION_PERMISSIONS, "view");
 
         List<String> listed = ids(api(plain.token()).get("/v1/orgs/" + org + "/spaces?limit=1000"));
-        assertTrue(listed.containsAll(List.of(commentable, inherits, ownLevel, deepInherits, nearest, lowered)), listed.toString());
-        assertTrue(!listed.contains(hidden), listed.toString());
+        assertTrue(listed.containsAll(List.of(noLevel, commentable, inherits, ownLevel, deepInherits, nearest, lowered)),
+                listed.toString());
         List<String> inC = ids(api(plain.token()).get("/v1/collections/" + c + "/spaces"));
         assertEquals(Set.of(inherits, ownLevel, lowered), Set.copyOf(inC));
 
-        for (String s : List.of(hidden, commentable, inherits, ownLevel, deepInherits, nearest, lowered)) {
+        for (String s : List.of(noLevel, commentable, inherits, ownLevel, deepInherits, nearest, lowered)) {
             api(guest.token()).get("/v1/spaces/" + s).then().statusCode(404);
         }
         api(guest.token()).get("/v1/collections/" + c).then().statusCode(404);
     }
 
     @Test
-    void theOrganizationsDefaultRoleReachesMembersWithoutAnyOtherLevel() {
+    void theMembersOwnRoleReachesContentWithoutAnyOtherLevelAndTheOrganizationsDefaultRoleDoesNot() {
         TestUser admin = Stack.newUser("example.com");
         String fresh = Stack.newOrg(admin);
         TestUser m = Stack.newUser("example.com");
         TestUser guest = Stack.newUser("example.com");
         addMember(admin, fresh, m, "read");
         addMember(admin, fresh, guest, null);
-        String s = createSpace(admin.token(), fresh, json("title", "Private"));
-        String c = createCollection(admin.token(), fresh, null, "Private collection");
-        api(m.token()).get("/v1/spaces/" + s).then().statusCode(404);
-
-        as(admin.token()).body(json("defaultRole", "comment")).patch("/v1/orgs/" + fresh).then().statusCode(200);
-        // identity's change reaches content-service through Kafka
-        eventually(() -> api(m.token()).get("/v1/spaces/" + s).then().statusCode(200).body("permissions.comment", equalTo(true))
-                .body("permissions.edit", equalTo(false)));
+        String s = createSpace(admin.token(), fresh, json("title", "Members'"));
+        String c = createCollection(admin.token(), fresh, null, "Members' collection");
+        assertPermissions(m.token(), "/v1/spaces/" + s, SPACE_PERMISSIONS, "view", "access");
         assertPermissions(m.token(), "/v1/collections/" + c, COLLECTION_PERMISSIONS, "view");
         api(guest.token()).get("/v1/spaces/" + s).then().statusCode(404);
         api(guest.token()).get("/v1/collections/" + c).then().statusCode(404);
 
-        as(admin.token()).body(json("defaultRole", null)).patch("/v1/orgs/" + fresh).then().statusCode(200);
+        // the organization's defaultRole is only what new members get: neither raising nor clearing it changes m
+        for (String defaultRole : new String[]{"comment", null}) {
+            as(admin.token()).body(json("defaultRole", defaultRole)).patch("/v1/orgs/" + fresh).then().statusCode(200);
+            await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(200))
+                    .untilAsserted(() -> {
+                        assertPermissions(m.token(), "/v1/spaces/" + s, SPACE_PERMISSIONS, "view", "access");
+                        api(guest.token()).get("/v1/spaces/" + s).then().statusCode(404);
+                    });
+        }
+        // the member's own role does; identity's change reaches content-service through Kafka
+        as(admin.token()).body(json("role", "comment")).patch("/v1/orgs/" + fresh + "/members/" + m.id()).then().statusCode(200);
+        eventually(() -> assertPermissions(m.token(), "/v1/spaces/" + s, SPACE_PERMISSIONS, "view", "access", "comment"));
+        as(admin.token()).body(json("role", null)).patch("/v1/orgs/" + fresh + "/members/" + m.id()).then().statusCode(200);
         eventually(() -> api(m.token()).get("/v1/spaces/" + s).then().statusCode(404));
+        api(m.token()).get("/v1/collections/" + c).then().statusCode(404);
     }
 
     @Test
@@ -248,11 +245,15 @@ class ContentPermissionsE2ETest {
         assertPermissions(m.token(), "/v1/spaces/" + s1, SPACE_PERMISSIONS, "view", "access", "comment", "edit");
         assertPermissions(m.token(), "/v1/spaces/" + s2, SPACE_PERMISSIONS, "view", "access", "comment", "edit");
         assertPermissions(m.token(), "/v1/collections/" + c1, COLLECTION_PERMISSIONS, "view");
-        api(m.token()).get("/v1/spaces/" + outside).then().statusCode(404);
-        // the space's own grant comes first, then the nearest collection's
+        // outside the tree: the member's own role
+        assertPermissions(m.token(), "/v1/spaces/" + outside, SPACE_PERMISSIONS, "view", "access");
+        // grants on the space and on every collection around it: the highest wins, a lower one takes nothing away
         grantSpace(s2, m, "read");
+        assertPermissions(m.token(), "/v1/spaces/" + s2, SPACE_PERMISSIONS, "view", "access", "comment", "edit");
         grantCollection(c1, m, "admin");
-        assertPermissions(m.token(), "/v1/spaces/" + s2, SPACE_PERMISSIONS, "view", "access");
+        assertPermissions(m.token(), "/v1/spaces/" + s2, SPACE_PERMISSIONS, SPACE_PERMISSIONS.toArray(String[]::new));
+        grantSpace(s1, m, "review");
+        assertPermissions(m.token(), "/v1/spaces/" + s1, SPACE_PERMISSIONS, "view", "access", "comment", "edit", "review", "merge");
         String s3 = createSpace(owner.token(), org, json("title", "Below, later", "parent", c1));
         assertPermissions(m.token(), "/v1/spaces/" + s3, SPACE_PERMISSIONS, SPACE_PERMISSIONS.toArray(String[]::new));
         assertPermissions(m.token(), "/v1/collections/" + c1, COLLECTION_PERMISSIONS, "view", "create", "admin", "viewInviteLinks");
@@ -353,9 +354,13 @@ class ContentPermissionsE2ETest {
         as(edits.token()).body(json("title", "Yes", "parent", creatable)).post("/v1/orgs/" + org + "/collections").then().statusCode(201);
         as(edits.token()).body(json("title", "No", "parent", editable)).post("/v1/orgs/" + org + "/spaces").then().statusCode(403);
         as(edits.token()).body(json("title", "No", "parent", editable)).post("/v1/orgs/" + org + "/collections").then().statusCode(403);
+        // no grant or level of its own there: the member's own role (create) decides
+        as(makes.token()).body(json("title", "Yes", "parent", editable)).post("/v1/orgs/" + org + "/spaces").then().statusCode(201)
+                .body("parent", equalTo(editable));
         // a parent the caller cannot see does not exist for it
-        as(makes.token()).body(json("title", "No", "parent", editable)).post("/v1/orgs/" + org + "/spaces").then().statusCode(404);
-        as(makes.token()).body(json("title", "No", "parent", editable)).post("/v1/orgs/" + org + "/collections").then().statusCode(404);
+        TestUser guest = member(null);
+        as(guest.token()).body(json("title", "No", "parent", editable)).post("/v1/orgs/" + org + "/spaces").then().statusCode(404);
+        as(guest.token()).body(json("title", "No", "parent", editable)).post("/v1/orgs/" + org + "/collections").then().statusCode(404);
 
         // duplicating needs read on the space and the create right where the copy goes
         String readable = createSpace(owner.token(), org, json("title", "Readable"));

@@ -379,7 +379,8 @@ class SpacesE2ETest {
         addMember(owner, fresh, reader, "read");
         String open = createSpace(owner.token(), fresh, json("title", "Open"));
         as(owner.token()).body(json("defaultLevel", "read")).patch("/v1/spaces/" + open).then().statusCode(200);
-        String closed = createSpace(owner.token(), fresh, json("title", "Closed"));
+        // no level, no grant: the member's own role (edit)
+        String plain = createSpace(owner.token(), fresh, json("title", "Plain"));
         String granted = createSpace(owner.token(), fresh, json("title", "Granted"));
         as(owner.token()).body(json("role", "review")).patch("/v1/spaces/" + granted + "/permissions/users/" + editor.id())
                 .then().statusCode(204);
@@ -387,21 +388,22 @@ class SpacesE2ETest {
 
         for (String token : List.of(editor.token(), owner.token())) {
             Response r = api(token).get(path);
-            r.then().statusCode(200).body("count", equalTo(2))
+            r.then().statusCode(200).body("count", equalTo(3))
                     .body("items.space.object", everyItem(equalTo("space")))
                     .body("items.find { it.space.id == '" + open + "' }.permission", equalTo("read"))
+                    .body("items.find { it.space.id == '" + plain + "' }.permission", equalTo("edit"))
                     .body("items.find { it.space.id == '" + granted + "' }.permission", equalTo("review"));
-            assertEquals(List.of(granted, open), r.path("items.space.id"), "newest first by default");
+            assertEquals(List.of(granted, plain, open), r.path("items.space.id"), "newest first by default");
         }
-        assertEquals(List.of(open, granted), api(editor.token()).get(path + "?order=asc").path("items.space.id"));
-        assertEquals(List.of(granted, open), api(editor.token()).get(path + "?order=desc").path("items.space.id"));
-        Response first = api(editor.token()).get(path + "?limit=1");
-        first.then().body("items", hasSize(1)).body("count", equalTo(2)).body("next.page", notNullValue());
-        api(editor.token()).queryParam("page", first.<String>path("next.page")).get(path + "?limit=1")
-                .then().body("items[0].space.id", equalTo(open)).body("$", not(hasKey("next")));
+        assertEquals(List.of(open, plain, granted), api(editor.token()).get(path + "?order=asc").path("items.space.id"));
+        assertEquals(List.of(granted, plain, open), api(editor.token()).get(path + "?order=desc").path("items.space.id"));
+        Response first = api(editor.token()).get(path + "?limit=2");
+        first.then().body("items", hasSize(2)).body("count", equalTo(3)).body("next.page", notNullValue());
+        api(editor.token()).queryParam("page", first.<String>path("next.page")).get(path + "?limit=2")
+                .then().body("items.space.id", contains(open)).body("$", not(hasKey("next")));
         Response mine = api(owner.token()).get("/v1/orgs/" + fresh + "/members/" + owner.id() + "/spaces");
         mine.then().statusCode(200).body("count", equalTo(3)).body("items.permission", everyItem(equalTo("admin")));
-        assertTrue(mine.<List<String>>path("items.space.id").contains(closed));
+        assertTrue(mine.<List<String>>path("items.space.id").contains(plain));
 
         api(reader.token()).get(path).then().statusCode(403).body("error.code", equalTo(403));
         api(editor.token()).get(path + "?order=sideways").then().statusCode(400).body("error.message", containsString("order"));
