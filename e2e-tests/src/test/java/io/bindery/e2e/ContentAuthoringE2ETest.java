@@ -54,13 +54,13 @@ class ContentAuthoringE2ETest {
 
     /** Opens a branch through content-service's internal API (the review service's job; no change request workflow yet). */
     static String openBranch(String space) {
-        return Stack.service("content").contentType(ContentType.JSON).body("{}")
+        return Stack.internal("content").contentType(ContentType.JSON).body("{}")
                 .post("/internal/spaces/" + space + "/branches").then().statusCode(201).extract().path("id");
     }
 
     /** The internal branch view (status, head revision, outdated...). */
     static Response branchView(String space, String branch) {
-        Response r = Stack.service("content").get("/internal/spaces/" + space + "/branches/" + branch);
+        Response r = Stack.internal("content").get("/internal/spaces/" + space + "/branches/" + branch);
         r.then().statusCode(200);
         return r;
     }
@@ -71,12 +71,12 @@ class ContentAuthoringE2ETest {
 
     /** POST …/branches/{b}/merge; the caller checks the status. */
     static Response merge(String space, String branch) {
-        return Stack.service("content").post("/internal/spaces/" + space + "/branches/" + branch + "/merge");
+        return Stack.internal("content").post("/internal/spaces/" + space + "/branches/" + branch + "/merge");
     }
 
     /** POST …/branches/{b}/update (brings main into the branch); the caller checks the status. */
     static Response update(String space, String branch) {
-        return Stack.service("content").post("/internal/spaces/" + space + "/branches/" + branch + "/update");
+        return Stack.internal("content").post("/internal/spaces/" + space + "/branches/" + branch + "/update");
     }
 
     /** The space's current (main) revision id, as GET /v1/spaces/{s} shows it. */
@@ -411,9 +411,9 @@ class ContentAuthoringE2ETest {
     void unknownTargetsAre404() {
         String space = createSpace(owner.token(), org, json("title", "Unknowns"));
         String branch = openBranch(space);
-        Stack.service("content").contentType(ContentType.JSON).body("{}").post("/internal/spaces/noSuchSpace000000000/branches")
+        Stack.internal("content").contentType(ContentType.JSON).body("{}").post("/internal/spaces/noSuchSpace000000000/branches")
                 .then().statusCode(404);
-        Stack.service("content").get("/internal/spaces/" + space + "/branches/noSuchBranch00000000").then().statusCode(404);
+        Stack.internal("content").get("/internal/spaces/" + space + "/branches/noSuchBranch00000000").then().statusCode(404);
         as(owner.token()).body(json("changes", List.of(insertPage("X", "x\n"))))
                 .post(branchPath(space, "noSuchBranch00000000") + "/content").then().statusCode(404);
         api(owner.token()).get(spacePath(space) + "/content/page/noSuchPage0000000000").then().statusCode(404);

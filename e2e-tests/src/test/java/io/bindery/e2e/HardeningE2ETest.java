@@ -79,6 +79,29 @@ class HardeningE2ETest {
     }
 
     @Test
+    void internalApisNeedAServiceTokenForThatService() {
+        TestUser user = Stack.newUser("hardening.test");
+        Map<String, String> internal = Map.of(
+                "identity", "/internal/users/" + user.id(),
+                "content", "/internal/orgs/o/readable-spaces?user=" + user.id());
+        for (Map.Entry<String, String> e : internal.entrySet()) {
+            Stack.service(e.getKey()).get(e.getValue()).then().statusCode(401).body("error.code", equalTo(401));
+            Stack.service(e.getKey()).header("Authorization", "Bearer " + user.token()).get(e.getValue())
+                    .then().statusCode(401).body("error.code", equalTo(401));
+            Stack.service(e.getKey()).header("Authorization", "Bearer " + Stack.serviceToken("e2e-tests", "sites-service"))
+                    .get(e.getValue()).then().statusCode(401);
+            Stack.internal(e.getKey()).get(e.getValue()).then().statusCode(anyOf(equalTo(200), equalTo(404)));
+            // the gateway never routes them, with or without a token
+            api(user.token()).get(e.getValue()).then().statusCode(404);
+        }
+        // the merge of any change request into main, the worst of them, is refused without a service token
+        Stack.service("content").post("/internal/spaces/s/branches/b/merge").then().statusCode(401);
+        // service tokens come only for the service secret
+        Stack.service("identity").contentType(ContentType.JSON).body(Map.of("service", "x-service", "audience", "content-service"))
+                .post("/internal/service-tokens").then().statusCode(401);
+    }
+
+    @Test
     void aPdfUrlSignedWithTheOldBuiltInSecretIsRefused() throws Exception {
         TestUser owner = Stack.newUser("hardening.test");
         String org = Stack.newOrg(owner, "hardening.test");

@@ -49,6 +49,38 @@ final class Stack {
         throw new IllegalArgumentException(name);
     }
 
+    /**
+     * Requests straight to one service's internal API, as another service makes them: with a service token that
+     * identity mints for that service (the stack's service secret is in secrets.env beside the admin token).
+     */
+    static RequestSpecification internal(String name) {
+        return service(name).header("Authorization", "Bearer " + serviceToken("e2e-tests", name + "-service"));
+    }
+
+    private static final java.util.Map<String, String> SERVICE_TOKENS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    static String serviceToken(String caller, String audience) {
+        return SERVICE_TOKENS.computeIfAbsent(caller + ">" + audience, k -> service("identity")
+                .header("Authorization", "Bearer " + serviceSecret()).contentType("application/json")
+                .body(java.util.Map.of("service", caller, "audience", audience)).post("/internal/service-tokens")
+                .then().statusCode(200).extract().path("token"));
+    }
+
+    static String serviceSecret() {
+        Path tokenFile = Path.of(env("BINDERY_E2E_ADMIN_TOKEN_FILE", ".platform/e2e/admin-token"));
+        Path secrets = tokenFile.toAbsolutePath().getParent().resolve("secrets.env");
+        try {
+            for (String line : Files.readAllLines(secrets)) {
+                if (line.startsWith("BINDERY_SERVICE_SECRET=")) {
+                    return line.substring("BINDERY_SERVICE_SECRET=".length()).trim();
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("secrets file missing: " + secrets, e);
+        }
+        throw new IllegalStateException("no BINDERY_SERVICE_SECRET in " + secrets);
+    }
+
     /** A user made through the admin API, with a token of its own. */
     record TestUser(String id, String email, String token) {
     }

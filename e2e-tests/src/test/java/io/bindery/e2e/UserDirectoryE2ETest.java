@@ -33,7 +33,7 @@ class UserDirectoryE2ETest {
                 .post("/v1/admin/users").then().statusCode(201).extract().path("id");
         String location = api(admin).get("/v1/users/" + id).then().statusCode(200).extract().path("urls.location");
 
-        String asOf = service("identity").get("/internal/users/" + id).then().statusCode(200)
+        String asOf = Stack.internal("identity").get("/internal/users/" + id).then().statusCode(200)
                 .contentType(ContentType.JSON)
                 .body("object", equalTo("user"))
                 .body("id", equalTo(id))
@@ -44,7 +44,7 @@ class UserDirectoryE2ETest {
                 .extract().path("asOf");
         org.junit.jupiter.api.Assertions.assertTrue(Instant.parse(asOf).isAfter(before), "asOf is the time of the answer");
 
-        service("identity").get("/internal/users/" + UUID.randomUUID()).then().statusCode(404)
+        Stack.internal("identity").get("/internal/users/" + UUID.randomUUID()).then().statusCode(404)
                 .contentType(ContentType.JSON).body("error.code", equalTo(404)).body("error.message", not(emptyOrNullString()));
         // internal: the gateway does not route it
         api(admin).get("/internal/users/" + id).then().statusCode(404).body("error.code", equalTo(404));

@@ -64,24 +64,28 @@ class ConsumerRetriesTest {
         String flaky = "flaky-" + UUID.randomUUID();
         String poison = "poison-" + UUID.randomUUID();
         String later = "later-" + UUID.randomUUID();
+        String behind = "behind-" + UUID.randomUUID();
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
             send(producer, flaky, "aggregate-a", 2);
             await().atMost(Duration.ofSeconds(30)).until(() -> FlakyConsumer.APPLIED.containsKey(flaky));
             assertEquals(3, FlakyConsumer.ATTEMPTS.get(flaky).get(), "applied on the third attempt");
 
             send(producer, poison, "aggregate-b", 1_000_000);
+            send(producer, behind, "aggregate-b", 0); // same aggregate: must wait behind the parked one
             send(producer, later, "aggregate-c", 0);
             await().atMost(Duration.ofSeconds(30)).until(() -> FlakyConsumer.APPLIED.containsKey(later));
         }
         assertTrue(!FlakyConsumer.APPLIED.containsKey(poison));
-        given().get("/q/metrics").then().statusCode(200).body(containsString("bindery_events_parked 1.0"));
+        assertTrue(!FlakyConsumer.APPLIED.containsKey(behind), "a later event of the parked aggregate waits");
+        given().get("/q/metrics").then().statusCode(200).body(containsString("bindery_events_parked 2.0"));
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> given().get("/q/health/ready").then().statusCode(503)
                 .body("checks.find { it.name == 'events' }.status", equalTo("DOWN"))
-                .body("checks.find { it.name == 'events' }.data.parkedEvents", equalTo(1)));
+                .body("checks.find { it.name == 'events' }.data.parkedEvents", equalTo(2)));
 
         // the cause is fixed: the scheduled retry applies it, and readiness comes back
         FlakyConsumer.cured = true;
-        await().atMost(Duration.ofSeconds(30)).until(() -> FlakyConsumer.APPLIED.containsKey(poison));
+        await().atMost(Duration.ofSeconds(30)).until(() -> FlakyConsumer.APPLIED.containsKey(behind));
+        assertTrue(FlakyConsumer.ORDER.indexOf(poison) < FlakyConsumer.ORDER.indexOf(behind), "the aggregate's order is kept");
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> given().get("/q/health/ready").then().statusCode(200));
     }
 }

@@ -19,6 +19,7 @@ public class FlakyConsumer extends TopicConsumer {
     static final String TOPIC = "bindery.test.flaky-" + UUID.randomUUID();
     static final Map<String, AtomicInteger> ATTEMPTS = new ConcurrentHashMap<>();
     static final Map<String, Boolean> APPLIED = new ConcurrentHashMap<>();
+    static final java.util.List<String> ORDER = new java.util.concurrent.CopyOnWriteArrayList<>();
     static volatile boolean cured;
 
     @ConfigProperty(name = "bindery.test.flaky-consumer.enabled", defaultValue = "false")
@@ -42,5 +43,6 @@ public class FlakyConsumer extends TopicConsumer {
             throw new IllegalStateException("transient failure " + attempt + " of " + id);
         }
         APPLIED.put(id, true);
+        ORDER.add(id);
     }
 }

@@ -20,6 +20,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  * process in identity-service, which would otherwise block its own event loops and never answer.
  */
 public class BearerAuthFilter {
+    static final String SERVICE_TOKEN_REFUSED = "a service token cannot call the public API";
     @Inject
     TokenVerifier verifier;
     @Inject
@@ -39,6 +40,9 @@ public class BearerAuthFilter {
         try {
             VerifiedToken cached = verifier.cachedHeader(authorization);
             if (cached != null) {
+                if (cached.isService()) {
+                    return Uni.createFrom().item(ErrorMappers.response(401, SERVICE_TOKEN_REFUSED));
+                }
                 routing.put(Caller.TOKEN_KEY, cached);
                 return Uni.createFrom().nullItem();
             }
@@ -47,7 +51,11 @@ public class BearerAuthFilter {
         }
         return Uni.createFrom().item(() -> {
             try {
-                routing.put(Caller.TOKEN_KEY, verifier.verifyHeader(authorization));
+                VerifiedToken verified = verifier.verifyHeader(authorization);
+                if (verified.isService()) {
+                    return ErrorMappers.response(401, SERVICE_TOKEN_REFUSED);
+                }
+                routing.put(Caller.TOKEN_KEY, verified);
                 return (Response) null;
             } catch (TokenRejectedException e) {
                 return ErrorMappers.response(401, e.getMessage());

@@ -33,7 +33,15 @@ public final class RevocationList implements AutoCloseable {
     private volatile long lastSeq;
     private volatile boolean synced;
 
+    /** The Authorization header of each poll (a service token for identity), or null for none. */
+    private final java.util.function.Supplier<String> authorization;
+
     public RevocationList(String identityBaseUrl, Duration interval) {
+        this(identityBaseUrl, interval, () -> null);
+    }
+
+    public RevocationList(String identityBaseUrl, Duration interval, java.util.function.Supplier<String> authorization) {
+        this.authorization = authorization;
         this.endpoint = identityBaseUrl.replaceAll("/+$", "") + "/internal/token-revocations";
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "token-revocations");
@@ -63,8 +71,13 @@ public final class RevocationList implements AutoCloseable {
     void poll() throws Exception {
         boolean more = true;
         while (more) {
-            HttpRequest req = HttpRequest.newBuilder(URI.create(endpoint + "?after=" + lastSeq))
-                    .timeout(Duration.ofSeconds(3)).GET().build();
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint + "?after=" + lastSeq))
+                    .timeout(Duration.ofSeconds(3)).GET();
+            String auth = authorization.get();
+            if (auth != null) {
+                b.header("Authorization", auth);
+            }
+            HttpRequest req = b.build();
             HttpResponse<String> resp = http.send(req, HttpResponse.BodyHandlers.ofString());
             if (resp.statusCode() != 200) {
                 throw new IllegalStateException("identity answered " + resp.statusCode());

@@ -37,7 +37,7 @@ public final class TokenVerifier {
     /**
      * Builds the verifier from configuration shared by the gateway and every service:
      * {@code mp.jwt.verify.publickey.location} (JWKS URL), {@code mp.jwt.verify.issuer} and
-     * {@code bindery.identity-url} (where revocations are polled). Pointing the first two at an external
+     * {@code bindery.identity-url} (where revocations are polled, with a service token). Pointing the first two at an external
      * OIDC issuer is configuration only.
      */
     public static TokenVerifier fromConfig(Config config) {
@@ -46,7 +46,9 @@ public final class TokenVerifier {
                 .orElse(identity + "/.well-known/jwks.json");
         String issuer = config.getOptionalValue("mp.jwt.verify.issuer", String.class).orElse("bindery");
         long pollMs = config.getOptionalValue("bindery.revocations.poll-ms", Long.class).orElse(1000L);
-        return new TokenVerifier(jwks, issuer, new RevocationList(identity, Duration.ofMillis(pollMs)));
+        ServiceTokens tokens = ServiceTokens.fromConfig(config);
+        return new TokenVerifier(jwks, issuer, new RevocationList(identity, Duration.ofMillis(pollMs),
+                () -> tokens.authorization(ServiceTokens.IDENTITY)));
     }
 
     /** Verifies the value of an Authorization header. */
@@ -117,7 +119,10 @@ public final class TokenVerifier {
         if (subject == null || id == null || jwt.getExpirationTime() <= 0) {
             throw new TokenRejectedException("token lacks sub, jti or exp");
         }
-        return new VerifiedToken(subject, id, jwt.getExpirationTime());
+        Object service = jwt.getClaim(ServiceTokens.SERVICE_CLAIM);
+        java.util.Set<String> audience = jwt.getAudience() == null ? java.util.Set.of() : java.util.Set.copyOf(jwt.getAudience());
+        return new VerifiedToken(subject, id, jwt.getExpirationTime(), service == null ? null : service.toString()
+                .replaceAll("^\"|\"$", ""), audience);
     }
 
     private static String reason(ParseException e) {

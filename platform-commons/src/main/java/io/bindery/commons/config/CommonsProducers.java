@@ -27,6 +27,12 @@ public class CommonsProducers {
         return verifier;
     }
 
+    @Produces
+    @Singleton
+    io.bindery.commons.auth.ServiceTokens serviceTokens() {
+        return io.bindery.commons.auth.ServiceTokens.fromConfig(ConfigProvider.getConfig());
+    }
+
     void stop(@Observes ShutdownEvent event) {
         if (verifier != null) {
             verifier.close();

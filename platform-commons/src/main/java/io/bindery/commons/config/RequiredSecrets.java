@@ -12,7 +12,8 @@ import java.util.Optional;
 
 /**
  * In production a service refuses to start without its own secrets: the HMAC keys of signed download URLs
- * ({@code BINDERY_SIGNED_URL_SECRET}) and of list cursors ({@code BINDERY_CURSOR_SECRET}). The built-in values
+ * ({@code BINDERY_SIGNED_URL_SECRET}) and of list cursors ({@code BINDERY_CURSOR_SECRET}), and the secret with which
+ * services obtain service tokens from identity for calls between them ({@code BINDERY_SERVICE_SECRET}). The built-in values
  * are public (they are in this repository), so a URL or cursor signed with them could be forged; they only
  * serve dev mode and tests. {@code ./platform up} generates random ones once, the Helm chart takes them from a
  * Secret. (The gateway does not take the commons beans: it signs nothing.) {@code bindery.secrets.required=false}
@@ -31,6 +32,8 @@ public class RequiredSecrets {
     Optional<String> signedUrlSecret;
     @ConfigProperty(name = "bindery.cursor.secret")
     Optional<String> cursorSecret;
+    @ConfigProperty(name = "bindery.service-secret")
+    Optional<String> serviceSecret;
 
     void check(@Observes StartupEvent event) {
         if (LaunchMode.current() != LaunchMode.NORMAL || !required) {
@@ -39,6 +42,7 @@ public class RequiredSecrets {
         List<String> problems = new ArrayList<>();
         problems.addAll(problem("BINDERY_SIGNED_URL_SECRET", "bindery.signed-url.secret", signedUrlSecret, BUILT_IN_SIGNED_URL_SECRET));
         problems.addAll(problem("BINDERY_CURSOR_SECRET", "bindery.cursor.secret", cursorSecret, BUILT_IN_CURSOR_SECRET));
+        problems.addAll(problem("BINDERY_SERVICE_SECRET", "bindery.service-secret", serviceSecret, ""));
         if (!problems.isEmpty()) {
             throw new IllegalStateException(String.join("; ", problems));
         }

@@ -24,7 +24,9 @@ import java.util.Optional;
 /**
  * Events a {@link TopicConsumer} could not apply after its retries: parked in {@code failed_event} instead of
  * dropped, and retried by a scheduled job with a growing delay (doubling from 30 s, at most an hour) until they
- * apply. Consumers are idempotent and compare versions, so an event applied late changes only what is still newer.
+ * apply. Order per aggregate is kept: while an event of a key (aggregate) is parked, the later events of that key are
+ * parked behind it without being tried ({@link #holdsBack}), and retries go in consumption order, skipping the
+ * rest of a key whose earlier event failed again.
  * The number parked is the {@code bindery_events_parked} gauge; readiness goes down while one has waited longer than
  * {@code bindery.events.parked-max-age} ({@link EventsHealth}).
  */
@@ -56,7 +58,12 @@ public class FailedEvents {
                     .description("events a consumer could not apply, waiting in failed_event for a retry")
                     .register(registry.get());
         }
-        QuarkusTransaction.requiringNew().run(this::recount);
+        try {
+            QuarkusTransaction.requiringNew().run(this::recount);
+        } catch (RuntimeException e) {
+            // the database may be away at start: the service still starts (and answers 503); the next retry round counts
+            LOG.warnf("parked events not counted at start: %s", e.getMessage());
+        }
     }
 
     /** Parks an event in a transaction of its own; throws when even that fails (the database is down). */
@@ -77,7 +84,20 @@ public class FailedEvents {
         LOG.errorf("parked event %s of %s after %d attempts: %s", eventId, topic, attempts, describe(error));
     }
 
-    /** Retries the parked events that are due, oldest first; each in its own transaction. */
+    /**
+     * Whether an event of this key must wait behind one already parked (then the consumer parks it too, untried).
+     * Free while nothing is parked: it asks the database only when the count says some event waits.
+     */
+    public boolean holdsBack(String topic, String key) {
+        if (parked == 0 || key == null) {
+            return false;
+        }
+        return QuarkusTransaction.requiringNew().call(() -> !em.createNativeQuery(
+                        "SELECT 1 FROM failed_event WHERE topic = :t AND partition_key = :k LIMIT 1")
+                .setParameter("t", topic).setParameter("k", key).getResultList().isEmpty());
+    }
+
+    /** Retries the parked events that are due, in consumption order; each in its own transaction. */
     @Scheduled(every = "${bindery.events.retry-parked-every:10s}", delayed = "10s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     public void retryDue() {
@@ -85,24 +105,39 @@ public class FailedEvents {
         try {
             due = QuarkusTransaction.requiringNew().call(() -> {
                 @SuppressWarnings("unchecked")
-                List<Object[]> rows = em.createNativeQuery("SELECT topic, event_id, envelope, attempts FROM failed_event "
-                        + "WHERE next_retry_at <= now() ORDER BY parked_at LIMIT 100").getResultList();
+                // every event of a key that has one due, so a key's later events follow its earlier one
+                List<Object[]> rows = em.createNativeQuery("SELECT topic, event_id, envelope, attempts, partition_key "
+                        + "FROM failed_event f WHERE EXISTS (SELECT 1 FROM failed_event d WHERE d.topic = f.topic "
+                        + "AND d.partition_key IS NOT DISTINCT FROM f.partition_key AND d.next_retry_at <= now()) "
+                        + "ORDER BY seq LIMIT 200").getResultList();
                 return rows;
             });
         } catch (RuntimeException e) {
             LOG.debugf("parked events not retried now: %s", e.getMessage());
             return;
         }
+        java.util.Set<String> stuck = new java.util.HashSet<>();
         for (Object[] row : due) {
-            retry((String) row[0], (String) row[1], (String) row[2], ((Number) row[3]).intValue());
+            String key = row[0] + "/" + row[4];
+            if (row[4] != null && stuck.contains(key)) {
+                continue; // an earlier event of this aggregate is still failing: keep the order
+            }
+            if (!retry((String) row[0], (String) row[1], (String) row[2], ((Number) row[3]).intValue())) {
+                stuck.add(key);
+            }
         }
-        QuarkusTransaction.requiringNew().run(this::recount);
+        try {
+            QuarkusTransaction.requiringNew().run(this::recount);
+        } catch (RuntimeException e) {
+            LOG.debugf("parked events not recounted: %s", e.getMessage());
+        }
     }
 
-    private void retry(String topic, String eventId, String envelope, int attempts) {
+    /** True when the event applied (and left the table). */
+    private boolean retry(String topic, String eventId, String envelope, int attempts) {
         Optional<TopicConsumer> consumer = consumers.stream().filter(c -> c.topicName().equals(topic)).findFirst();
         if (consumer.isEmpty()) {
-            return; // its consumer is off in this configuration: it stays parked, visible
+            return false; // its consumer is off in this configuration: it stays parked, visible
         }
         try {
             JsonNode event = json.readTree(envelope);
@@ -112,6 +147,7 @@ public class FailedEvents {
                         .setParameter("t", topic).setParameter("id", eventId).executeUpdate();
             });
             LOG.infof("applied parked event %s of %s on retry %d", eventId, topic, attempts + 1);
+            return true;
         } catch (Exception e) {
             Duration delay = firstRetry.multipliedBy(1L << Math.min(attempts, 7));
             Duration next = delay.compareTo(LONGEST_RETRY) > 0 ? LONGEST_RETRY : delay;
@@ -121,6 +157,7 @@ public class FailedEvents {
                     .setParameter("t", topic).setParameter("id", eventId).executeUpdate());
             LOG.warnf("parked event %s of %s failed again (retry %d, next in %s): %s", eventId, topic, attempts + 1, next,
                     describe(e));
+            return false;
         }
     }
 

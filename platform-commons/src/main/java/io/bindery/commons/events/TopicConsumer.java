@@ -189,6 +189,16 @@ public abstract class TopicConsumer {
             LOG.warnf("skipped an unreadable event on %s at offset %d: %s", topic(), record.offset(), e.getMessage());
             return true;
         }
+        String eventId = event.path("id").asText("offset-" + record.partition() + "-" + record.offset());
+        try {
+            if (failed.holdsBack(topic(), record.key())) {
+                failed.park(topic(), record.key(), eventId, record.value(), 0,
+                        new IllegalStateException("held behind an earlier parked event of " + record.key()));
+                return true;
+            }
+        } catch (RuntimeException databaseDown) {
+            return false;
+        }
         Duration backoff = firstBackoff;
         Exception last = null;
         for (int attempt = 1; attempt <= Math.max(1, maxAttempts); attempt++) {
@@ -213,8 +223,7 @@ public abstract class TopicConsumer {
             }
         }
         try {
-            failed.park(topic(), record.key(), event.path("id").asText("offset-" + record.partition() + "-" + record.offset()),
-                    record.value(), maxAttempts, last);
+            failed.park(topic(), record.key(), eventId, record.value(), maxAttempts, last);
             return true;
         } catch (RuntimeException parkFailed) {
             LOG.warnf("could not park event at offset %d of %s (%s); reading it again", record.offset(), topic(),

@@ -28,6 +28,8 @@ public class IdentityClient {
     String identityUrl;
     @Inject
     ObjectMapper json;
+    @Inject
+    io.bindery.commons.auth.ServiceTokens serviceTokens;
 
     /**
      * The membership of a user in an organization as identity knows it now: the body of
@@ -84,6 +86,10 @@ public class IdentityClient {
     }
 
     private Optional<JsonNode> send(HttpRequest.Builder builder) {
+        String auth = serviceTokens.authorization(io.bindery.commons.auth.ServiceTokens.IDENTITY);
+        if (auth != null) {
+            builder.header("Authorization", auth);
+        }
         HttpRequest request = builder.timeout(Duration.ofSeconds(3)).build();
         String url = request.uri().toString();
         try {

@@ -51,6 +51,14 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
                     }
                     reply(ex, sb.append("],\"more\":false}").toString());
                 });
+                server.createContext("/internal/service-tokens", ex -> {
+                    // POST {service, audience}, as identity-service answers it (the secret is not checked here)
+                    String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+                    String service = body.replaceAll(".*\"service\"\\s*:\\s*\"([^\"]*)\".*", "$1");
+                    String audience = body.replaceAll(".*\"audience\"\\s*:\\s*\"([^\"]*)\".*", "$1");
+                    reply(ex, "{\"token\":\"" + serviceToken(service, audience) + "\",\"expiresAt\":\""
+                            + Instant.now().plusSeconds(300) + "\"}");
+                });
                 server.createContext("/internal/orgs/", ex -> {
                     String[] parts = ex.getRequestURI().getPath().split("/");
                     if (parts.length == 6 && parts[4].equals("teams")) {
@@ -161,6 +169,31 @@ public class TestIdentity implements QuarkusTestResourceLifecycleManager {
             JsonWebSignature jws = new JsonWebSignature();
             jws.setPayload(claims.toJson());
             jws.setKey(signer);
+            jws.setKeyIdHeaderValue(key.getKeyId());
+            jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.RSA_USING_SHA256);
+            return jws.getCompactSerialization();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * A service token as identity mints it for calls between services: {@code sub} service:&lt;service&gt;,
+     * {@code aud} the service called, claim bindery_service.
+     */
+    public static String serviceToken(String service, String audience) {
+        try {
+            JwtClaims claims = new JwtClaims();
+            claims.setIssuer("bindery");
+            claims.setSubject("service:" + service);
+            claims.setAudience(audience);
+            claims.setJwtId(java.util.UUID.randomUUID().toString());
+            claims.setClaim("bindery_service", service);
+            claims.setIssuedAt(NumericDate.fromSeconds(Instant.now().minusSeconds(5).getEpochSecond()));
+            claims.setExpirationTime(NumericDate.fromSeconds(Instant.now().plusSeconds(300).getEpochSecond()));
+            JsonWebSignature jws = new JsonWebSignature();
+            jws.setPayload(claims.toJson());
+            jws.setKey(key.getRsaPrivateKey());
             jws.setKeyIdHeaderValue(key.getKeyId());
             jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.RSA_USING_SHA256);
             return jws.getCompactSerialization();

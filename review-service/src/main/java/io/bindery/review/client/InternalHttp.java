@@ -2,6 +2,7 @@ package io.bindery.review.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.errors.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,8 +19,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
- * JSON over HTTP to another service's internal API. Its 4xx answers reach our client unchanged (status and
- * message); a 5xx or an unreachable service is a 503.
+ * JSON over HTTP to another service's internal API, with a service token for that service ({@link ServiceTokens}).
+ * Its 4xx answers reach our client unchanged (status and message), except a 401 (our credential refused); that,
+ * a 5xx or an unreachable service is a 503.
  */
 @ApplicationScoped
 public class InternalHttp {
@@ -30,12 +32,19 @@ public class InternalHttp {
     Duration timeout;
     @Inject
     ObjectMapper json;
+    @Inject
+    ServiceTokens serviceTokens;
 
+    /** {@code service} is the name of the service called, the audience of the service token the call carries. */
     JsonNode send(String service, String baseUrl, String method, String path, Object body) {
         String url = baseUrl.replaceAll("/+$", "") + path;
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
                 .header("Content-Type", "application/json").header("Accept", "application/json");
         try {
+            String credential = serviceTokens.authorization(service);
+            if (credential != null) {
+                request.header("Authorization", credential);
+            }
             request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)));
             HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
@@ -44,6 +53,11 @@ public class InternalHttp {
                 return json.readTree(response.body());
             }
             String message = errorMessage(response.body());
+            if (status == 401) {
+                // our credential was refused: a deployment problem, not the client's
+                LOG.errorf("%s refused review-service's service token for %s %s: %s", service, method, path, message);
+                throw new ApiException(503, service + " refused this service's credential");
+            }
             if (status >= 400 && status < 500) {
                 throw new ApiException(status, message);
             }
@@ -51,6 +65,8 @@ public class InternalHttp {
             throw new ApiException(503, service + " failed: " + message);
         } catch (IOException e) {
             throw new ApiException(503, service + " unavailable: " + e.getMessage());
+        } catch (IllegalStateException e) {
+            throw new ApiException(503, "no service token for " + service + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ApiException(503, "interrupted while calling " + service);
