@@ -12,7 +12,16 @@ final class InMemoryPages {
     private InMemoryPages() {
     }
 
+    /** Where one page of a list of {@code size} items starts and ends, and the cursor of the next one. */
+    record Window(int from, int to, ListPage.Next next) {
+    }
+
     static <T> ListPage<T> slice(List<T> all, String limit, String page) {
+        Window w = window(all.size(), limit, page);
+        return new ListPage<>(all.subList(w.from(), w.to()), all.size(), w.next());
+    }
+
+    static Window window(int size, String limit, String page) {
         int n = Limits.parse(limit);
         int offset = 0;
         if (page != null && !page.isEmpty()) {
@@ -25,9 +34,9 @@ final class InMemoryPages {
                 throw ApiException.badRequest("page: not a cursor of this list");
             }
         }
-        int from = Math.min(offset, all.size());
-        int to = Math.min(from + n, all.size());
-        ListPage.Next next = to < all.size() ? new ListPage.Next(PageCursor.encode(List.of(String.valueOf(to)))) : null;
-        return new ListPage<>(all.subList(from, to), all.size(), next);
+        int from = Math.min(offset, size);
+        int to = (int) Math.min((long) from + n, size);
+        ListPage.Next next = to < size ? new ListPage.Next(PageCursor.encode(List.of(String.valueOf(to)))) : null;
+        return new Window(from, to, next);
     }
 }
