@@ -6,11 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.util.List;
 
-/** The Organization resource. defaultRole and defaultContent are documented nullable, so always present. */
+/**
+ * The Organization resource. defaultRole is nullable in GitBook's schema (null: new members are guests), so always
+ * present; defaultContent is not nullable there (a SitePointer), so it is left out when unset.
+ */
 public record OrganizationView(String object, String id, String title, Instant createdAt, List<String> emailDomains,
                                String hostname, String type, String useCase, String communityType,
                                @JsonInclude(JsonInclude.Include.ALWAYS) String defaultRole,
-                               @JsonInclude(JsonInclude.Include.ALWAYS) JsonNode defaultContent,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode defaultContent,
                                boolean sso, boolean ai, boolean inviteLinks, String plan, JsonNode mergeRules,
                                Trial trial, Urls urls, Permissions permissions) {
     public record Trial(String status) {
