@@ -2,6 +2,7 @@ package io.bindery.gateway.http;
 
 import io.bindery.commons.auth.TokenRejectedException;
 import io.bindery.commons.auth.VerifiedToken;
+import io.bindery.commons.errors.ErrorBody;
 import io.bindery.commons.web.InputGuard;
 import io.bindery.gateway.auth.Authenticator;
 import io.bindery.gateway.config.GatewayConfig;
@@ -117,14 +118,9 @@ public class GatewayRoutes {
             Errors.send(response, 431, "request headers too large: at most " + maxHeaderBytes + " bytes in all");
             return;
         }
-        String uri = request.uri();
-        int q = uri.indexOf('?');
-        if (!InputGuard.isCleanText(q < 0 ? uri : uri.substring(0, q), false)) {
-            Errors.send(response, 404, "no such resource: the path is not valid UTF-8 text or holds a NUL character");
-            return;
-        }
-        if (q >= 0 && !InputGuard.isCleanText(uri.substring(q + 1), true)) {
-            Errors.send(response, 400, "query parameters must be valid UTF-8 text without NUL characters");
+        ErrorBody unclean = InputGuard.refusal(request.uri());
+        if (unclean != null) {
+            Errors.send(response, unclean.error().code(), unclean.error().message());
             return;
         }
         String path = request.path();

@@ -41,12 +41,16 @@ public final class TokenVerifier {
      * OIDC issuer is configuration only.
      */
     public static TokenVerifier fromConfig(Config config) {
+        return fromConfig(config, ServiceTokens.fromConfig(config));
+    }
+
+    /** As {@link #fromConfig(Config)}, polling revocations with the process's one {@link ServiceTokens}. */
+    public static TokenVerifier fromConfig(Config config, ServiceTokens tokens) {
         String identity = config.getOptionalValue("bindery.identity-url", String.class).orElse("http://127.0.0.1:8081");
         String jwks = config.getOptionalValue("mp.jwt.verify.publickey.location", String.class)
                 .orElse(identity + "/.well-known/jwks.json");
         String issuer = config.getOptionalValue("mp.jwt.verify.issuer", String.class).orElse("bindery");
         long pollMs = config.getOptionalValue("bindery.revocations.poll-ms", Long.class).orElse(1000L);
-        ServiceTokens tokens = ServiceTokens.fromConfig(config);
         return new TokenVerifier(jwks, issuer, new RevocationList(identity, Duration.ofMillis(pollMs),
                 () -> tokens.authorization(ServiceTokens.IDENTITY)));
     }

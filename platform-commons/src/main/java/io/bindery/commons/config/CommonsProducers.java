@@ -22,8 +22,9 @@ public class CommonsProducers {
 
     @Produces
     @Singleton
-    TokenVerifier tokenVerifier() {
-        verifier = TokenVerifier.fromConfig(ConfigProvider.getConfig());
+    TokenVerifier tokenVerifier(io.bindery.commons.auth.ServiceTokens serviceTokens) {
+        // the same ServiceTokens (and token cache) as the service's own internal calls
+        verifier = TokenVerifier.fromConfig(ConfigProvider.getConfig(), serviceTokens);
         return verifier;
     }
 

@@ -96,9 +96,9 @@ public class ErrorMappers {
             message = e.getMessage() == null ? "request failed" : e.getMessage();
         }
         if (status >= 500 && status != 501) {
-            java.util.Optional<ApiException> storage = StorageFailures.classify(e);
-            if (storage.isPresent()) {
-                return api(storage.get());
+            Response storage = storageFailure(e);
+            if (storage != null) {
+                return storage;
             }
             LOG.error("request failed", e);
             message = "internal error";
@@ -111,15 +111,22 @@ public class ErrorMappers {
         if (e instanceof ApiException api) {
             return api(api);
         }
-        java.util.Optional<ApiException> storage = StorageFailures.classify(e);
-        if (storage.isPresent()) {
-            if (storage.get().status() == 503) {
-                LOG.warnf("database unreachable: %s", e.getMessage());
-            }
-            return api(storage.get());
+        Response storage = storageFailure(e);
+        if (storage != null) {
+            return storage;
         }
         LOG.error("unexpected failure", e);
         return response(500, "internal error");
+    }
+
+    /** The answer for a database failure that is the client's (400) or the database's absence (503), or null. */
+    private Response storageFailure(Throwable e) {
+        return StorageFailures.classify(e).map(failure -> {
+            if (failure.status() == 503) {
+                LOG.warnf("database unreachable: %s", e.getMessage());
+            }
+            return api(failure);
+        }).orElse(null);
     }
 
     static String describeJsonError(JsonProcessingException e) {

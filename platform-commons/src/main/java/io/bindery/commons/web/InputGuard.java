@@ -17,7 +17,7 @@ import java.nio.charset.StandardCharsets;
  * pass such a value to it and answer 500. A path names resources, so a bad one is the 404 every unknown id gets;
  * a bad query value is a 400. (Bodies are JSON: a NUL inside a string is caught where the database refuses it,
  * see {@link io.bindery.commons.errors.ErrorMappers}.) The gateway, which does not take the commons beans, applies
- * {@link #isCleanText} in its own pipeline.
+ * {@link #refusal} in its own pipeline.
  */
 @Singleton
 public class InputGuard {
@@ -28,29 +28,32 @@ public class InputGuard {
     }
 
     void check(RoutingContext ctx) {
-        String uri = ctx.request().uri();
-        int q = uri.indexOf('?');
-        String path = q < 0 ? uri : uri.substring(0, q);
-        String query = q < 0 ? null : uri.substring(q + 1);
-        if (!isCleanText(path, false)) {
-            refuse(ctx, 404, "no such resource: the path is not valid UTF-8 text or holds a NUL character");
-        } else if (query != null && !isCleanText(query, true)) {
-            refuse(ctx, 400, "query parameters must be valid UTF-8 text without NUL characters");
-        } else {
+        ErrorBody refusal = refusal(ctx.request().uri());
+        if (refusal == null) {
             ctx.next();
+            return;
         }
+        ctx.response().setStatusCode(refusal.error().code()).putHeader("Content-Type", "application/json")
+                .end(refusal.toJson());
     }
 
-    private static void refuse(RoutingContext ctx, int status, String message) {
-        ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
-                .end(ErrorBody.of(status, message).toJson());
+    /** The error answer for a raw request target (path and query) that is not clean text, or null when it is. */
+    public static ErrorBody refusal(String uri) {
+        int q = uri.indexOf('?');
+        if (!isCleanText(q < 0 ? uri : uri.substring(0, q), false)) {
+            return ErrorBody.of(404, "no such resource: the path is not valid UTF-8 text or holds a NUL character");
+        }
+        if (q >= 0 && !isCleanText(uri.substring(q + 1), true)) {
+            return ErrorBody.of(400, "query parameters must be valid UTF-8 text without NUL characters");
+        }
+        return null;
     }
 
     /**
      * Whether a raw (still percent-encoded) path or query decodes to UTF-8 text without NUL. In a query, '+' is
      * a space and stays valid.
      */
-    public static boolean isCleanText(String raw, boolean query) {
+    static boolean isCleanText(String raw, boolean query) {
         if (raw.indexOf('%') < 0) {
             return raw.indexOf('\0') < 0;
         }
