@@ -29,9 +29,9 @@ final class Stack {
         }
     }
 
-    /** Requests through the gateway. */
+    /** Requests through the gateway; every response is checked against GitBook's OpenAPI documents. */
     static RequestSpecification api() {
-        return RestAssured.given().baseUri(GATEWAY);
+        return RestAssured.given().baseUri(GATEWAY).filter(GitBookConformance.FILTER);
     }
 
     static RequestSpecification api(String token) {

@@ -2,6 +2,7 @@ package io.bindery.content.service;
 
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
+import io.bindery.content.domain.Space;
 import io.bindery.content.revisions.RevisionStore;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,11 +23,15 @@ import java.util.Objects;
 public class BranchChanges {
     @Inject
     RevisionStore store;
+    @Inject
+    PageViews views;
 
-    public record ChangedPage(String id, String title, String path) {
+    /** GitBook ChangedRevisionPage; {@code type} is the page's type (document, group, link). */
+    public record ChangedPage(String id, String type, String title, String path) {
     }
 
-    public record ChangedFile(String id, String name, String contentType) {
+    /** GitBook ChangedRevisionFile; {@code downloadURL} serves the file of the revision it was in. */
+    public record ChangedFile(String id, String name, String contentType, String downloadURL) {
     }
 
     public record Change<T>(T before, T after) {
@@ -40,12 +45,13 @@ public class BranchChanges {
                                  ChangedFile file) {
     }
 
-    public record Changes(List<SemanticChange> changes, boolean more) {
+    /** {@code more}: how many changes were left out above a limit; none are. */
+    public record Changes(List<SemanticChange> changes, int more) {
     }
 
     /** What a change request's branch changed against the main revision it is based on. */
     public Changes of(ContentScopes.Scope scope) {
-        return between(store.load(scope.branch().mergedAncestorRevisionId), scope.snapshot());
+        return between(scope.item(), store.load(scope.branch().mergedAncestorRevisionId), scope.snapshot());
     }
 
     /** What a revision changed against its first parent (everything is new in a revision without parents). */
@@ -54,14 +60,14 @@ public class BranchChanges {
         List<String> parents = head.header().parents();
         Snapshot base = parents.isEmpty() ? new Snapshot(new Snapshot.Header("", head.header().spaceId(), List.of(), "edits",
                 head.header().createdAt(), null, null, List.of()), Map.of(), List.of()) : store.load(parents.get(0));
-        return between(base, head);
+        return between(scope.item(), base, head);
     }
 
-    private Changes between(Snapshot base, Snapshot head) {
+    private Changes between(Space space, Snapshot base, Snapshot head) {
         List<SemanticChange> out = new ArrayList<>();
         for (PageVersion after : head.inTreeOrder()) {
             PageVersion before = base.pages().get(after.pageId());
-            ChangedPage page = new ChangedPage(after.pageId(), after.title(), head.path(after.pageId()));
+            ChangedPage page = new ChangedPage(after.pageId(), after.kind(), after.title(), head.path(after.pageId()));
             if (before == null) {
                 out.add(new SemanticChange("page_created", page, null, null, null));
                 continue;
@@ -87,25 +93,29 @@ public class BranchChanges {
         }
         for (PageVersion before : base.inTreeOrder()) {
             if (!head.pages().containsKey(before.pageId())) {
-                out.add(new SemanticChange("page_deleted", new ChangedPage(before.pageId(), before.title(),
+                out.add(new SemanticChange("page_deleted", new ChangedPage(before.pageId(), before.kind(), before.title(),
                         base.path(before.pageId())), null, null, null));
             }
         }
         for (RevisionFile f : head.files()) {
             if (base.file(f.id()).isEmpty()) {
-                out.add(new SemanticChange("file_created", null, null, null, new ChangedFile(f.id(), f.name(), f.contentType())));
+                out.add(new SemanticChange("file_created", null, null, null, changedFile(space, head, f)));
             }
         }
         for (RevisionFile f : base.files()) {
             if (head.file(f.id()).isEmpty()) {
-                out.add(new SemanticChange("file_deleted", null, null, null, new ChangedFile(f.id(), f.name(), f.contentType())));
+                out.add(new SemanticChange("file_deleted", null, null, null, changedFile(space, base, f)));
             }
         }
-        return new Changes(out, false);
+        return new Changes(out, 0);
+    }
+
+    private ChangedFile changedFile(Space space, Snapshot in, RevisionFile f) {
+        return new ChangedFile(f.id(), f.name(), f.contentType(), views.file(space, in, f).downloadURL());
     }
 
     private static ChangedPage ref(Snapshot s, String pageId) {
-        return s.page(pageId).map(p -> new ChangedPage(p.pageId(), p.title(), s.path(p.pageId()))).orElse(null);
+        return s.page(pageId).map(p -> new ChangedPage(p.pageId(), p.kind(), p.title(), s.path(p.pageId()))).orElse(null);
     }
 
     private static void attr(Map<String, Change<Object>> out, String name, Object before, Object after) {

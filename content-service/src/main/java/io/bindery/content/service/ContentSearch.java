@@ -81,7 +81,8 @@ public class ContentSearch {
         cache = new Lru(cacheKb * 1024);
     }
 
-    public record Section(String id, String title, String path, String body, Urls urls) {
+    /** GitBook SearchSectionResult; {@code score}: the section's text-search rank. */
+    public record Section(String id, String title, String path, double score, String body, Urls urls) {
     }
 
     public record Urls(String app) {
@@ -90,10 +91,16 @@ public class ContentSearch {
     public record Ancestor(String title) {
     }
 
-    public record PageHit(String id, String title, String path, List<Section> sections, List<Ancestor> ancestors, Urls urls) {
+    /**
+     * GitBook SearchPageResult; {@code score}: its best section's rank; {@code rank}: its one-based position in the
+     * space's ranking, the same on every page of results.
+     */
+    public record PageHit(String id, String title, String path, double score, int rank, List<Section> sections,
+                          List<Ancestor> ancestors, Urls urls) {
     }
 
-    public record SpaceHit(String id, String title, List<PageHit> pages) {
+    /** GitBook SearchSpaceResult; {@code score}: its best page's. */
+    public record SpaceHit(String type, String id, String title, double score, List<PageHit> pages) {
     }
 
     public ListPage<PageHit> inSpace(String spaceId, String callerId, String query, String limit, String page) {
@@ -127,8 +134,8 @@ public class ContentSearch {
         List<Slice> wanted = slice.items().stream().map(id -> new Slice(readable.get(id), rankings.get(id), 0,
                 Math.min(PAGES_PER_SPACE, rankings.get(id).pages().size()))).toList();
         Map<String, List<Hit>> shown = shown(wanted, q);
-        List<SpaceHit> out = slice.items().stream().map(id -> new SpaceHit(id, readable.get(id).title,
-                shown.get(id).stream().map(h -> h.view(readable.get(id), views)).toList())).toList();
+        List<SpaceHit> out = slice.items().stream().map(id -> new SpaceHit("space", id, readable.get(id).title,
+                rankings.get(id).pages().get(0).rank(), shown.get(id).stream().map(h -> h.view(readable.get(id), views)).toList())).toList();
         return new ListPage<>(out, slice.count(), slice.next());
     }
 
@@ -144,8 +151,8 @@ public class ContentSearch {
 
     // ---- rankings ----
 
-    /** A matching page: the rank of its best section and the ordinals of its best sections, best first. */
-    record PageRef(String pageId, float rank, int[] ordinals) {
+    /** A matching page: the rank of its best section and the ordinals of its best sections and their ranks, best first. */
+    record PageRef(String pageId, float rank, int[] ordinals, float[] ranks) {
     }
 
     /**
@@ -159,7 +166,7 @@ public class ContentSearch {
         long weight() {
             long w = 64;
             for (PageRef p : pages) {
-                w += 24 + text(p.pageId()) + 16 + 4L * p.ordinals().length + 8;
+                w += 24 + text(p.pageId()) + 32 + 8L * p.ordinals().length + 8;
             }
             return w;
         }
@@ -219,11 +226,14 @@ public class ContentSearch {
                         Map<String, PageRef> inSpace = pages.computeIfAbsent(spaceId, k -> new LinkedHashMap<>());
                         PageRef p = inSpace.get(pageId);
                         if (p == null) {
-                            inSpace.put(pageId, new PageRef(pageId, rs.getFloat(4), new int[]{ordinal}));
+                            inSpace.put(pageId, new PageRef(pageId, rs.getFloat(4), new int[]{ordinal},
+                                    new float[]{rs.getFloat(4)}));
                         } else if (p.ordinals().length < SECTIONS_PER_PAGE) {
                             int[] more = Arrays.copyOf(p.ordinals(), p.ordinals().length + 1);
                             more[more.length - 1] = ordinal;
-                            inSpace.put(pageId, new PageRef(pageId, p.rank(), more));
+                            float[] ranks = Arrays.copyOf(p.ranks(), more.length);
+                            ranks[more.length - 1] = rs.getFloat(4);
+                            inSpace.put(pageId, new PageRef(pageId, p.rank(), more, ranks));
                         }
                         if (top == Integer.MAX_VALUE) {
                             sections.merge(spaceId, 1L, Long::sum);
@@ -278,25 +288,27 @@ public class ContentSearch {
     private record ShownKey(String spaceId, String revisionId, String query, int ranked, int top, int from, int to) {
     }
 
-    /** A shown section: its anchor, heading and highlighted body. */
-    private record ShownSection(String anchor, String title, String body) {
+    /** A shown section: its anchor, heading, rank and highlighted body. */
+    private record ShownSection(String anchor, String title, float score, String body) {
     }
 
-    /** A shown page: what the index holds about it, and its best sections. */
-    private record Hit(String pageId, String title, String path, List<String> ancestors, List<ShownSection> sections) {
+    /** A shown page: what the index holds about it, its rank and position in the ranking, and its best sections. */
+    private record Hit(String pageId, String title, String path, float score, int position, List<String> ancestors,
+                       List<ShownSection> sections) {
         PageHit view(Space space, PageViews views) {
             List<Section> out = new ArrayList<>(sections.size());
             for (ShownSection s : sections) {
                 String sectionPath = s.anchor().isEmpty() ? path : path + "#" + s.anchor();
-                out.add(new Section(s.anchor(), s.title(), sectionPath, s.body(), new Urls(views.appUrl(space, sectionPath))));
+                out.add(new Section(s.anchor(), s.title(), sectionPath, s.score(), s.body(),
+                        new Urls(views.appUrl(space, sectionPath))));
             }
-            return new PageHit(pageId, title, path, out, ancestors.stream().map(Ancestor::new).toList(),
+            return new PageHit(pageId, title, path, score, position, out, ancestors.stream().map(Ancestor::new).toList(),
                     new Urls(views.appUrl(space, path)));
         }
 
         /** Heap estimate in bytes. */
         long weight() {
-            long w = 32 + text(pageId) + text(title) + text(path) + 32 + 32;
+            long w = 40 + text(pageId) + text(title) + text(path) + 32 + 32;
             for (String a : ancestors) {
                 w += 8 + text(a);
             }
@@ -343,22 +355,25 @@ public class ContentSearch {
         for (Slice w : missing) {
             List<Hit> hits = new ArrayList<>();
             boolean whole = true;
+            int position = w.from();
             for (PageRef p : w.ranking().pages().subList(w.from(), w.to())) {
+                position++;
                 List<ShownSection> sections = new ArrayList<>();
                 Object[] first = null;
-                for (int o : p.ordinals()) {
-                    Object[] r = rows.get(sectionKey(w.space().id, p.pageId(), o));
+                for (int i = 0; i < p.ordinals().length; i++) {
+                    Object[] r = rows.get(sectionKey(w.space().id, p.pageId(), p.ordinals()[i]));
                     if (r == null) {
                         continue; // re-indexed since it was ranked: a newer revision is live
                     }
                     first = first == null ? r : first;
-                    sections.add(new ShownSection((String) r[0], (String) r[1], (String) r[5]));
+                    sections.add(new ShownSection((String) r[0], (String) r[1], p.ranks()[i], (String) r[5]));
                 }
                 whole &= sections.size() == p.ordinals().length;
                 if (first != null) {
                     @SuppressWarnings("unchecked")
                     List<String> ancestors = (List<String>) first[4];
-                    hits.add(new Hit(p.pageId(), (String) first[2], (String) first[3], ancestors, List.copyOf(sections)));
+                    hits.add(new Hit(p.pageId(), (String) first[2], (String) first[3], p.rank(), position, ancestors,
+                            List.copyOf(sections)));
                 }
             }
             List<Hit> result = List.copyOf(hits);

@@ -301,14 +301,15 @@ public class Organizations {
         boolean create = member && role != null && role.atLeast(Role.CREATE);
         boolean full = member && role != null;
         // ownTeam: creating teams needs the create role, as in Teams
-        return build(org, new OrganizationView.Permissions(member, admin, create, create, create, admin, admin,
+        // access (open it in the app) goes with view: Bindery has no view-only API access
+        return build(org, new OrganizationView.Permissions(member, member, admin, create, create, create, admin, admin,
                 full, full, full, admin, admin));
     }
 
     private OrganizationView build(Organization org, OrganizationView.Permissions permissions) {
         return new OrganizationView("organization", org.id, org.title, org.createdAt, org.emailDomains, org.hostname,
                 org.type, org.useCase, org.communityType, org.defaultRole, org.defaultContent, org.sso, org.ai,
-                org.inviteLinks, org.plan, org.mergeRules, new OrganizationView.Trial("notapplicable"),
+                org.inviteLinks, org.plan, org.mergeRules, new OrganizationView.Trial("notapplicable", 0),
                 new OrganizationView.Urls(urls.api("/orgs/" + org.id), urls.app("/o/" + org.id), org.logoUrl),
                 permissions);
     }

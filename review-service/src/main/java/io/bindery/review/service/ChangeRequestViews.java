@@ -43,7 +43,9 @@ public class ChangeRequestViews {
                 .setParameter("ids", ids).getResultList();
         rows.forEach(r -> openComments.put((String) r[0], ((Number) r[1]).longValue()));
         Map<String, UserRef> authors = userViews.find(crs.stream().map(c -> c.createdBy).toList());
-        return crs.stream().map(cr -> new ChangeRequestView("change-request", cr.id, cr.number, cr.status, cr.subject,
+        return crs.stream().map(cr -> new ChangeRequestView("change-request", cr.id, cr.number, cr.status,
+                // subject is required in GitBook's ChangeRequest: "" until one is given
+                cr.subject == null ? "" : cr.subject,
                 description(cr), userViews.view(authors, cr.createdBy), cr.createdAt, cr.updatedAt, cr.spaceId, cr.revision,
                 cr.revisionInitial, cr.revisionMergedAncestor, cr.revisionMerged, openComments.getOrDefault(cr.id, 0L),
                 cr.outdated, cr.conversationsIssuesCluster,
@@ -57,7 +59,12 @@ public class ChangeRequestViews {
             return null;
         }
         try {
-            return json.readTree(cr.description);
+            // GitBook's JSONDocument always has data; a client may have sent the document without it
+            JsonNode document = json.readTree(cr.description);
+            if (document instanceof com.fasterxml.jackson.databind.node.ObjectNode o && !o.has("data")) {
+                o.putObject("data");
+            }
+            return document;
         } catch (IOException e) {
             throw new IllegalStateException("stored description of " + cr.id + " is not JSON", e);
         }

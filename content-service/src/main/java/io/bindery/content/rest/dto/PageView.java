@@ -23,9 +23,12 @@ public record PageView(String id, String title, String emoji, String icon, Insta
     public record Git(String oid, String path) {
     }
 
-    public record Layout(String width, boolean cover, String coverSize, boolean title, boolean description,
-                         boolean tableOfContents, boolean outline, boolean pagination, boolean metadata, boolean tags) {
-        public static final Layout DEFAULT = new Layout("default", false, "hero", true, true, true, true, true, true, true);
+    /** GitBook's page layout options; Bindery has only the default layout (coverMask, actions, anchors: @gitbook/api 0.202). */
+    public record Layout(String width, boolean cover, String coverSize, String coverMask, boolean title,
+                         boolean description, boolean tableOfContents, boolean outline, boolean pagination,
+                         boolean metadata, boolean tags, boolean actions, boolean anchors) {
+        public static final Layout DEFAULT = new Layout("default", false, "hero", "none", true, true, true, true, true,
+                true, true, true, true);
     }
 
     /** The tree of pages under the current-content and page-list endpoints. */

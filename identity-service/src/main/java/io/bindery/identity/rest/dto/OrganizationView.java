@@ -16,13 +16,14 @@ public record OrganizationView(String object, String id, String title, Instant c
                                @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode defaultContent,
                                boolean sso, boolean ai, boolean inviteLinks, String plan, JsonNode mergeRules,
                                Trial trial, Urls urls, Permissions permissions) {
-    public record Trial(String status) {
+    /** A self-hosted organization never has a trial: status notapplicable, none consumed. */
+    public record Trial(String status, int count) {
     }
 
     public record Urls(String location, String app, String logo) {
     }
 
-    public record Permissions(boolean view, boolean admin, boolean ownTeam, boolean createContent,
+    public record Permissions(boolean view, boolean access, boolean admin, boolean ownTeam, boolean createContent,
                               boolean createOpenAPISpec, boolean ingestConversations, boolean viewBilling,
                               boolean listMembers, boolean listTeams, boolean listIntegrations,
                               boolean listInstallations, boolean installIntegration) {

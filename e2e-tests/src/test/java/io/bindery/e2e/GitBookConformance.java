@@ -1,0 +1,291 @@
+package io.bindery.e2e;
+
+import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.model.Request;
+import com.atlassian.oai.validator.report.LevelResolver;
+import com.atlassian.oai.validator.report.ValidationReport;
+import com.atlassian.oai.validator.restassured.RestAssuredResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.restassured.filter.FilterContext;
+import io.restassured.filter.OrderedFilter;
+import io.restassured.response.Response;
+import io.restassured.specification.FilterableRequestSpecification;
+import io.restassured.specification.FilterableResponseSpecification;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A client generated from GitBook's OpenAPI document must be able to read every Bindery response. This RestAssured
+ * filter, on every request the e2e suite sends through the gateway, checks the response against each document named
+ * in {@code BINDERY_E2E_GITBOOK_SPECS} ("0.167.0=/path/openapi.json 0.202.0=/path/openapi.json", which
+ * {@code ./platform test} fetches with npm) and fails the request, and so the test, when it does not conform.
+ *
+ * <p>Only what GitBook documents is checked: a path or method GitBook does not have (Bindery's own routes), and an
+ * error status GitBook does not list for the operation (its document lists few), are counted, not judged. Where
+ * spec/api.md deliberately differs, an entry of {@link ConformanceAllowlist} says so and why. The tally (responses
+ * checked, operations covered) goes to {@code target/gitbook-conformance.txt} and standard output at the end.
+ */
+final class GitBookConformance implements OrderedFilter {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    static final GitBookConformance FILTER = new GitBookConformance(); // after JSON: the constructor reads with it
+
+    /** Messages that mean "GitBook does not document this", not "this does not conform". */
+    private static final Set<String> UNDOCUMENTED = Set.of(
+            "validation.response.path.missing", "validation.request.path.missing",
+            "validation.response.operation.notAllowed", "validation.request.operation.notAllowed");
+
+    private record Document(String version, OpenApiInteractionValidator validator, Set<String> covered) {
+    }
+
+    private final List<Document> documents;
+    /** In report mode: each distinct mismatch, with one request that showed it. */
+    private final Map<String, String> mismatches = new ConcurrentHashMap<>();
+    /** BINDERY_E2E_CONFORMANCE=report lists every mismatch in the tally instead of failing the test at the first. */
+    private final boolean reportOnly = "report".equals(System.getenv("BINDERY_E2E_CONFORMANCE"));
+    private final AtomicLong checked = new AtomicLong();
+    private final AtomicLong undocumented = new AtomicLong();
+    private final Map<String, AtomicLong> allowed = new ConcurrentHashMap<>();
+
+    private GitBookConformance() {
+        documents = load(System.getenv().getOrDefault("BINDERY_E2E_GITBOOK_SPECS", ""));
+        Runtime.getRuntime().addShutdownHook(new Thread(this::writeTally, "gitbook-conformance-tally"));
+    }
+
+    private static List<Document> load(String setting) {
+        List<Document> loaded = new ArrayList<>();
+        for (String entry : setting.trim().split("\\s+")) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            int eq = entry.indexOf('=');
+            if (eq < 1 || !Files.isReadable(Path.of(entry.substring(eq + 1)))) {
+                // Set but unreadable is a broken run, not a reason to check nothing.
+                throw new IllegalStateException("BINDERY_E2E_GITBOOK_SPECS: no readable document in '" + entry + "'");
+            }
+            String version = entry.substring(0, eq);
+            Set<String> covered = ConcurrentHashMap.newKeySet();
+            OpenApiInteractionValidator validator = OpenApiInteractionValidator
+                    .createForInlineApiSpecification(asOpenApi30(Path.of(entry.substring(eq + 1))))
+                    // GitBook's server is "{host}/v1"; Bindery serves the same paths under /v1
+                    .withBasePathOverride("/v1")
+                    // Resolving GitBook's recursive schemas up front takes gigabytes; the JSON Schema validator
+                    // follows $ref and allOf/oneOf itself, in 60 MB and a few ms a response.
+                    .withResolveRefs(false)
+                    .withResolveCombinators(false)
+                    // The validator would add "additionalProperties: false" to every object schema GitBook leaves
+                    // open; a client reads past fields it does not know, so only GitBook's own closed objects count.
+                    .withLevelResolver(LevelResolver.create()
+                            .withLevel("validation.schema.additionalProperties", ValidationReport.Level.IGNORE).build())
+                    .withCustomResponseValidation((response, operation) -> {
+                        covered.add(operation.getMethod() + " " + operation.getApiPath().original());
+                        return ValidationReport.empty();
+                    })
+                    .build();
+            loaded.add(new Document(version, validator, covered));
+        }
+        if (loaded.isEmpty()) {
+            System.out.println("[gitbook-conformance] BINDERY_E2E_GITBOOK_SPECS unset: responses are NOT checked "
+                    + "against GitBook's OpenAPI documents (./platform test sets it)");
+        }
+        return loaded;
+    }
+
+    /**
+     * GitBook publishes OpenAPI 3.1. The validator's 3.1 path deep-copies every schema reference (it ran out of a
+     * 6 GB heap here), while its 3.0 path is lean, and GitBook's documents use only four 3.1 features: a type
+     * array with "null" (becomes {@code nullable}), {@code propertyNames}, {@code const} and {@code examples} (the
+     * last three only constrain keys of localized maps or document examples; dropping them loosens nothing that
+     * Bindery's responses use). {@code discriminator} goes too: the validator takes its value for a schema name
+     * ("document" for RevisionPageDocument) and fails every page; the {@code oneOf} it sits on still has each
+     * variant's {@code type} enum, so a response must still match exactly one variant.
+     */
+    static String asOpenApi30(Path document) {
+        try {
+            ObjectNode spec = (ObjectNode) JSON.readTree(document.toFile());
+            spec.put("openapi", "3.0.3");
+            inlineSharedResponses(spec);
+            repairContradictions(spec.with("components").with("schemas"));
+            downgrade(spec);
+            return JSON.writeValueAsString(spec);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + document, e);
+        }
+    }
+
+    /**
+     * GitBook's error responses are references ("404": {"$ref": "#/components/responses/NotFoundError"}), which
+     * the validator, with references left to the schema validator, would read as "no body"; put each one in place.
+     */
+    private static void inlineSharedResponses(ObjectNode spec) {
+        JsonNode shared = spec.path("components").path("responses");
+        spec.path("paths").forEach(item -> item.forEach(operation -> {
+            if (operation.get("responses") instanceof ObjectNode responses) {
+                responses.properties().forEach(entry -> {
+                    String ref = entry.getValue().path("$ref").asText("");
+                    if (ref.startsWith("#/components/responses/")) {
+                        entry.setValue(shared.path(ref.substring("#/components/responses/".length())).deepCopy());
+                    }
+                });
+            }
+        }));
+    }
+
+    /**
+     * Two places where GitBook's document says, in JSON Schema, something no response can satisfy (its TypeScript
+     * types, which its own clients use, mean otherwise). Each is rewritten to what the types say:
+     * <ul>
+     * <li>{@code Document} is a oneOf of markdown, JSON document, and "Empty" {@code {additionalProperties: false}};
+     * in the allOf of a page, "Empty" refuses every page field, so a page without a body could never match. Empty
+     * means "neither body": say that.</li>
+     * <li>A page_edited change's {@code attributes} is a oneOf of three attribute sets that share title, slug and
+     * description, so {@code {"title": …}} matches all three: anyOf is what is meant.</li>
+     * </ul>
+     */
+    private static void repairContradictions(ObjectNode schemas) {
+        if (schemas.path("Document").path("oneOf") instanceof ArrayNode bodies) {
+            for (int i = 0; i < bodies.size(); i++) {
+                if ("Empty".equals(bodies.get(i).path("title").asText())) {
+                    ObjectNode neither = JSON.createObjectNode().put("title", "Empty");
+                    neither.putObject("not").putArray("anyOf")
+                            .add(JSON.createObjectNode().set("required", JSON.createArrayNode().add("document")))
+                            .add(JSON.createObjectNode().set("required", JSON.createArrayNode().add("markdown")));
+                    bodies.set(i, neither);
+                }
+            }
+        }
+        JsonNode edited = schemas.path("RevisionSemanticChangePageEdited").path("properties").path("attributes");
+        if (edited instanceof ObjectNode attributes && attributes.has("oneOf")) {
+            attributes.set("anyOf", attributes.remove("oneOf"));
+        }
+    }
+
+    private static void downgrade(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            if (object.get("type") instanceof ArrayNode types) {
+                List<String> named = new ArrayList<>();
+                types.forEach(t -> named.add(t.asText()));
+                if (named.remove("null")) {
+                    object.put("nullable", true);
+                }
+                if (named.size() == 1) {
+                    object.put("type", named.get(0));
+                } else {
+                    object.remove("type");
+                }
+            }
+            object.remove(List.of("propertyNames", "const", "examples", "discriminator"));
+            object.elements().forEachRemaining(GitBookConformance::downgrade);
+        } else if (node instanceof ArrayNode array) {
+            array.elements().forEachRemaining(GitBookConformance::downgrade);
+        }
+    }
+
+    @Override
+    public int getOrder() {
+        return OrderedFilter.HIGHEST_PRECEDENCE;
+    }
+
+    @Override
+    public Response filter(FilterableRequestSpecification request, FilterableResponseSpecification responseSpec,
+                           FilterContext context) {
+        Response response = context.next(request, responseSpec);
+        if (!documents.isEmpty()) {
+            check(request.getMethod(), URI.create(request.getURI()).getRawPath(), response);
+        }
+        return response;
+    }
+
+    private void check(String requestMethod, String path, Response response) {
+        String method = requestMethod.toUpperCase(Locale.ROOT);
+        List<String> problems = findings(method, path, RestAssuredResponse.of(response));
+        checked.incrementAndGet();
+        if (!problems.isEmpty() && reportOnly) {
+            problems.forEach(p -> mismatches.putIfAbsent(method + " " + p, path + " (" + response.statusCode() + ")"));
+        } else if (!problems.isEmpty()) {
+            throw new AssertionError("response of " + method + " " + path + " (" + response.statusCode()
+                    + ") does not conform to GitBook's OpenAPI document:\n  " + String.join("\n  ", problems)
+                    + "\nbody: " + abbreviate(response.asString()));
+        }
+    }
+
+    boolean enabled() {
+        return !documents.isEmpty();
+    }
+
+    /** What does not conform in one response, per document, less what the allowlist allows. */
+    List<String> findings(String method, String path, com.atlassian.oai.validator.model.Response response) {
+        Request.Method verb = Request.Method.valueOf(method);
+        List<String> problems = new ArrayList<>();
+        for (Document document : documents) {
+            ValidationReport report = document.validator().validateResponse(path, verb, response);
+            for (ValidationReport.Message message : report.getMessages()) {
+                if (UNDOCUMENTED.contains(message.getKey())
+                        || (message.getKey().equals("validation.response.status.unknown") && response.getStatus() >= 400)) {
+                    undocumented.incrementAndGet();
+                } else if (message.getLevel() == ValidationReport.Level.ERROR) {
+                    String finding = describe(message, "");
+                    String reason = ConformanceAllowlist.reason(document.version(), method, path, finding);
+                    if (reason != null) {
+                        allowed.computeIfAbsent(document.version() + ": " + reason, k -> new AtomicLong()).incrementAndGet();
+                    } else {
+                        problems.add("@gitbook/api " + document.version() + ": " + finding);
+                    }
+                }
+            }
+        }
+        return problems;
+    }
+
+    /** A message with the nested ones that say why a oneOf/allOf failed, one per line. */
+    private static String describe(ValidationReport.Message message, String indent) {
+        StringBuilder out = new StringBuilder("[").append(message.getKey()).append("] ").append(message.getMessage());
+        for (ValidationReport.Message nested : message.getNestedMessages()) {
+            out.append("\n    ").append(indent).append(describe(nested, indent + "  "));
+        }
+        return out.toString();
+    }
+
+    private static String abbreviate(String body) {
+        return body.length() <= 2000 ? body : body.substring(0, 2000) + "…";
+    }
+
+    private void writeTally() {
+        if (documents.isEmpty()) {
+            return;
+        }
+        StringBuilder out = new StringBuilder("GitBook conformance: ").append(checked).append(" responses checked; ")
+                .append(undocumented).append(" findings on routes or error statuses GitBook does not document\n");
+        for (Document document : documents) {
+            Set<String> sorted = new TreeSet<>(document.covered());
+            out.append("@gitbook/api ").append(document.version()).append(": ").append(sorted.size())
+                    .append(" documented operations exercised\n");
+            sorted.forEach(op -> out.append("  ").append(op).append('\n'));
+        }
+        new TreeMap<>(mismatches).forEach((problem, example) ->
+                out.append("DOES NOT CONFORM ").append(problem).append("\n    e.g. ").append(example).append('\n'));
+        new TreeMap<>(allowed).forEach((rule, n) -> out.append("allowed ").append(n).append("x: ").append(rule).append('\n'));
+        System.out.print(out);
+        try {
+            Files.createDirectories(Path.of("target"));
+            Files.writeString(Path.of("target", "gitbook-conformance.txt"), out);
+        } catch (IOException e) {
+            System.err.println("[gitbook-conformance] could not write the tally: " + e);
+        }
+    }
+}
