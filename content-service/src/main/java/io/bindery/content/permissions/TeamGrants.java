@@ -5,9 +5,11 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.commons.projection.IdentityClient;
 import io.bindery.commons.projection.TeamProjection;
 import io.bindery.content.domain.ContentItem;
@@ -55,26 +57,19 @@ public class TeamGrants {
     @Transactional
     public ListPage<TeamPermissionView> list(String type, String id, String callerId, String limit, String page) {
         ContentItem item = load(type, id, callerId).item();
-        int n = Limits.parse(limit);
-        String live = " FROM content_team_grant g JOIN projected_team t ON t.id = g.team_id AND t.active WHERE g.target_id = :t";
-        long count = ((Number) em.createNativeQuery("SELECT count(*)" + live)
-                .setParameter("t", item.id()).getSingleResult()).longValue();
-        PageCursor.TimeKey after = page == null || page.isEmpty() ? null : PageCursor.decodeTimeKey(page);
-        var q = em.createNativeQuery("SELECT g.team_id, g.role, g.created_at" + live
-                + (after == null ? "" : " AND (g.created_at, g.team_id) > (:at, :id)") + " ORDER BY g.created_at, g.team_id LIMIT :n");
-        q.setParameter("t", item.id()).setParameter("n", n + 1);
-        if (after != null) {
-            q.setParameter("at", after.at()).setParameter("id", after.id());
-        }
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = q.getResultList();
-        List<String> ids = rows.stream().limit(n).map(r -> (String) r[0]).toList();
+        ListPage<Object[]> rows = OLDEST_FIRST.page(Keyset.emptyAsFirst(page), Limits.parse(limit)).sql(em,
+                "SELECT g.team_id, g.role, g.created_at", "FROM content_team_grant g JOIN projected_team t ON t.id = g.team_id AND t.active",
+                Where.of("g.target_id = :t", "t", item.id()));
+        List<String> ids = rows.items().stream().map(r -> (String) r[0]).toList();
         Map<String, JsonNode> views = new HashMap<>();
         identity.teamViews(item.organizationId(), callerId, ids).forEach(v -> views.put(v.path("id").asText(), v));
         // a team deleted in identity a moment ago, whose event is not applied yet, shows as its id alone
-        return ListPage.of(rows, n, count, r -> List.of(((Instant) r[2]).toString(), (String) r[0]),
-                r -> new TeamPermissionView((String) r[1], views.getOrDefault((String) r[0], missingTeam((String) r[0]))));
+        return rows.map(r -> new TeamPermissionView((String) r[1], views.getOrDefault((String) r[0], missingTeam((String) r[0]))));
     }
+
+    /** Rows of (team_id, role, created_at), oldest grant first. */
+    private static final Keyset<Object[]> OLDEST_FIRST = Keyset.ascending(
+            SortKey.instant("g.created_at", r -> (Instant) r[2]), SortKey.text("g.team_id", r -> (String) r[0]));
 
     /** Sets (or with a null role removes) a team's grant; 404 for a team that is not the organization's. */
     @Transactional

@@ -1,10 +1,11 @@
 package io.bindery.content.service;
 
 import io.bindery.commons.auth.Role;
-import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.commons.projection.Membership;
 import io.bindery.content.domain.PlacedEntity;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -46,60 +47,22 @@ public class ContentLists {
                                                        Function<List<T>, List<V>> render) {
         int n = Limits.parse(limit);
         ContentAccess.VisibilityFilter filter = access.visibilityFilter(visibleTo);
-        String where = q.where() + (filter == null ? "" : " AND " + filter.sql());
-        var count = em.createNativeQuery("SELECT count(*) FROM " + q.table() + " t WHERE " + where);
-        q.params().forEach(count::setParameter);
+        Where where = Where.of(q.where());
+        q.params().forEach(where::param);
         if (filter != null) {
-            count.setParameter("viewer", filter.viewer());
+            where.and(filter.sql(), "viewer", filter.viewer());
         }
-        long total = ((Number) count.getSingleResult()).longValue();
-
-        String keyset = "";
-        Object after = null;
-        String afterId = null;
-        if (page != null && !page.isEmpty()) {
-            if (q.order() == Order.POSITION) {
-                List<String> cursor = PageCursor.decode(page, 2);
-                try {
-                    after = Double.parseDouble(cursor.get(0));
-                } catch (NumberFormatException e) {
-                    throw ApiException.badRequest("page: invalid page cursor");
-                }
-                afterId = cursor.get(1);
-            } else {
-                PageCursor.TimeKey cursor = PageCursor.decodeTimeKey(page);
-                after = cursor.at();
-                afterId = cursor.id();
-            }
-            keyset = switch (q.order()) {
-                case CREATED_ASC -> " AND (t.created_at, t.id) > (:after, :afterId)";
-                case CREATED_DESC -> " AND (t.created_at, t.id) < (:after, :afterId)";
-                case POSITION -> " AND (t.position, t.id) > (:after, :afterId)";
-            };
-        }
-        String order = switch (q.order()) {
-            case CREATED_ASC -> "t.created_at, t.id";
-            case CREATED_DESC -> "t.created_at DESC, t.id DESC";
-            case POSITION -> "t.position, t.id";
-        };
-        var rows = em.createNativeQuery("SELECT t.* FROM " + q.table() + " t WHERE " + where + keyset
-                + " ORDER BY " + order + " LIMIT :n", type);
-        q.params().forEach(rows::setParameter);
-        if (filter != null) {
-            rows.setParameter("viewer", filter.viewer());
-        }
-        if (after != null) {
-            rows.setParameter("after", after).setParameter("afterId", afterId);
-        }
-        rows.setParameter("n", n + 1);
-        @SuppressWarnings("unchecked")
-        List<T> rowsPlusOne = rows.getResultList();
         // the page's items are rendered together: their roles come from one query
-        ListPage<T> items = ListPage.of(rowsPlusOne, n, total, item -> cursorOf(item, q.order()), item -> item);
-        return new ListPage<>(render.apply(items.items()), items.count(), items.next());
+        return ContentLists.<T>keyset(q.order()).page(Keyset.emptyAsFirst(page), n)
+                .sql(em, type, "SELECT t.*", "FROM " + q.table() + " t", where).render(render);
     }
 
-    private static List<String> cursorOf(PlacedEntity item, Order order) {
-        return List.of(order == Order.POSITION ? Double.toString(item.position()) : item.createdAt().toString(), item.id());
+    private static <T extends PlacedEntity> Keyset<T> keyset(Order order) {
+        SortKey<T> id = SortKey.text("t.id", PlacedEntity::id);
+        return switch (order) {
+            case CREATED_ASC -> Keyset.ascending(SortKey.instant("t.created_at", PlacedEntity::createdAt), id);
+            case CREATED_DESC -> Keyset.descending(SortKey.instant("t.created_at", PlacedEntity::createdAt), id);
+            case POSITION -> Keyset.ascending(SortKey.number("t.position", PlacedEntity::position), id);
+        };
     }
 }

@@ -5,9 +5,11 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.commons.projection.UserDirectory;
 import io.bindery.commons.projection.UserRef;
 import io.bindery.content.domain.ContentItem;
@@ -21,7 +23,6 @@ import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -46,25 +47,17 @@ public class Grants {
     @Transactional
     public ListPage<UserPermissionView> list(String type, String id, String callerId, String limit, String page) {
         ContentItem item = load(type, id, callerId).item();
-        int n = Limits.parse(limit);
-        long count = ((Number) em.createNativeQuery("SELECT count(*) FROM content_grant WHERE target_id = :t")
-                .setParameter("t", item.id()).getSingleResult()).longValue();
-        PageCursor.TimeKey after = page == null || page.isEmpty() ? null : PageCursor.decodeTimeKey(page);
-        var q = em.createNativeQuery("SELECT user_id, role, created_at FROM content_grant WHERE target_id = :t"
-                + (after == null ? "" : " AND (created_at, user_id) > (:at, :id)") + " ORDER BY created_at, user_id LIMIT :n");
-        q.setParameter("t", item.id()).setParameter("n", n + 1);
-        if (after != null) {
-            q.setParameter("at", after.at()).setParameter("id", after.id());
-        }
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = q.getResultList();
-        Map<String, UserRef> known = users.findAll(rows.stream().map(r -> (String) r[0]).toList());
-        return ListPage.of(rows, n, count,
-                r -> List.of(((Instant) r[2]).toString(), (String) r[0]),
-                r -> new UserPermissionView((String) r[1], known.getOrDefault((String) r[0],
-                        // a user identity no longer knows still shows with its id
-                        new UserRef((String) r[0], (String) r[0], null, null)).view(urls)));
+        ListPage<Object[]> rows = OLDEST_FIRST.page(Keyset.emptyAsFirst(page), Limits.parse(limit))
+                .sql(em, "SELECT user_id, role, created_at", "FROM content_grant", Where.of("target_id = :t", "t", item.id()));
+        Map<String, UserRef> known = users.findAll(rows.items().stream().map(r -> (String) r[0]).toList());
+        return rows.map(r -> new UserPermissionView((String) r[1], known.getOrDefault((String) r[0],
+                // a user identity no longer knows still shows with its id
+                new UserRef((String) r[0], (String) r[0], null, null)).view(urls)));
     }
+
+    /** Rows of (user_id, role, created_at), oldest grant first. */
+    private static final Keyset<Object[]> OLDEST_FIRST = Keyset.ascending(
+            SortKey.instant("created_at", r -> (Instant) r[2]), SortKey.text("user_id", r -> (String) r[0]));
 
     /** Sets (or with a null role removes) a user's grant. */
     @Transactional

@@ -6,9 +6,11 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.identity.domain.LinkInvite;
 import io.bindery.identity.domain.UserAccount;
@@ -140,17 +142,13 @@ public class Invites {
     public ListPage<InviteView> listLinks(String orgId, String callerId, Integer limitParam, String page) {
         access.requireAdmin(orgId, callerId);
         int limit = Limits.of(limitParam);
-        long count = LinkInvite.count("organizationId", orgId);
-        List<LinkInvite> rows;
-        if (page == null) {
-            rows = LinkInvite.find("organizationId = ?1 order by createdAt, id", orgId).page(0, limit + 1).list();
-        } else {
-            PageCursor.TimeKey after = PageCursor.decodeTimeKey(page);
-            rows = LinkInvite.find("organizationId = ?1 and (createdAt > ?2 or (createdAt = ?2 and id > ?3)) order by createdAt, id",
-                    orgId, after.at(), after.id()).page(0, limit + 1).list();
-        }
-        return ListPage.of(rows, limit, count, i -> List.of(i.createdAt.toString(), i.id), this::view);
+        return OLDEST_FIRST.page(page, limit)
+                .hql(LinkInvite.getEntityManager(), LinkInvite.class, "", "from LinkInvite", Where.of("organizationId = :org", "org", orgId))
+                .map(this::view);
     }
+
+    private static final Keyset<LinkInvite> OLDEST_FIRST = Keyset.ascending(
+            SortKey.instant("createdAt", i -> i.createdAt), SortKey.text("id", i -> i.id));
 
     @Transactional
     public InviteView getLink(String orgId, String callerId, String inviteId) {

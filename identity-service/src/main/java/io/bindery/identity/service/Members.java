@@ -3,9 +3,11 @@ package io.bindery.identity.service;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.identity.domain.Member;
 import io.bindery.identity.domain.MemberRemoved;
 import io.bindery.identity.domain.UserAccount;
@@ -14,7 +16,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.Query;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -68,47 +69,32 @@ public class Members {
             throw ApiException.badRequest("order must be asc or desc");
         }
         Role roleFilter = Role.parse("role", q.role());
-        String column = bySeen ? "m.last_seen_at" : "m.joined_at";
-
-        StringBuilder where = new StringBuilder(" FROM member m JOIN app_user u ON u.id = m.user_id WHERE m.organization_id = :org");
-        Map<String, Object> params = new HashMap<>();
-        params.put("org", orgId);
+        Where where = Where.of("m.organization_id = :org", "org", orgId);
         if (bySeen) {
-            where.append(" AND m.last_seen_at IS NOT NULL"); // only members that were seen
+            where.and("m.last_seen_at IS NOT NULL"); // only members that were seen
         }
         if (roleFilter != null) {
-            where.append(" AND m.role = :role");
-            params.put("role", roleFilter.wire());
+            where.and("m.role = :role", "role", roleFilter.wire());
         }
         if (q.search() != null && !q.search().isBlank()) {
             if (q.search().length() > 200) {
                 throw ApiException.badRequest("search must be at most 200 characters");
             }
-            where.append(" AND (u.display_name ILIKE :pattern OR u.email ILIKE :pattern)");
-            params.put("pattern", "%" + likeEscape(q.search().trim()) + "%");
+            where.and("(u.display_name ILIKE :pattern OR u.email ILIKE :pattern)", "pattern", "%" + likeEscape(q.search().trim()) + "%");
         }
-        long count = ((Number) bind(em.createNativeQuery("SELECT count(*)" + where), params).getSingleResult()).longValue();
-
+        // rows of (user_id, the sort column, …), see viewOfRow; sorted on that column, then the user id
+        String column = bySeen ? "m.last_seen_at" : "m.joined_at";
+        Keyset<Object[]> order = Keyset.<Object[]>ascending(SortKey.instant(column, r -> instantOf(r[1])),
+                SortKey.text("m.user_id", r -> (String) r[0])).descending(!asc);
         // One read of plain columns (no entities to hydrate and dirty-check): a page of 100 stays cheap.
-        StringBuilder select = new StringBuilder("SELECT m.user_id, " + column
-                + ", m.role, m.disabled, m.joined_at, m.last_seen_at, m.sso, u.email, u.display_name, u.photo_url" + where);
-        if (q.page() != null) {
-            PageCursor.TimeKey after = PageCursor.decodeTimeKey(q.page());
-            select.append(" AND (").append(column).append(", m.user_id) ").append(asc ? ">" : "<").append(" (:after, :afterId)");
-            params.put("after", after.at().atOffset(java.time.ZoneOffset.UTC));
-            params.put("afterId", after.id());
-        }
-        String dir = asc ? " ASC" : " DESC";
-        select.append(" ORDER BY ").append(column).append(dir).append(", m.user_id").append(dir).append(" LIMIT ").append(limit + 1);
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = bind(em.createNativeQuery(select.toString()), params).getResultList();
+        ListPage<Object[]> rows = order.page(q.page(), limit).sql(em, "SELECT m.user_id, " + column
+                        + ", m.role, m.disabled, m.joined_at, m.last_seen_at, m.sso, u.email, u.display_name, u.photo_url",
+                "FROM member m JOIN app_user u ON u.id = m.user_id", where);
 
-        List<String> userIds = rows.stream().map(r -> (String) r[0]).toList();
+        List<String> userIds = rows.items().stream().map(r -> (String) r[0]).toList();
         Map<String, Long> teams = teamsOf.teamCounts(orgId, userIds);
         Map<String, Long> spaces = spaceGrants.userSpaces(orgId, userIds);
-        return ListPage.of(rows, limit, count,
-                r -> List.of(instantOf(r[1]).toString(), (String) r[0]),
-                r -> viewOfRow(r, teams.getOrDefault((String) r[0], 0L), spaces.getOrDefault((String) r[0], 0L)));
+        return rows.map(r -> viewOfRow(r, teams.getOrDefault((String) r[0], 0L), spaces.getOrDefault((String) r[0], 0L)));
     }
 
     /** A row of the list query: user_id, sort column, role, disabled, joined_at, last_seen_at, sso, email, name, photo. */
@@ -314,11 +300,6 @@ public class Members {
 
     private long adminCount(String orgId) {
         return Member.count("organizationId = ?1 and role = ?2", orgId, Role.ADMIN.wire());
-    }
-
-    private static Query bind(Query query, Map<String, Object> params) {
-        params.forEach(query::setParameter);
-        return query;
     }
 
     private static Instant instantOf(Object value) {

@@ -10,7 +10,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.json.JsonBody;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.identity.domain.Member;
 import io.bindery.identity.domain.UserAccount;
 import io.bindery.identity.domain.Organization;
@@ -80,23 +82,16 @@ public class Organizations {
     @Transactional
     public ListPage<OrganizationView> listForCaller(String callerId, Integer limitParam, String page) {
         int limit = Limits.of(limitParam);
-        long count = Member.count("userId = ?1 and disabled = false", callerId);
-        String query = "select o, m.role from Organization o, Member m where m.organizationId = o.id and m.userId = ?1 and m.disabled = false";
-        List<Object[]> rows;
-        if (page == null) {
-            rows = Organization.getEntityManager().createQuery(query + " order by o.createdAt, o.id", Object[].class)
-                    .setParameter(1, callerId).setMaxResults(limit + 1).getResultList();
-        } else {
-            PageCursor.TimeKey after = PageCursor.decodeTimeKey(page);
-            rows = Organization.getEntityManager().createQuery(query
-                            + " and (o.createdAt > ?2 or (o.createdAt = ?2 and o.id > ?3)) order by o.createdAt, o.id", Object[].class)
-                    .setParameter(1, callerId).setParameter(2, after.at()).setParameter(3, after.id())
-                    .setMaxResults(limit + 1).getResultList();
-        }
-        return ListPage.of(rows, limit, count,
-                r -> List.of(((Organization) r[0]).createdAt.toString(), ((Organization) r[0]).id),
-                r -> view((Organization) r[0], true, Role.parse("role", (String) r[1])));
+        // a member row always has its organization (foreign key), so counting the join counts the memberships
+        return OLDEST_FIRST.page(page, limit)
+                .hql(Organization.getEntityManager(), Object[].class, "select o, m.role", "from Organization o, Member m",
+                        Where.of("m.organizationId = o.id").and("m.userId = :caller", "caller", callerId).and("m.disabled = false"))
+                .map(r -> view((Organization) r[0], true, Role.parse("role", (String) r[1])));
     }
+
+    /** Rows of (organization, the caller's role in it). */
+    private static final Keyset<Object[]> OLDEST_FIRST = Keyset.ascending(
+            SortKey.instant("o.createdAt", r -> ((Organization) r[0]).createdAt), SortKey.text("o.id", r -> ((Organization) r[0]).id));
 
     @Transactional
     public OrganizationView get(String orgId, String callerId) {

@@ -4,9 +4,11 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
+import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.identity.domain.Member;
 import io.bindery.identity.domain.SamlProvider;
@@ -74,24 +76,15 @@ public class SamlProviders {
     public ListPage<SamlProviderView> list(String orgId, String callerId, String limitParam, String page) {
         OrgAccess.Access a = access.requireAdmin(orgId, callerId);
         int limit = Limits.parse(limitParam);
-        long count = SamlProvider.count("organizationId", orgId);
-        List<SamlProvider> rows;
-        if (page == null) {
-            rows = SamlProvider.<SamlProvider>find("organizationId = ?1 order by createdAt, id", orgId)
-                    .range(0, limit).list();
-        } else {
-            PageCursor.TimeKey after = PageCursor.decodeTimeKey(page);
-            rows = SamlProvider.<SamlProvider>find(
-                            "organizationId = ?1 and (createdAt > ?2 or (createdAt = ?2 and id > ?3)) order by createdAt, id",
-                            orgId, after.at(), after.id())
-                    .range(0, limit).list();
-        }
-        Map<String, TeamView> defaultTeams = teams.views(orgId, rows.stream().map(p -> p.defaultTeamId).filter(Objects::nonNull)
+        ListPage<SamlProvider> rows = OLDEST_FIRST.page(page, limit)
+                .hql(em, SamlProvider.class, "", "from SamlProvider", Where.of("organizationId = :org", "org", orgId));
+        Map<String, TeamView> defaultTeams = teams.views(orgId, rows.items().stream().map(p -> p.defaultTeamId).filter(Objects::nonNull)
                 .collect(Collectors.toSet()), a);
-        return ListPage.of(rows, limit, count,
-                p -> List.of(p.createdAt.toString(), p.id),
-                p -> view(p, p.defaultTeamId == null ? null : defaultTeams.get(p.defaultTeamId)));
+        return rows.map(p -> view(p, p.defaultTeamId == null ? null : defaultTeams.get(p.defaultTeamId)));
     }
+
+    private static final Keyset<SamlProvider> OLDEST_FIRST = Keyset.ascending(
+            SortKey.instant("createdAt", p -> p.createdAt), SortKey.text("id", p -> p.id));
 
     @Transactional
     public SamlProviderView create(String orgId, String callerId, SamlProviderInput in) {

@@ -6,9 +6,12 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.identity.domain.Member;
 import io.bindery.identity.domain.MemberRemoved;
 import io.bindery.identity.domain.Team;
@@ -26,7 +29,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
-import jakarta.persistence.TypedQuery;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -91,9 +93,8 @@ public class Teams {
     public ListPage<TeamView> list(String organizationId, String callerId, String title, String owner,
                                    String limitParam, String page) {
         OrgAccess.Access access = member(organizationId, callerId);
-        int limit = Limits.parse(limitParam);
-        PageCursor.TimeKey after = cursor(page);
-        Query where = new Query("t.organizationId = :org").param("org", organizationId);
+        KeysetPage<Team> keyset = OLDEST_TEAM_FIRST.page(Keyset.emptyAsFirst(page), Limits.parse(limitParam));
+        Where where = Where.of("t.organizationId = :org", "org", organizationId);
         titleFilter(where, title);
         if (owner != null && !owner.isEmpty()) {
             Member ownerMember = hasNul(owner) ? null : Member.findById(new Member.Key(organizationId, owner));
@@ -102,14 +103,12 @@ public class Teams {
             }
             if (!Role.ADMIN.wire().equals(ownerMember.role)) {
                 where.and("(t.createdBy = :owner or exists (select 1 from TeamMember o where o.teamId = t.id"
-                        + " and o.userId = :owner and o.role = '" + TeamMember.OWNER + "'))").param("owner", owner);
+                        + " and o.userId = :owner and o.role = '" + TeamMember.OWNER + "'))", "owner", owner);
             }
         }
-        long count = where.count(em, "select count(t) from Team t where ");
-        keyset(where, after, "t.createdAt", "t.id");
-        List<Team> rows = where.list(em, "select t from Team t where ", " order by t.createdAt, t.id", Team.class, limit + 1);
-        Counts counts = counts(organizationId, rows.stream().map(t -> t.id).toList());
-        return ListPage.of(rows, limit, count, t -> List.of(t.createdAt.toString(), t.id), t -> view(t, counts, access));
+        ListPage<Team> rows = keyset.hql(em, Team.class, "select t", "from Team t", where);
+        Counts counts = counts(organizationId, rows.items().stream().map(t -> t.id).toList());
+        return rows.map(t -> view(t, counts, access));
     }
 
     /** Creates a team; the caller becomes its owner, the listed organization members its members. */
@@ -218,26 +217,21 @@ public class Teams {
                                                 String limitParam, String page) {
         member(organizationId, callerId);
         Team team = requireTeam(organizationId, teamId, false);
-        int limit = Limits.parse(limitParam);
-        PageCursor.TimeKey after = cursor(page);
-        // joined with the organization's members: a team place never outlives the membership it hangs off
-        Query where = new Query("tm.teamId = :team and m.organizationId = :org and m.userId = tm.userId")
-                .param("team", team.id).param("org", organizationId);
-        long count = where.count(em, "select count(tm) from TeamMember tm, Member m where ");
-        keyset(where, after, "tm.addedAt", "tm.userId");
-        List<Object[]> rows = where.list(em, "select tm, m, u from TeamMember tm, Member m, UserAccount u where u.id = tm.userId and ",
-                " order by tm.addedAt, tm.userId", Object[].class, limit + 1);
-        List<String> userIds = rows.stream().map(r -> ((TeamMember) r[0]).userId).toList();
+        KeysetPage<Object[]> keyset = FIRST_JOINED.page(Keyset.emptyAsFirst(page), Limits.parse(limitParam));
+        // joined with the organization's members: a team place never outlives the membership it hangs off (and a
+        // member always has its user, so joining the user too counts the same rows)
+        ListPage<Object[]> rows = keyset.hql(em, Object[].class, "select tm, m, u", "from TeamMember tm, Member m, UserAccount u",
+                Where.of("u.id = tm.userId").and("tm.teamId = :team", "team", team.id).and("m.organizationId = :org", "org", organizationId)
+                        .and("m.userId = tm.userId"));
+        List<String> userIds = rows.items().stream().map(r -> ((TeamMember) r[0]).userId).toList();
         Map<String, Long> teamCounts = teamCounts(organizationId, userIds);
         Map<String, Long> spaceCounts = spaceGrants.userSpaces(organizationId, userIds);
-        return ListPage.of(rows, limit, count,
-                r -> List.of(((TeamMember) r[0]).addedAt.toString(), ((TeamMember) r[0]).userId),
-                r -> {
-                    TeamMember place = (TeamMember) r[0];
-                    return new TeamMemberView(members.view((Member) r[1], (UserAccount) r[2],
-                            teamCounts.getOrDefault(place.userId, 0L), spaceCounts.getOrDefault(place.userId, 0L)),
-                            new TeamMemberView.TeamRole(place.role), new TeamMemberView.Permissions(true));
-                });
+        return rows.map(r -> {
+            TeamMember place = (TeamMember) r[0];
+            return new TeamMemberView(members.view((Member) r[1], (UserAccount) r[2],
+                    teamCounts.getOrDefault(place.userId, 0L), spaceCounts.getOrDefault(place.userId, 0L)),
+                    new TeamMemberView.TeamRole(place.role), new TeamMemberView.Permissions(true));
+        });
     }
 
     /** Adds, removes and re-roles team members in one go; a user both added and removed ends up removed. */
@@ -355,18 +349,12 @@ public class Teams {
         if (hasNul(userId) || Member.findById(new Member.Key(organizationId, userId)) == null) {
             throw ApiException.notFound("no member " + userId + " in the organization");
         }
-        int limit = Limits.parse(limitParam);
-        PageCursor.TimeKey after = cursor(page);
-        Query where = new Query("tm.teamId = t.id and t.organizationId = :org and tm.userId = :user")
-                .param("org", organizationId).param("user", userId);
+        KeysetPage<Object[]> keyset = OLDEST_TEAM_FIRST_WITH_ROLE.page(Keyset.emptyAsFirst(page), Limits.parse(limitParam));
+        Where where = Where.of("tm.teamId = t.id").and("t.organizationId = :org", "org", organizationId).and("tm.userId = :user", "user", userId);
         titleFilter(where, title);
-        long count = where.count(em, "select count(t) from Team t, TeamMember tm where ");
-        keyset(where, after, "t.createdAt", "t.id");
-        List<Object[]> rows = where.list(em, "select t, tm.role from Team t, TeamMember tm where ",
-                " order by t.createdAt, t.id", Object[].class, limit + 1);
-        Counts counts = counts(organizationId, rows.stream().map(r -> ((Team) r[0]).id).toList());
-        return ListPage.of(rows, limit, count, r -> List.of(((Team) r[0]).createdAt.toString(), ((Team) r[0]).id),
-                r -> new TeamOfMemberView(view((Team) r[0], counts, access), new TeamMemberView.TeamRole((String) r[1])));
+        ListPage<Object[]> rows = keyset.hql(em, Object[].class, "select t, tm.role", "from Team t, TeamMember tm", where);
+        Counts counts = counts(organizationId, rows.items().stream().map(r -> ((Team) r[0]).id).toList());
+        return rows.map(r -> new TeamOfMemberView(view((Team) r[0], counts, access), new TeamMemberView.TeamRole((String) r[1])));
     }
 
     // ------------------------------------------------------------------------------ for other components
@@ -659,7 +647,7 @@ public class Teams {
         return Inputs.hasNul(value);
     }
 
-    private static void titleFilter(Query where, String title) {
+    private static void titleFilter(Where where, String title) {
         if (title == null || title.isEmpty()) {
             return;
         }
@@ -667,53 +655,16 @@ public class Teams {
             throw ApiException.badRequest("title must not contain NUL characters");
         }
         String escaped = title.toLowerCase(Locale.ROOT).replace("!", "!!").replace("%", "!%").replace("_", "!_");
-        where.and("lower(t.title) like :title escape '!'").param("title", "%" + escaped + "%");
+        where.and("lower(t.title) like :title escape '!'", "title", "%" + escaped + "%");
     }
 
-    /** The {@code page} cursor's (timestamp, id); none for an absent or empty {@code page}. */
-    private static PageCursor.TimeKey cursor(String page) {
-        return page == null || page.isEmpty() ? null : PageCursor.decodeTimeKey(page);
-    }
-
-    /** Rows strictly after the cursor's (timestamp, id) in the list's order. */
-    private static void keyset(Query where, PageCursor.TimeKey after, String timeColumn, String idColumn) {
-        if (after == null) {
-            return;
-        }
-        where.and("(" + timeColumn + " > :afterAt or (" + timeColumn + " = :afterAt and " + idColumn + " > :afterId))")
-                .param("afterAt", after.at()).param("afterId", after.id());
-    }
-
-    /** A where clause built from fixed fragments with named parameters (values never enter the text). */
-    private static final class Query {
-        private final StringBuilder where;
-        private final Map<String, Object> params = new LinkedHashMap<>();
-
-        Query(String first) {
-            where = new StringBuilder(first);
-        }
-
-        Query and(String condition) {
-            where.append(" and ").append(condition);
-            return this;
-        }
-
-        Query param(String name, Object value) {
-            params.put(name, value);
-            return this;
-        }
-
-        long count(EntityManager em, String select) {
-            return bind(em.createQuery(select + where, Long.class)).getSingleResult();
-        }
-
-        <T> List<T> list(EntityManager em, String select, String orderBy, Class<T> type, int max) {
-            return bind(em.createQuery(select + where + orderBy, type)).setMaxResults(max).getResultList();
-        }
-
-        private <T> TypedQuery<T> bind(TypedQuery<T> q) {
-            params.forEach(q::setParameter);
-            return q;
-        }
-    }
+    // The lists' orders. An empty {@code page} is the first page, as it has always been for teams.
+    private static final Keyset<Team> OLDEST_TEAM_FIRST = Keyset.ascending(
+            SortKey.instant("t.createdAt", t -> t.createdAt), SortKey.text("t.id", t -> t.id));
+    /** Rows of (team, the member's role in it). */
+    private static final Keyset<Object[]> OLDEST_TEAM_FIRST_WITH_ROLE = Keyset.ascending(
+            SortKey.instant("t.createdAt", r -> ((Team) r[0]).createdAt), SortKey.text("t.id", r -> ((Team) r[0]).id));
+    /** Rows of (team member, member, user). */
+    private static final Keyset<Object[]> FIRST_JOINED = Keyset.ascending(
+            SortKey.instant("tm.addedAt", r -> ((TeamMember) r[0]).addedAt), SortKey.text("tm.userId", r -> ((TeamMember) r[0]).userId));
 }

@@ -25,4 +25,14 @@ public record ListPage<T>(List<T> items, long count, Next next) {
         Next next = more ? new Next(PageCursor.encode(cursorKey.apply(rows.get(rows.size() - 1)))) : null;
         return new ListPage<>(rows.stream().map(toItem).toList(), count, next);
     }
+
+    /** The same page with each item turned into what the list shows. */
+    public <U> ListPage<U> map(Function<T, U> toItem) {
+        return new ListPage<>(items.stream().map(toItem).toList(), count, next);
+    }
+
+    /** The same page with its items turned into what the list shows all together (one query for all of them). */
+    public <U> ListPage<U> render(Function<List<T>, List<U>> toItems) {
+        return new ListPage<>(toItems.apply(items), count, next);
+    }
 }

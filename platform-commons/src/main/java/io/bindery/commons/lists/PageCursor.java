@@ -8,8 +8,6 @@ import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -24,6 +22,7 @@ public final class PageCursor {
     private static final char SEPARATOR = '\u001f';
     private static final Base64.Encoder ENC = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DEC = Base64.getUrlDecoder();
+    static final String INVALID = "page: invalid page cursor";
     private static volatile byte[] secret;
 
     private PageCursor() {
@@ -41,7 +40,7 @@ public final class PageCursor {
 
     /** Decodes a cursor that must hold {@code expectedValues} values; anything else is a 400 naming `page`. */
     public static List<String> decode(String cursor, int expectedValues) {
-        ApiException invalid = ApiException.badRequest("page: invalid page cursor");
+        ApiException invalid = ApiException.badRequest(INVALID);
         if (cursor == null || cursor.length() > 4096) {
             throw invalid;
         }
@@ -63,24 +62,6 @@ public final class PageCursor {
             return values;
         } catch (IllegalArgumentException e) {
             throw invalid;
-        }
-    }
-
-    /** The position after a row in a list ordered by (timestamp, id), the usual keyset of Bindery's lists. */
-    public record TimeKey(Instant at, String id) {
-    }
-
-    public static String encode(Instant at, String id) {
-        return encode(List.of(at.toString(), id));
-    }
-
-    /** Decodes a cursor made by {@link #encode(Instant, String)}; anything else is a 400 naming `page`. */
-    public static TimeKey decodeTimeKey(String cursor) {
-        List<String> values = decode(cursor, 2);
-        try {
-            return new TimeKey(Instant.parse(values.get(0)), values.get(1));
-        } catch (DateTimeParseException e) {
-            throw ApiException.badRequest("page: invalid page cursor");
         }
     }
 

@@ -6,9 +6,12 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.review.client.ContentClient;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.domain.ChangeRequest;
@@ -19,13 +22,10 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.Query;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -210,56 +210,42 @@ public class ChangeRequests {
     private ListPage<ChangeRequestView> list(String scope, Object scopeValue, ListQuery q) {
         int limit = Limits.parse(q.limit());
         ChangeRequestStatus status = ChangeRequestStatus.parse("status", q.status() == null ? "open" : q.status());
-        String orderColumn = switch (q.orderBy() == null ? "updatedAt" : q.orderBy()) {
-            case "updatedAt" -> "updated_at";
-            case "createdAt" -> "created_at";
+        Keyset<Object[]> order = switch (q.orderBy() == null ? "updatedAt" : q.orderBy()) {
+            case "updatedAt" -> RECENTLY_UPDATED;
+            case "createdAt" -> RECENTLY_CREATED;
             default -> throw ApiException.badRequest("orderBy must be updatedAt or createdAt");
         };
-        StringBuilder where = new StringBuilder(scope).append(" AND status = :status");
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("scope", scopeValue);
-        params.put("status", status.wire());
+        Where where = Where.of(scope, "scope", scopeValue).and("status = :status", "status", status.wire());
         if (q.creator() != null) {
-            where.append(" AND created_by = :creator");
-            params.put("creator", q.creator());
+            where.and("created_by = :creator", "creator", q.creator());
         }
         if (q.contributor() != null) {
-            where.append(" AND EXISTS (SELECT 1 FROM change_request_contributor k WHERE k.change_request_id = cr.id AND k.user_id = :contributor)");
-            params.put("contributor", q.contributor());
+            where.and("EXISTS (SELECT 1 FROM change_request_contributor k WHERE k.change_request_id = cr.id AND k.user_id = :contributor)",
+                    "contributor", q.contributor());
         }
         if (q.requestedReviewer() != null) {
-            where.append(" AND EXISTS (SELECT 1 FROM change_request_reviewer r WHERE r.change_request_id = cr.id AND r.user_id = :reviewer)");
-            params.put("reviewer", q.requestedReviewer());
+            where.and("EXISTS (SELECT 1 FROM change_request_reviewer r WHERE r.change_request_id = cr.id AND r.user_id = :reviewer)",
+                    "reviewer", q.requestedReviewer());
         }
         if (q.conversationsIssuesCluster() != null) {
-            where.append(" AND conversations_issues_cluster = :cluster");
-            params.put("cluster", q.conversationsIssuesCluster());
+            where.and("conversations_issues_cluster = :cluster", "cluster", q.conversationsIssuesCluster());
         }
-        PageCursor.TimeKey after = q.page() == null ? null : PageCursor.decodeTimeKey(q.page());
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Query count = em.createNativeQuery("SELECT count(*) FROM change_request cr WHERE " + where);
-            params.forEach(count::setParameter);
-            long total = ((Number) count.getSingleResult()).longValue();
-            String pageWhere = after == null ? "" : " AND (" + orderColumn + ", id) < (:afterAt, :afterId)";
-            Query ids = em.createNativeQuery("SELECT id FROM change_request cr WHERE " + where + pageWhere
-                    + " ORDER BY " + orderColumn + " DESC, id DESC LIMIT :lim");
-            params.forEach(ids::setParameter);
-            if (after != null) {
-                ids.setParameter("afterAt", after.at()).setParameter("afterId", after.id());
-            }
-            ids.setParameter("lim", limit + 1);
-            @SuppressWarnings("unchecked")
-            List<String> found = ids.getResultList();
-            Map<String, ChangeRequest> byId = new HashMap<>();
-            if (!found.isEmpty()) {
-                ChangeRequest.<ChangeRequest>list("id in ?1", found).forEach(c -> byId.put(c.id, c));
-            }
-            List<ChangeRequest> rows = new ArrayList<>();
-            found.forEach(id -> rows.add(byId.get(id)));
-            boolean createdOrder = "created_at".equals(orderColumn);
-            ListPage<ChangeRequest> page = ListPage.of(rows, limit, total,
-                    c -> List.of((createdOrder ? c.createdAt : c.updatedAt).toString(), c.id), c -> c);
-            return new ListPage<>(views.views(page.items()), page.count(), page.next());
-        });
+        KeysetPage<Object[]> page = order.page(q.page(), limit);
+        return QuarkusTransaction.requiringNew().call(() -> page
+                .sql(em, "SELECT id, " + order.keys().get(0).column(), "FROM change_request cr", where)
+                .render(rows -> {
+                    List<String> found = rows.stream().map(r -> (String) r[0]).toList();
+                    Map<String, ChangeRequest> byId = new HashMap<>();
+                    if (!found.isEmpty()) {
+                        ChangeRequest.<ChangeRequest>list("id in ?1", found).forEach(c -> byId.put(c.id, c));
+                    }
+                    return views.views(found.stream().map(byId::get).toList());
+                }));
     }
+
+    /** Newest first by the list's time, rows of (id, that time). */
+    private static final Keyset<Object[]> RECENTLY_UPDATED = Keyset.descending(
+            SortKey.instant("updated_at", r -> (Instant) r[1]), SortKey.text("id", r -> (String) r[0]));
+    private static final Keyset<Object[]> RECENTLY_CREATED = Keyset.descending(
+            SortKey.instant("created_at", r -> (Instant) r[1]), SortKey.text("id", r -> (String) r[0]));
 }

@@ -5,16 +5,18 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.review.domain.Comment;
 import io.bindery.review.domain.CommentReply;
 import io.bindery.review.events.ReviewEvents;
 import io.bindery.review.rest.dto.CommentViews.Deleted;
 import io.bindery.review.rest.dto.CommentViews.ReplyView;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
@@ -44,23 +46,18 @@ public class CommentReplies {
     public ListPage<ReplyView> list(CommentThread thread, String commentId, String pageCursor, String limitParam, String format) {
         int limit = Limits.parse(limitParam);
         boolean document = CommentBodies.documentFormat(format);
-        PageCursor.TimeKey after = pageCursor == null ? null : PageCursor.decodeTimeKey(pageCursor);
+        KeysetPage<CommentReply> page = OLDEST_FIRST.page(pageCursor, limit);
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
             Comment comment = comments.require(thread, commentId);
-            long count = CommentReply.count("commentId", comment.id);
-            Parameters params = Parameters.with("comment", comment.id);
-            String keyset = "";
-            if (after != null) {
-                keyset = " and (postedAt > :at or (postedAt = :at and id > :id))";
-                params.and("at", after.at()).and("id", after.id());
-            }
-            List<CommentReply> rows = CommentReply.<CommentReply>find("commentId = :comment" + keyset + " order by postedAt, id", params)
-                    .page(0, limit + 1).list();
-            ListPage<CommentReply> page = ListPage.of(rows, limit, count, r -> List.of(r.postedAt.toString(), r.id), r -> r);
-            return new ListPage<>(renderer.replies(thread, comment, page.items(), caller, document), page.count(), page.next());
+            return page.hql(CommentReply.getEntityManager(), CommentReply.class, "", "from CommentReply",
+                            Where.of("commentId = :comment", "comment", comment.id))
+                    .render(rows -> renderer.replies(thread, comment, rows, caller, document));
         });
     }
+
+    static final Keyset<CommentReply> OLDEST_FIRST = Keyset.ascending(
+            SortKey.instant("postedAt", r -> r.postedAt), SortKey.text("id", r -> r.id));
 
     public ReplyView create(CommentThread thread, String commentId, JsonNode node, String format) {
         JsonBody body = JsonBody.of(node);

@@ -5,9 +5,12 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.domain.ChangeRequest;
 import io.bindery.review.domain.Comment;
@@ -16,7 +19,6 @@ import io.bindery.review.events.ReviewEvents;
 import io.bindery.review.rest.dto.CommentViews.CommentView;
 import io.bindery.review.rest.dto.CommentViews.Deleted;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
@@ -73,43 +75,29 @@ public class Comments {
         if (!List.of("all", "open", "resolved").contains(status)) {
             throw ApiException.badRequest("status must be all, open or resolved");
         }
-        PageCursor.TimeKey after = q.page() == null ? null : PageCursor.decodeTimeKey(q.page());
-        StringBuilder where = new StringBuilder("spaceId = :space and ")
-                .append(thread.changeRequest() == null ? "changeRequestId is null" : "changeRequestId = :cr");
-        Parameters params = Parameters.with("space", thread.spaceId());
-        if (thread.changeRequest() != null) {
-            params.and("cr", thread.changeRequestId());
+        KeysetPage<Comment> page = OLDEST_FIRST.descending(!ascending).page(q.page(), limit);
+        Where where = Where.of("spaceId = :space", "space", thread.spaceId());
+        if (thread.changeRequest() == null) {
+            where.and("changeRequestId is null");
+        } else {
+            where.and("changeRequestId = :cr", "cr", thread.changeRequestId());
         }
         if (!status.equals("all")) {
-            where.append(" and status = :status");
-            params.and("status", status);
+            where.and("status = :status", "status", status);
         }
         if (q.targetPage() != null) {
-            where.append(" and pageId = :page");
-            params.and("page", q.targetPage());
+            where.and("pageId = :page", "page", q.targetPage());
         }
         List<String> authors = q.authors() == null ? List.of() : q.authors().stream().filter(a -> !a.isBlank()).toList();
         if (!authors.isEmpty()) {
-            where.append(" and postedBy in :authors");
-            params.and("authors", authors);
+            where.and("postedBy in :authors", "authors", authors);
         }
         String caller = access.userId();
-        return QuarkusTransaction.requiringNew().call(() -> {
-            long count = Comment.count(where.toString(), params);
-            String keyset = after == null ? "" : ascending ? " and (postedAt > :at or (postedAt = :at and id > :id))"
-                    : " and (postedAt < :at or (postedAt = :at and id < :id))";
-            Parameters pageParams = Parameters.with("space", thread.spaceId());
-            params.map().forEach(pageParams::and);
-            if (after != null) {
-                pageParams.and("at", after.at()).and("id", after.id());
-            }
-            String direction = ascending ? "asc" : "desc";
-            List<Comment> rows = Comment.<Comment>find(where + keyset + " order by postedAt " + direction + ", id " + direction,
-                    pageParams).page(0, limit + 1).list();
-            ListPage<Comment> page = ListPage.of(rows, limit, count, c -> List.of(c.postedAt.toString(), c.id), c -> c);
-            return new ListPage<>(renderer.comments(thread, page.items(), caller, document), page.count(), page.next());
-        });
+        return QuarkusTransaction.requiringNew().call(() -> page.hql(Comment.getEntityManager(), Comment.class, "", "from Comment", where)
+                .render(rows -> renderer.comments(thread, rows, caller, document)));
     }
+
+    static final Keyset<Comment> OLDEST_FIRST = Keyset.ascending(SortKey.instant("postedAt", c -> c.postedAt), SortKey.text("id", c -> c.id));
 
     /** Body: body (required), optional page, node, tableCell {record, definition}. */
     public CommentView create(CommentThread thread, JsonNode node, String format) {

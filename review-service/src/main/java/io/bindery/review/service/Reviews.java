@@ -6,9 +6,12 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.PageCursor;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.commons.projection.UserRef;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.review.domain.ChangeRequest;
@@ -93,24 +96,18 @@ public class Reviews {
     }
 
     public ListPage<ReviewView> list(String spaceId, String changeRequest, String page, String limitParam) {
-        int limit = Limits.parse(limitParam);
-        PageCursor.TimeKey after = page == null ? null : PageCursor.decodeTimeKey(page);
+        KeysetPage<Object[]> keyset = OLDEST_FIRST.page(page, Limits.parse(limitParam));
         CommentThread thread = comments.thread(spaceId, changeRequest);
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
-            long count = ((Number) em.createNativeQuery("SELECT count(*) FROM change_request_review WHERE change_request_id = :cr")
-                    .setParameter("cr", thread.changeRequestId()).getSingleResult()).longValue();
-            var q = em.createNativeQuery("SELECT id, reviewer, status, revision, comment_id, created_at FROM change_request_review "
-                    + "WHERE change_request_id = :cr" + (after == null ? "" : " AND (created_at, id) > (:at, :id)")
-                    + " ORDER BY created_at, id LIMIT :lim").setParameter("cr", thread.changeRequestId()).setParameter("lim", limit + 1);
-            if (after != null) {
-                q.setParameter("at", after.at()).setParameter("id", after.id());
-            }
-            List<ReviewRow> rows = rows(q.getResultList());
-            ListPage<ReviewRow> p = ListPage.of(rows, limit, count, r -> List.of(r.createdAt().toString(), r.id()), r -> r);
-            return new ListPage<>(views(thread, p.items(), caller), p.count(), p.next());
+            return keyset.sql(em, "SELECT id, reviewer, status, revision, comment_id, created_at", "FROM change_request_review",
+                    Where.of("change_request_id = :cr", "cr", thread.changeRequestId())).render(r -> views(thread, rows(r), caller));
         });
     }
+
+    /** Rows of (id, reviewer, status, revision, comment_id, created_at), oldest first. */
+    private static final Keyset<Object[]> OLDEST_FIRST = Keyset.ascending(
+            SortKey.instant("created_at", r -> CommentRenderer.toInstant(r[5])), SortKey.text("id", r -> (String) r[0]));
 
     public ReviewView get(String spaceId, String changeRequest, String reviewId) {
         CommentThread thread = comments.thread(spaceId, changeRequest);
@@ -127,24 +124,16 @@ public class Reviews {
     }
 
     public ListPage<RequestedReviewerView> requested(String spaceId, String changeRequest, String page, String limitParam) {
-        int limit = Limits.parse(limitParam);
-        String after = page == null ? null : PageCursor.decode(page, 1).get(0);
+        KeysetPage<Object[]> keyset = BY_USER.page(page, Limits.parse(limitParam));
         CommentThread thread = comments.thread(spaceId, changeRequest);
-        return QuarkusTransaction.requiringNew().call(() -> {
-            long count = ((Number) em.createNativeQuery("SELECT count(*) FROM change_request_reviewer WHERE change_request_id = :cr")
-                    .setParameter("cr", thread.changeRequestId()).getSingleResult()).longValue();
-            var q = em.createNativeQuery("SELECT user_id, requested_by, requested_at, revision FROM change_request_reviewer "
-                            + "WHERE change_request_id = :cr" + (after == null ? "" : " AND user_id > :after") + " ORDER BY user_id LIMIT :lim")
-                    .setParameter("cr", thread.changeRequestId()).setParameter("lim", limit + 1);
-            if (after != null) {
-                q.setParameter("after", after);
-            }
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = q.getResultList();
-            ListPage<Object[]> p = ListPage.of(rows, limit, count, r -> List.of((String) r[0]), r -> r);
-            return new ListPage<>(requestedViews(p.items()), p.count(), p.next());
-        });
+        return QuarkusTransaction.requiringNew().call(() -> keyset
+                .sql(em, "SELECT user_id, requested_by, requested_at, revision", "FROM change_request_reviewer",
+                        Where.of("change_request_id = :cr", "cr", thread.changeRequestId()))
+                .render(this::requestedViews));
     }
+
+    /** Rows of (user_id, requested_by, requested_at, revision) by user id. */
+    private static final Keyset<Object[]> BY_USER = Keyset.ascending(SortKey.text("user_id", r -> (String) r[0]));
 
     /** Body {users: [ids] (1..100), subject?}: asks them to review; already-asked users keep their first request. */
     public RequestedReviewers request(String spaceId, String changeRequest, JsonNode node) {
