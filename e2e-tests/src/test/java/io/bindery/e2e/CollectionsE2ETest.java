@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.bindery.e2e.ContentFixtures.*;
 import static io.bindery.e2e.Stack.api;
 import static org.hamcrest.Matchers.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,54 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Collections through the gateway (content-service): create, list, read, update, delete with the spaces
- * inside, the order of their spaces, move and transfer. The other content e2e classes use the small
- * fixtures at the top of this one.
+ * inside, the order of their spaces, move and transfer. Its fixtures are in {@link ContentFixtures}.
  */
 class CollectionsE2ETest {
 
-    // ---- fixtures shared by the content e2e tests ----
-
-    /** A JSON object from key/value pairs; unlike Map.of it keeps nulls (explicit JSON null). */
-    static Map<String, Object> json(Object... keyValues) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            m.put((String) keyValues[i], keyValues[i + 1]);
-        }
-        return m;
-    }
-
-    static RequestSpecification as(String token) {
-        return api(token).contentType(ContentType.JSON);
-    }
-
-    static String createCollection(String token, String org, String parent, String title) {
-        return as(token).body(json("title", title, "parent", parent))
-                .post("/v1/orgs/" + org + "/collections").then().statusCode(201).extract().path("id");
-    }
-
-    static String createSpace(String token, String org, Map<String, Object> body) {
-        return as(token).body(body).post("/v1/orgs/" + org + "/spaces").then().statusCode(201).extract().path("id");
-    }
-
-    /** Makes an existing user a member of the organization with a role (null: a guest), through identity's invites. */
-    static void addMember(TestUser orgAdmin, String org, TestUser user, String role) {
-        as(orgAdmin.token()).body(json("emails", List.of(user.email()), "role", role))
-                .post("/v1/orgs/" + org + "/invites").then().statusCode(200);
-    }
-
-    static Map<String, Object> spacePointer(String space) {
-        return json("type", "space", "space", space);
-    }
-
-    static Map<String, Object> collectionPointer(String collection) {
-        return json("type", "collection", "collection", collection);
-    }
-
-    static List<String> ids(Response r) {
-        return r.path("items.id");
-    }
-
-    // ---- the tests ----
 
     static TestUser owner;
     static String org;

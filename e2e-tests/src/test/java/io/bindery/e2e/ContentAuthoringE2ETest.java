@@ -19,9 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-import static io.bindery.e2e.CollectionsE2ETest.as;
-import static io.bindery.e2e.CollectionsE2ETest.createSpace;
-import static io.bindery.e2e.CollectionsE2ETest.json;
+import static io.bindery.e2e.ContentFixtures.*;
 import static io.bindery.e2e.Stack.api;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.*;
@@ -36,153 +34,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Writing a space's content in a change request's branch (batches of operations through the gateway) and
  * reading it back every way: the page tree, one page as markdown or as a document, by path, files and their
- * bytes, revisions of the past and the branch's list of changes. The other content e2e classes (merge, links
- * and search) use the fixtures at the top of this one.
+ * bytes, revisions of the past and the branch's list of changes. Its fixtures are in {@link ContentFixtures}.
  */
 class ContentAuthoringE2ETest {
 
-    // ---- fixtures shared by the content e2e tests ----
-
-    static String spacePath(String space) {
-        return "/v1/spaces/" + space;
-    }
-
-    /** The public base of a change request's content: append "/content/pages", "/changes", ... */
-    static String branchPath(String space, String branch) {
-        return spacePath(space) + "/change-requests/" + branch;
-    }
-
-    /** Opens a branch through content-service's internal API (the review service's job; no change request workflow yet). */
-    static String openBranch(String space) {
-        return Stack.internal("content").contentType(ContentType.JSON).body("{}")
-                .post("/internal/spaces/" + space + "/branches").then().statusCode(201).extract().path("id");
-    }
-
-    /** The internal branch view (status, head revision, outdated...). */
-    static Response branchView(String space, String branch) {
-        Response r = Stack.internal("content").get("/internal/spaces/" + space + "/branches/" + branch);
-        r.then().statusCode(200);
-        return r;
-    }
-
-    static String headRevision(String space, String branch) {
-        return branchView(space, branch).path("revision");
-    }
-
-    /** POST …/branches/{b}/merge; the caller checks the status. */
-    static Response merge(String space, String branch) {
-        return Stack.internal("content").post("/internal/spaces/" + space + "/branches/" + branch + "/merge");
-    }
-
-    /** POST …/branches/{b}/update (brings main into the branch); the caller checks the status. */
-    static Response update(String space, String branch) {
-        return Stack.internal("content").post("/internal/spaces/" + space + "/branches/" + branch + "/update");
-    }
-
-    /** The space's current (main) revision id, as GET /v1/spaces/{s} shows it. */
-    static String spaceRevision(String token, String space) {
-        return api(token).get(spacePath(space)).then().statusCode(200).extract().path("revision");
-    }
-
-    /** Posts one batch of operations to the branch (?compat=false); the caller checks the status. */
-    static Response write(String token, String space, String branch, List<Map<String, Object>> changes) {
-        return as(token).body(json("changes", changes)).post(branchPath(space, branch) + "/content?compat=false");
-    }
-
-    /** Posts a batch that must succeed; returns title → id of the pages it created or modified. */
-    @SafeVarargs
-    static Map<String, String> written(String token, String space, String branch, Map<String, Object>... changes) {
-        Response r = write(token, space, branch, List.of(changes));
-        r.then().statusCode(200).body("changeRequest.id", equalTo(branch));
-        Map<String, String> ids = new HashMap<>();
-        for (Map<String, Object> page : r.<List<Map<String, Object>>>path("pages")) {
-            ids.put((String) page.get("title"), (String) page.get("id"));
-        }
-        return ids;
-    }
-
-    /** Writes a batch on a fresh branch and merges it: content straight into main. Returns title → page id. */
-    @SafeVarargs
-    static Map<String, String> seedMain(String token, String space, Map<String, Object>... changes) {
-        String branch = openBranch(space);
-        Map<String, String> ids = written(token, space, branch, changes);
-        merge(space, branch).then().statusCode(200);
-        return ids;
-    }
-
-    /** An insert_page operation with markdown; {@code more} adds fields (ref, into, slug, at...). */
-    static Map<String, Object> insertPage(String title, String markdown, Object... more) {
-        Map<String, Object> op = json("operation", "insert_page", "title", title, "document", json("markdown", markdown));
-        op.putAll(json(more));
-        return op;
-    }
-
-    /** An update_page operation on a page id or ref, with the fields to change. */
-    static Map<String, Object> updatePage(String page, Object... fields) {
-        Map<String, Object> op = json("operation", "update_page", "page", page);
-        op.putAll(json(fields));
-        return op;
-    }
-
-    static Map<String, Object> newMarkdown(String markdown) {
-        return json("markdown", markdown);
-    }
-
-    static Map<String, Object> deletePage(String page) {
-        return json("operation", "delete_page", "page", page);
-    }
-
-    static Map<String, Object> insertFile(String ref, String name, String contentType, byte[] bytes) {
-        return json("operation", "insert_files", "files", List.of(json("ref", ref, "name", name,
-                "contentType", contentType, "base64", Base64.getEncoder().encodeToString(bytes))));
-    }
-
-    /** The page tree of a pages endpoint (…/content/pages, …/revisions/{r}/pages). */
-    static List<Map<String, Object>> tree(String token, String pagesUrl) {
-        return api(token).get(pagesUrl).then().statusCode(200).extract().path("pages");
-    }
-
-    @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> children(Map<String, Object> page) {
-        Object c = page.get("pages");
-        return c == null ? List.of() : (List<Map<String, Object>>) c;
-    }
-
-    /** Every page of the tree, depth first. */
-    static List<Map<String, Object>> flatten(List<Map<String, Object>> pages) {
-        List<Map<String, Object>> all = new ArrayList<>();
-        for (Map<String, Object> p : pages) {
-            all.add(p);
-            all.addAll(flatten(children(p)));
-        }
-        return all;
-    }
-
-    static List<String> titles(List<Map<String, Object>> pages) {
-        return flatten(pages).stream().map(p -> (String) p.get("title")).toList();
-    }
-
-    /** The page of the tree with this title; fails when there is none. */
-    static Map<String, Object> findPage(List<Map<String, Object>> pages, String title) {
-        return flatten(pages).stream().filter(p -> title.equals(p.get("title"))).findFirst()
-                .orElseThrow(() -> new AssertionError("no page '" + title + "' in " + titles(pages)));
-    }
-
-    /** A page's markdown under a content base (…/content or …/revisions/{r}: "/page/{id}" is appended). */
-    static String markdownAt(String token, String base, String pageId) {
-        return api(token).get(base + "/page/" + pageId + "?format=markdown").then().statusCode(200).extract().path("markdown");
-    }
-
-    /** A unique lower-case word of letters only, for searches that must not see other runs' content. */
-    static String uniqueWord(String prefix) {
-        StringBuilder w = new StringBuilder(prefix);
-        for (char c : UUID.randomUUID().toString().replace("-", "").substring(0, 10).toCharArray()) {
-            w.append((char) ('a' + Character.digit(c, 16)));
-        }
-        return w.toString();
-    }
-
-    // ---- the tests ----
 
     static TestUser owner;
     static String org;
@@ -191,19 +46,6 @@ class ContentAuthoringE2ETest {
     static void organization() {
         owner = Stack.newUser("example.com");
         org = Stack.newOrg(owner);
-    }
-
-    /** A real 3×2 PNG: a file the service may inspect (dimensions). */
-    static byte[] png() {
-        try {
-            BufferedImage image = new BufferedImage(3, 2, BufferedImage.TYPE_INT_RGB);
-            image.setRGB(1, 1, 0xff8800);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ImageIO.write(image, "png", out);
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     @Test

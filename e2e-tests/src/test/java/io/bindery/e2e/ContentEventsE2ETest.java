@@ -18,11 +18,11 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.function.Predicate;
 
-import static io.bindery.e2e.CollectionsE2ETest.addMember;
-import static io.bindery.e2e.CollectionsE2ETest.as;
-import static io.bindery.e2e.CollectionsE2ETest.createCollection;
-import static io.bindery.e2e.CollectionsE2ETest.createSpace;
-import static io.bindery.e2e.CollectionsE2ETest.json;
+import static io.bindery.e2e.ContentFixtures.addMember;
+import static io.bindery.e2e.ContentFixtures.as;
+import static io.bindery.e2e.ContentFixtures.createCollection;
+import static io.bindery.e2e.ContentFixtures.createSpace;
+import static io.bindery.e2e.ContentFixtures.json;
 import static io.bindery.e2e.Stack.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -159,12 +159,12 @@ class ContentEventsE2ETest {
     @Test
     void aMergeAndATemplateOnLiveContentPublishContentUpdated() {
         String s = createSpace(owner.token(), org, json("title", "Content events"));
-        String first = ContentAuthoringE2ETest.spaceRevision(owner.token(), s);
-        String branch = ContentAuthoringE2ETest.openBranch(s);
-        ContentAuthoringE2ETest.written(owner.token(), s, branch, ContentAuthoringE2ETest.insertPage("Evented page", "# Hi\n"));
-        String merged = ContentAuthoringE2ETest.merge(s, branch).then().statusCode(200).extract().path("revision");
+        String first = ContentFixtures.spaceRevision(owner.token(), s);
+        String branch = ContentFixtures.openBranch(s);
+        ContentFixtures.written(owner.token(), s, branch, ContentFixtures.insertPage("Evented page", "# Hi\n"));
+        String merged = ContentFixtures.merge(s, branch).then().statusCode(200).extract().path("revision");
         as(owner.token()).body(json("id", "team-handbook")).post("/v1/spaces/" + s + "/content/template").then().statusCode(201);
-        String latest = ContentAuthoringE2ETest.spaceRevision(owner.token(), s);
+        String latest = ContentFixtures.spaceRevision(owner.token(), s);
 
         awaitEvents(all -> typesAbout(s).stream().filter("bindery.space.content.updated.v1"::equals).count() == 2);
         List<JsonNode> updates = about(s).stream().filter(k -> k.type().equals("bindery.space.content.updated.v1"))

@@ -8,24 +8,24 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 
-import static io.bindery.e2e.CollectionsE2ETest.addMember;
-import static io.bindery.e2e.CollectionsE2ETest.as;
-import static io.bindery.e2e.CollectionsE2ETest.createSpace;
-import static io.bindery.e2e.CollectionsE2ETest.json;
-import static io.bindery.e2e.ContentAuthoringE2ETest.branchPath;
-import static io.bindery.e2e.ContentAuthoringE2ETest.deletePage;
-import static io.bindery.e2e.ContentAuthoringE2ETest.headRevision;
-import static io.bindery.e2e.ContentAuthoringE2ETest.insertFile;
-import static io.bindery.e2e.ContentAuthoringE2ETest.insertPage;
-import static io.bindery.e2e.ContentAuthoringE2ETest.merge;
-import static io.bindery.e2e.ContentAuthoringE2ETest.openBranch;
-import static io.bindery.e2e.ContentAuthoringE2ETest.png;
-import static io.bindery.e2e.ContentAuthoringE2ETest.seedMain;
-import static io.bindery.e2e.ContentAuthoringE2ETest.spacePath;
-import static io.bindery.e2e.ContentAuthoringE2ETest.spaceRevision;
-import static io.bindery.e2e.ContentAuthoringE2ETest.uniqueWord;
-import static io.bindery.e2e.ContentAuthoringE2ETest.write;
-import static io.bindery.e2e.ContentAuthoringE2ETest.written;
+import static io.bindery.e2e.ContentFixtures.addMember;
+import static io.bindery.e2e.ContentFixtures.as;
+import static io.bindery.e2e.ContentFixtures.createSpace;
+import static io.bindery.e2e.ContentFixtures.json;
+import static io.bindery.e2e.ContentFixtures.branchPath;
+import static io.bindery.e2e.ContentFixtures.deletePage;
+import static io.bindery.e2e.ContentFixtures.headRevision;
+import static io.bindery.e2e.ContentFixtures.insertFile;
+import static io.bindery.e2e.ContentFixtures.insertPage;
+import static io.bindery.e2e.ContentFixtures.merge;
+import static io.bindery.e2e.ContentFixtures.openBranch;
+import static io.bindery.e2e.ContentFixtures.png;
+import static io.bindery.e2e.ContentFixtures.seedMain;
+import static io.bindery.e2e.ContentFixtures.spacePath;
+import static io.bindery.e2e.ContentFixtures.spaceRevision;
+import static io.bindery.e2e.ContentFixtures.uniqueWord;
+import static io.bindery.e2e.ContentFixtures.write;
+import static io.bindery.e2e.ContentFixtures.written;
 import static io.bindery.e2e.E2EFixtures.eventually;
 import static io.bindery.e2e.Stack.api;
 import static org.hamcrest.Matchers.*;
@@ -175,11 +175,11 @@ class ContentLinksSearchE2ETest {
         String search = spacePath(l.space()) + "/search";
         api(owner.token()).queryParam("query", word).get(search).then().statusCode(200)
                 .body("items[0].path", equalTo("field-guide/search-page"));
-        String guide = (String) ContentAuthoringE2ETest.findPage(
-                ContentAuthoringE2ETest.tree(owner.token(), spacePath(l.space()) + "/content/pages"), "Field Guide").get("id");
+        String guide = (String) ContentFixtures.findPage(
+                ContentFixtures.tree(owner.token(), spacePath(l.space()) + "/content/pages"), "Field Guide").get("id");
         String branch = openBranch(l.space());
         written(owner.token(), l.space(), branch,
-                ContentAuthoringE2ETest.updatePage(guide, "title", "Animal Guide", "slug", "animal-guide"));
+                ContentFixtures.updatePage(guide, "title", "Animal Guide", "slug", "animal-guide"));
         merge(l.space(), branch).then().statusCode(200);
         // the search page itself did not change: its index rows are rewritten, not re-split
         api(owner.token()).queryParam("query", word).get(search).then().statusCode(200)

@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 
-import static io.bindery.e2e.CollectionsE2ETest.addMember;
-import static io.bindery.e2e.CollectionsE2ETest.as;
-import static io.bindery.e2e.CollectionsE2ETest.createCollection;
-import static io.bindery.e2e.CollectionsE2ETest.createSpace;
-import static io.bindery.e2e.CollectionsE2ETest.ids;
-import static io.bindery.e2e.CollectionsE2ETest.json;
+import static io.bindery.e2e.ContentFixtures.addMember;
+import static io.bindery.e2e.ContentFixtures.as;
+import static io.bindery.e2e.ContentFixtures.createCollection;
+import static io.bindery.e2e.ContentFixtures.createSpace;
+import static io.bindery.e2e.ContentFixtures.ids;
+import static io.bindery.e2e.ContentFixtures.json;
 import static io.bindery.e2e.E2EFixtures.COLLECTION_PERMISSIONS;
 import static io.bindery.e2e.E2EFixtures.SPACE_PERMISSIONS;
 import static io.bindery.e2e.E2EFixtures.assertPermissions;

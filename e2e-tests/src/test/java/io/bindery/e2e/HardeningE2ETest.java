@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import static io.bindery.e2e.ChangeRequestsE2ETest.newChangeRequest;
-import static io.bindery.e2e.CollectionsE2ETest.createSpace;
-import static io.bindery.e2e.CollectionsE2ETest.json;
+import static io.bindery.e2e.ContentFixtures.createSpace;
+import static io.bindery.e2e.ContentFixtures.json;
 import static io.bindery.e2e.Stack.api;
 import static org.hamcrest.Matchers.anyOf;
 import static org.hamcrest.Matchers.equalTo;

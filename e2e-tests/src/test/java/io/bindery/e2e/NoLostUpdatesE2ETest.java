@@ -19,9 +19,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import static io.bindery.e2e.ChangeRequestsE2ETest.changeRequest;
 import static io.bindery.e2e.ChangeRequestsE2ETest.changeRequests;
-import static io.bindery.e2e.CollectionsE2ETest.createSpace;
-import static io.bindery.e2e.CollectionsE2ETest.json;
-import static io.bindery.e2e.ContentAuthoringE2ETest.spacePath;
+import static io.bindery.e2e.ContentFixtures.createSpace;
+import static io.bindery.e2e.ContentFixtures.json;
+import static io.bindery.e2e.ContentFixtures.spacePath;
 import static io.bindery.e2e.E2EFixtures.changeRequestWithPage;
 import static io.bindery.e2e.E2EFixtures.crPath;
 import static io.bindery.e2e.E2EFixtures.mainTitles;

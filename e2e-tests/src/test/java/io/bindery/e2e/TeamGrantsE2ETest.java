@@ -15,12 +15,12 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 import static io.bindery.e2e.ChangeRequestsE2ETest.mergeChangeRequest;
-import static io.bindery.e2e.CollectionsE2ETest.as;
-import static io.bindery.e2e.CollectionsE2ETest.createCollection;
-import static io.bindery.e2e.CollectionsE2ETest.createSpace;
-import static io.bindery.e2e.CollectionsE2ETest.ids;
-import static io.bindery.e2e.CollectionsE2ETest.json;
-import static io.bindery.e2e.ContentAuthoringE2ETest.spacePath;
+import static io.bindery.e2e.ContentFixtures.as;
+import static io.bindery.e2e.ContentFixtures.createCollection;
+import static io.bindery.e2e.ContentFixtures.createSpace;
+import static io.bindery.e2e.ContentFixtures.ids;
+import static io.bindery.e2e.ContentFixtures.json;
+import static io.bindery.e2e.ContentFixtures.spacePath;
 import static io.bindery.e2e.E2EFixtures.COLLECTION_PERMISSIONS;
 import static io.bindery.e2e.E2EFixtures.addToTeam;
 import static io.bindery.e2e.E2EFixtures.assertPermissions;

@@ -1,5 +1,6 @@
 package io.bindery.identity;
 
+import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.ids.Ids;
 import io.bindery.identity.TestApi.User;
@@ -68,9 +69,9 @@ class SpaceCountersTest {
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
             for (JsonNode e : List.of(
-                    event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0, grant(space, "user", member.id(), "edit")),
-                    event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0, grant(other, "user", member.id(), "read")),
-                    event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0, grant(space, "team", team, "comment")),
+                    event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(space, "user", member.id(), "edit")),
+                    event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(other, "user", member.id(), "read")),
+                    event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(space, "team", team, "comment")),
                     event(Ids.newId(), "bindery.collection.permission.updated.v1", T0,
                             Map.of("collection", Ids.newId(), "organization", org, "user", member.id(), "role", "read")))) {
                 producer.send(new ProducerRecord<>("bindery.content.events", e.path("subject").asText(), e.toString())).get();
@@ -85,15 +86,15 @@ class SpaceCountersTest {
     @Test
     void redeliveredEventsCountOnce() {
         String space = Ids.newId();
-        JsonNode granted = event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0, grant(space, "user", member.id(), "edit"));
+        JsonNode granted = event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(space, "user", member.id(), "edit"));
         assertTrue(apply(granted));
         assertFalse(apply(granted), "the same event id again");
         assertEquals(1, memberSpaces());
         // a new grant of the same space (another role) is still one space
-        assertTrue(apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0.plusSeconds(1), grant(space, "user", member.id(), "admin"))));
+        assertTrue(apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0.plusSeconds(1), grant(space, "user", member.id(), "admin"))));
         assertEquals(1, memberSpaces());
 
-        JsonNode removed = event(Ids.newId(), SpaceGrants.PERMISSION_REMOVED, T0.plusSeconds(2), grant(space, "user", member.id(), null));
+        JsonNode removed = event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_REMOVED, T0.plusSeconds(2), grant(space, "user", member.id(), null));
         assertTrue(apply(removed));
         assertEquals(0, memberSpaces());
         assertFalse(apply(removed));
@@ -104,16 +105,16 @@ class SpaceCountersTest {
     void olderFactsArrivingLateChangeNothing() {
         String space = Ids.newId();
         // removed at +2 s is applied before the grant of +1 s: the grant is older, so the space stays ungranted
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_REMOVED, T0.plusSeconds(2), grant(space, "user", member.id(), null)));
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0.plusSeconds(1), grant(space, "user", member.id(), "edit")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_REMOVED, T0.plusSeconds(2), grant(space, "user", member.id(), null)));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0.plusSeconds(1), grant(space, "user", member.id(), "edit")));
         assertEquals(0, memberSpaces());
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_REMOVED, T0.plusSeconds(2), grant(space, "team", team, null)));
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0.plusSeconds(1), grant(space, "team", team, "edit")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_REMOVED, T0.plusSeconds(2), grant(space, "team", team, null)));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0.plusSeconds(1), grant(space, "team", team, "edit")));
         assertEquals(0, teamSpaces());
 
         // and the other way round: the newer grant stays
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0.plusSeconds(4), grant(space, "user", member.id(), "edit")));
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_REMOVED, T0.plusSeconds(3), grant(space, "user", member.id(), null)));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0.plusSeconds(4), grant(space, "user", member.id(), "edit")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_REMOVED, T0.plusSeconds(3), grant(space, "user", member.id(), null)));
         assertEquals(1, memberSpaces());
     }
 
@@ -121,27 +122,27 @@ class SpaceCountersTest {
     void deletedAndPurgedSpacesDoNotCount() {
         String space = Ids.newId();
         String purged = Ids.newId();
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0, grant(space, "user", member.id(), "edit")));
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0, grant(space, "team", team, "edit")));
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0, grant(purged, "user", member.id(), "read")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(space, "user", member.id(), "edit")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(space, "team", team, "edit")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(purged, "user", member.id(), "read")));
         assertEquals(2, memberSpaces());
         assertEquals(1, teamSpaces());
 
-        apply(event(Ids.newId(), SpaceGrants.SPACE_DELETED, T0.plusSeconds(10), Map.of("id", space, "organization", org)));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_DELETED, T0.plusSeconds(10), Map.of("id", space, "organization", org)));
         assertEquals(1, memberSpaces());
         assertEquals(0, teamSpaces());
         // a restore older than the deletion (reordered) leaves it deleted; a newer one brings it back
-        apply(event(Ids.newId(), SpaceGrants.SPACE_RESTORED, T0.plusSeconds(5), Map.of("id", space, "organization", org)));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_RESTORED, T0.plusSeconds(5), Map.of("id", space, "organization", org)));
         assertEquals(1, memberSpaces());
-        apply(event(Ids.newId(), SpaceGrants.SPACE_RESTORED, T0.plusSeconds(20), Map.of("id", space, "organization", org)));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_RESTORED, T0.plusSeconds(20), Map.of("id", space, "organization", org)));
         assertEquals(2, memberSpaces());
         assertEquals(1, teamSpaces());
 
         // purged is final, whatever comes after or late
-        apply(event(Ids.newId(), SpaceGrants.SPACE_PURGED, T0.plusSeconds(30), Map.of("id", purged)));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PURGED, T0.plusSeconds(30), Map.of("id", purged)));
         assertEquals(1, memberSpaces());
-        apply(event(Ids.newId(), SpaceGrants.SPACE_RESTORED, T0.plusSeconds(40), Map.of("id", purged, "organization", org)));
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0.plusSeconds(50), grant(purged, "user", member.id(), "admin")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_RESTORED, T0.plusSeconds(40), Map.of("id", purged, "organization", org)));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0.plusSeconds(50), grant(purged, "user", member.id(), "admin")));
         assertEquals(1, memberSpaces());
     }
 
@@ -149,20 +150,20 @@ class SpaceCountersTest {
     void aTransferVoidsTheGrantsOfTheSpace() {
         String space = Ids.newId();
         String otherOrg = org(admin);
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0, grant(space, "user", member.id(), "edit")));
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0, grant(space, "team", team, "edit")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(space, "user", member.id(), "edit")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(space, "team", team, "edit")));
         assertEquals(1, memberSpaces());
 
-        apply(event(Ids.newId(), SpaceGrants.SPACE_TRANSFERRED, T0.plusSeconds(10), Map.of("id", space, "organization", otherOrg)));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_TRANSFERRED, T0.plusSeconds(10), Map.of("id", space, "organization", otherOrg)));
         assertEquals(0, memberSpaces());
         assertEquals(0, teamSpaces());
         // a grant from before the transfer, arriving late, stays void
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0.plusSeconds(5), grant(space, "user", member.id(), "read")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0.plusSeconds(5), grant(space, "user", member.id(), "read")));
         assertEquals(0, memberSpaces());
         // a grant after it counts in the new organization
         Map<String, Object> inOther = new LinkedHashMap<>(grant(space, "user", member.id(), "read"));
         inOther.put("organization", otherOrg);
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0.plusSeconds(20), inOther));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0.plusSeconds(20), inOther));
         assertEquals(0, memberSpaces());
         assertEquals(1L, QuarkusTransaction.requiringNew().call(() -> grants.userSpaces(otherOrg, List.of(member.id())))
                 .get(member.id()));
@@ -171,9 +172,9 @@ class SpaceCountersTest {
     @Test
     void everyMemberAndTeamViewShowsTheCounts() {
         String space = Ids.newId();
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0, grant(space, "user", member.id(), "edit")));
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0, grant(space, "team", team, "read")));
-        apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0, grant(Ids.newId(), "team", team, "read")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(space, "user", member.id(), "edit")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(space, "team", team, "read")));
+        apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(Ids.newId(), "team", team, "read")));
         String o = "/v1/orgs/" + org;
 
         assertEquals(1, find(call("GET", o + "/members", admin.token(), null).json(), member.id(), "id").path("spaces").asInt());
@@ -201,12 +202,12 @@ class SpaceCountersTest {
                 Map.of("collection", Ids.newId(), "organization", org, "user", member.id(), "role", "read"))));
         assertFalse(apply(event(Ids.newId(), "bindery.space.updated.v1", T0, Map.of("id", Ids.newId(), "organization", org))));
         assertEquals(0, memberSpaces());
-        assertThrows(IllegalArgumentException.class, () -> apply(event(Ids.newId(), SpaceGrants.PERMISSION_UPDATED, T0,
+        assertThrows(IllegalArgumentException.class, () -> apply(event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0,
                 Map.of("space", Ids.newId(), "organization", org, "role", "read"))));
-        assertThrows(IllegalArgumentException.class, () -> apply(event(Ids.newId(), SpaceGrants.SPACE_DELETED, T0, Map.of())));
+        assertThrows(IllegalArgumentException.class, () -> apply(event(Ids.newId(), ContentEventTypes.SPACE_DELETED, T0, Map.of())));
         Map<String, Object> noTime = new LinkedHashMap<>();
         noTime.put("id", Ids.newId());
-        noTime.put("type", SpaceGrants.PERMISSION_UPDATED);
+        noTime.put("type", ContentEventTypes.SPACE_PERMISSION_UPDATED);
         noTime.put("data", grant(Ids.newId(), "user", member.id(), "read"));
         assertThrows(IllegalArgumentException.class, () -> apply(TestApi.JSON.valueToTree(noTime)));
         assertEquals(0, memberSpaces());

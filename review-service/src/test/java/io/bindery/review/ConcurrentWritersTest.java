@@ -7,7 +7,7 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
 import io.bindery.review.events.ContentEventsConsumer;
 import io.bindery.review.events.ContentEventsFeed;
-import io.bindery.review.events.ReviewEvents;
+import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.review.testing.Api;
 import io.bindery.review.testing.Api.Answer;
 import io.bindery.review.testing.ContentStandIn;
@@ -249,7 +249,7 @@ class ConcurrentWritersTest {
         Set<Long> versions = new HashSet<>();
         JsonNode newest = null;
         for (Map<String, Object> r : rows.all("SELECT envelope FROM outbox_event WHERE type = ? AND aggregate_id = ?",
-                ReviewEvents.SPACE_REVIEW_STATS, space)) {
+                ReviewEventTypes.SPACE_REVIEW_STATS_UPDATED, space)) {
             JsonNode data = JSON.readTree((String) r.get("envelope")).path("data");
             assertTrue(versions.add(data.path("version").asLong()), "each publication has a version of its own");
             if (newest == null || data.path("version").asLong() > newest.path("version").asLong()) {

@@ -1,5 +1,6 @@
 package io.bindery.content.events;
 
+import io.bindery.contracts.review.ReviewEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.TopicConsumer;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,8 +17,6 @@ import org.jboss.logging.Logger;
  */
 @ApplicationScoped
 public class ReviewEventsConsumer extends TopicConsumer {
-    public static final String TOPIC = "bindery.review.events";
-    public static final String REVIEW_STATS_UPDATED = "bindery.space.review-stats.updated.v1";
     private static final Logger LOG = Logger.getLogger(ReviewEventsConsumer.class);
 
     @Inject
@@ -27,7 +26,7 @@ public class ReviewEventsConsumer extends TopicConsumer {
 
     @Override
     protected String topic() {
-        return TOPIC;
+        return ReviewEventTypes.TOPIC;
     }
 
     @Override
@@ -37,7 +36,7 @@ public class ReviewEventsConsumer extends TopicConsumer {
 
     @Override
     protected void apply(JsonNode event) {
-        if (!REVIEW_STATS_UPDATED.equals(event.path("type").asText())) {
+        if (!ReviewEventTypes.SPACE_REVIEW_STATS_UPDATED.equals(event.path("type").asText())) {
             return;
         }
         JsonNode data = event.path("data");

@@ -1,5 +1,6 @@
 package io.bindery.content.permissions;
 
+import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
@@ -119,7 +120,7 @@ public class TeamGrants {
                         + "RETURNING target_id, target_type, organization_id")
                 .setParameter("team", deleted.teamId()).getResultList();
         for (Object[] row : gone) {
-            events.publish("bindery." + row[1] + ".permission.removed.v1", (String) row[0],
+            events.publish(ContentEventTypes.permissionRemoved((String) row[1]), (String) row[0],
                     data((String) row[1], (String) row[0], (String) row[2], deleted.teamId(), null));
         }
     }
@@ -132,7 +133,7 @@ public class TeamGrants {
                 .setParameter("t", item.id()).setParameter("team", teamId).setParameter("type", item.type())
                 .setParameter("org", item.organizationId()).setParameter("role", role.wire())
                 .setParameter("now", Instant.now().truncatedTo(ChronoUnit.MILLIS)).executeUpdate();
-        events.publish("bindery." + item.type() + ".permission.updated.v1", item.id(),
+        events.publish(ContentEventTypes.permissionUpdated(item.type()), item.id(),
                 data(item.type(), item.id(), item.organizationId(), teamId, role.wire()));
     }
 
@@ -140,7 +141,7 @@ public class TeamGrants {
         int removed = em.createNativeQuery("DELETE FROM content_team_grant WHERE target_id = :t AND team_id = :team")
                 .setParameter("t", item.id()).setParameter("team", teamId).executeUpdate();
         if (removed > 0) {
-            events.publish("bindery." + item.type() + ".permission.removed.v1", item.id(),
+            events.publish(ContentEventTypes.permissionRemoved(item.type()), item.id(),
                     data(item.type(), item.id(), item.organizationId(), teamId, null));
         }
         return removed > 0;

@@ -1,5 +1,7 @@
 package io.bindery.content.rest;
 
+import io.bindery.contracts.content.SpaceAccessResponse;
+import io.bindery.contracts.content.ReadableSpacesResponse;
 import io.bindery.content.service.InternalAccess;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -21,13 +23,13 @@ public class InternalAccessResource {
 
     @GET
     @Path("/spaces/{spaceId}/access")
-    public InternalAccess.SpaceAccess access(@PathParam("spaceId") String spaceId, @QueryParam("user") String user) {
+    public SpaceAccessResponse access(@PathParam("spaceId") String spaceId, @QueryParam("user") String user) {
         return access.access(spaceId, user);
     }
 
     @GET
     @Path("/orgs/{organizationId}/readable-spaces")
-    public InternalAccess.ReadableSpaces readableSpaces(@PathParam("organizationId") String organizationId,
+    public ReadableSpacesResponse readableSpaces(@PathParam("organizationId") String organizationId,
                                                         @QueryParam("user") String user) {
         return access.readableSpaces(organizationId, user);
     }

@@ -1,5 +1,6 @@
 package io.bindery.content.service;
 
+import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
@@ -30,8 +31,6 @@ import java.util.stream.Collectors;
  */
 @ApplicationScoped
 public class Branches {
-    public static final String CONTENT_UPDATED = "bindery.space.content.updated.v1";
-    public static final String CHANGE_REQUEST_CONTENT_UPDATED = "bindery.change-request.content.updated.v1";
 
     @Inject
     ContentLookup lookup;
@@ -142,7 +141,7 @@ public class Branches {
     private void moveHead(Branch b, String head, String previous, String author) {
         b.headRevisionId = head;
         b.updatedAt = Instant.now();
-        events.publish(CHANGE_REQUEST_CONTENT_UPDATED, b.spaceId,
+        events.publish(ContentEventTypes.CHANGE_REQUEST_CONTENT_UPDATED, b.spaceId,
                 new ChangeRequestContentUpdated(b.spaceId, b.id, head, previous, author));
     }
 
@@ -194,7 +193,7 @@ public class Branches {
         space.revisionId = after.id();
         space.updatedAt = Instant.now();
         search.reindex(space, before, after);
-        events.publish(CONTENT_UPDATED, space.id, new ContentUpdated(space.id, after.id(), before.id(), changeRequest));
+        events.publish(ContentEventTypes.SPACE_CONTENT_UPDATED, space.id, new ContentUpdated(space.id, after.id(), before.id(), changeRequest));
     }
 
     private static void refuseConflicts(RevisionMerger.Result r, String what) {

@@ -1,5 +1,6 @@
 package io.bindery.content.service;
 
+import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
@@ -36,11 +37,6 @@ import java.util.OptionalDouble;
  */
 @ApplicationScoped
 public class Collections {
-    public static final String CREATED = "bindery.collection.created.v1";
-    public static final String UPDATED = "bindery.collection.updated.v1";
-    public static final String DELETED = "bindery.collection.deleted.v1";
-    public static final String MOVED = "bindery.collection.moved.v1";
-    public static final String TRANSFERRED = "bindery.collection.transferred.v1";
 
     @Inject
     ContentAccess access;
@@ -83,7 +79,7 @@ public class Collections {
         if (!member.admin()) {
             grants.grantCreator(c, callerId);
         }
-        events.publish(CREATED, c.id, views.collection(c, null));
+        events.publish(ContentEventTypes.COLLECTION_CREATED, c.id, views.collection(c, null));
         return views.collection(c, access.requireRole(member, c, "no collection " + c.id));
     }
 
@@ -127,7 +123,7 @@ public class Collections {
         }
         if (changed) {
             c.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            events.publish(UPDATED, c.id, views.collection(c, null));
+            events.publish(ContentEventTypes.COLLECTION_UPDATED, c.id, views.collection(c, null));
         }
         return views.collection(c, l.role());
     }
@@ -162,10 +158,10 @@ public class Collections {
         em.clear();
         for (String spaceId : trashed) {
             Space s = Space.findById(spaceId);
-            events.publish(Spaces.DELETED, s.id, views.space(s, null));
+            events.publish(ContentEventTypes.SPACE_DELETED, s.id, views.space(s, null));
         }
         for (CollectionView v : gone) {
-            events.publish(DELETED, v.id(), v);
+            events.publish(ContentEventTypes.COLLECTION_DELETED, v.id(), v);
         }
     }
 
@@ -215,7 +211,7 @@ public class Collections {
         }
         c.position = position.getAsDouble();
         c.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        events.publish(MOVED, c.id, views.collection(c, null));
+        events.publish(ContentEventTypes.COLLECTION_MOVED, c.id, views.collection(c, null));
         return views.collection(c, l.role());
     }
 
@@ -246,13 +242,13 @@ public class Collections {
         em.flush();
         em.clear();
         for (Collection x : subtree(Collection.findById(c.id))) {
-            events.publish(TRANSFERRED, x.id, views.collection(x, null));
+            events.publish(ContentEventTypes.COLLECTION_TRANSFERRED, x.id, views.collection(x, null));
         }
         @SuppressWarnings("unchecked")
         List<Space> spaces = em.createNativeQuery("SELECT * FROM space WHERE :c = ANY (ancestors)", Space.class)
                 .setParameter("c", c.id).getResultList();
         for (Space s : spaces) {
-            events.publish(Spaces.TRANSFERRED, s.id, views.space(s, null));
+            events.publish(ContentEventTypes.SPACE_TRANSFERRED, s.id, views.space(s, null));
         }
         Collection moved = Collection.findById(c.id);
         return views.collection(moved, access.requireRole(target, moved, "no collection " + c.id));

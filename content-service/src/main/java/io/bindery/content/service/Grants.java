@@ -1,5 +1,6 @@
 package io.bindery.content.service;
 
+import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
@@ -88,7 +89,7 @@ public class Grants {
                 .setParameter("t", item.id()).setParameter("u", userId).setParameter("type", item.type())
                 .setParameter("org", item.organizationId()).setParameter("role", role.wire())
                 .setParameter("now", Instant.now().truncatedTo(ChronoUnit.MILLIS)).executeUpdate();
-        events.publish("bindery." + item.type() + ".permission.updated.v1", item.id(), data(item, userId, role.wire()));
+        events.publish(ContentEventTypes.permissionUpdated(item.type()), item.id(), data(item, userId, role.wire()));
     }
 
     @Transactional
@@ -106,7 +107,7 @@ public class Grants {
                 .setParameter("t", item.id()).setParameter("u", userId).setParameter("type", item.type())
                 .setParameter("org", item.organizationId())
                 .setParameter("now", Instant.now().truncatedTo(ChronoUnit.MILLIS)).executeUpdate();
-        events.publish("bindery." + item.type() + ".permission.updated.v1", item.id(), data(item, userId, "admin"));
+        events.publish(ContentEventTypes.permissionUpdated(item.type()), item.id(), data(item, userId, "admin"));
     }
 
     /**
@@ -126,7 +127,7 @@ public class Grants {
         int removed = em.createNativeQuery("DELETE FROM content_grant WHERE target_id = :t AND user_id = :u")
                 .setParameter("t", item.id()).setParameter("u", userId).executeUpdate();
         if (removed > 0) {
-            events.publish("bindery." + item.type() + ".permission.removed.v1", item.id(), data(item, userId, null));
+            events.publish(ContentEventTypes.permissionRemoved(item.type()), item.id(), data(item, userId, null));
         }
     }
 

@@ -1,7 +1,7 @@
 package io.bindery.content.service;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.contracts.content.SpaceAccessResponse;
+import io.bindery.contracts.content.ReadableSpacesResponse;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.projection.Membership;
@@ -26,21 +26,8 @@ public class InternalAccess {
     @Inject
     EntityManager em;
 
-    /** The space as review needs it to check a change-request action. */
-    public record SpaceSummary(String id, String organization, String title, String editMode,
-                               @JsonInclude(JsonInclude.Include.ALWAYS) JsonNode mergeRules, String revision,
-                               boolean deleted) {
-    }
-
-    /** {@code role} is null when the user may not see the space. */
-    public record SpaceAccess(SpaceSummary space, @JsonInclude(JsonInclude.Include.ALWAYS) String role) {
-    }
-
-    public record ReadableSpaces(List<String> spaces) {
-    }
-
     /** 404 for an unknown or deleted space: there is nothing to review on a space in the bin. */
-    public SpaceAccess access(String spaceId, String userId) {
+    public SpaceAccessResponse access(String spaceId, String userId) {
         String user = requireUser(userId);
         Space s = Space.findById(spaceId);
         if (s == null || s.deleted()) {
@@ -48,13 +35,13 @@ public class InternalAccess {
         }
         Optional<Membership> member = access.membership(s.organizationId, user);
         Role role = member.flatMap(m -> access.role(m, s)).orElse(null);
-        SpaceSummary summary = new SpaceSummary(s.id, s.organizationId, s.title, s.editMode,
+        SpaceAccessResponse.Space summary = new SpaceAccessResponse.Space(s.id, s.organizationId, s.title, s.editMode,
                 s.mergeRules == null ? null : views.mergeRules(s.mergeRules), s.revisionId, false);
-        return new SpaceAccess(summary, Role.wireOf(role));
+        return new SpaceAccessResponse(summary, Role.wireOf(role));
     }
 
     /** The live spaces of the organization the user can read, oldest first; 404 when it is not a member. */
-    public ReadableSpaces readableSpaces(String organizationId, String userId) {
+    public ReadableSpacesResponse readableSpaces(String organizationId, String userId) {
         Membership member = access.requireMember(organizationId, requireUser(userId));
         ContentAccess.VisibilityFilter filter = access.visibilityFilter(member);
         var query = em.createNativeQuery("SELECT t.id FROM space t WHERE t.organization_id = :org AND t.deleted_at IS NULL"
@@ -65,7 +52,7 @@ public class InternalAccess {
         }
         @SuppressWarnings("unchecked")
         List<String> ids = query.getResultList();
-        return new ReadableSpaces(ids);
+        return new ReadableSpacesResponse(ids);
     }
 
     private static String requireUser(String userId) {

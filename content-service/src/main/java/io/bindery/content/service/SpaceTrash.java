@@ -1,5 +1,6 @@
 package io.bindery.content.service;
 
+import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.content.domain.Space;
@@ -59,7 +60,7 @@ public class SpaceTrash {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         s.deletedAt = now;
         s.updatedAt = now;
-        events.publish(Spaces.DELETED, s.id, views.space(s, null));
+        events.publish(ContentEventTypes.SPACE_DELETED, s.id, views.space(s, null));
     }
 
     @Transactional
@@ -73,7 +74,7 @@ public class SpaceTrash {
         if (s.deleted()) {
             s.deletedAt = null;
             s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            events.publish(Spaces.RESTORED, s.id, views.space(s, null));
+            events.publish(ContentEventTypes.SPACE_RESTORED, s.id, views.space(s, null));
         }
         return views.space(s, access.requireRole(l.member(), s, "no space " + id));
     }
@@ -110,6 +111,6 @@ public class SpaceTrash {
         grants.dropAll(List.of(id));
         em.createNativeQuery("DELETE FROM revision WHERE space_id = :s").setParameter("s", id).executeUpdate();
         em.remove(s);
-        events.publish(Spaces.PURGED, id, data);
+        events.publish(ContentEventTypes.SPACE_PURGED, id, data);
     }
 }

@@ -1,5 +1,6 @@
 package io.bindery.content.service;
 
+import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.Role;
@@ -31,13 +32,6 @@ import java.util.OptionalDouble;
 /** Spaces: create, list, read, update, duplicate, move and transfer. Deletion lives in {@link SpaceTrash}. */
 @ApplicationScoped
 public class Spaces {
-    public static final String CREATED = "bindery.space.created.v1";
-    public static final String UPDATED = "bindery.space.updated.v1";
-    public static final String DELETED = "bindery.space.deleted.v1";
-    public static final String RESTORED = "bindery.space.restored.v1";
-    public static final String MOVED = "bindery.space.moved.v1";
-    public static final String TRANSFERRED = "bindery.space.transferred.v1";
-    public static final String PURGED = "bindery.space.purged.v1";
 
     @Inject
     ContentAccess access;
@@ -166,7 +160,7 @@ public class Spaces {
         }
         if (!json.valueToTree(views.space(s, null)).toString().equals(before)) {
             s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            events.publish(UPDATED, s.id, views.space(s, null));
+            events.publish(ContentEventTypes.SPACE_UPDATED, s.id, views.space(s, null));
         }
         return views.space(s, l.role());
     }
@@ -241,7 +235,7 @@ public class Spaces {
         s.ancestors = Collections.childAncestors(parent);
         s.position = placement.last(organization, parentId);
         s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        events.publish(TRANSFERRED, s.id, views.space(s, null));
+        events.publish(ContentEventTypes.SPACE_TRANSFERRED, s.id, views.space(s, null));
         return views.space(s, access.requireRole(target, s, "no space " + s.id));
     }
 
@@ -264,7 +258,7 @@ public class Spaces {
         s.ancestors = Collections.childAncestors(target);
         s.position = at.getAsDouble();
         s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        events.publish(MOVED, s.id, views.space(s, null));
+        events.publish(ContentEventTypes.SPACE_MOVED, s.id, views.space(s, null));
         return views.space(s, access.requireRole(l.member(), s, "no space " + s.id));
     }
 
@@ -325,7 +319,7 @@ public class Spaces {
         if (!member.admin()) {
             grants.grantCreator(s, callerId);
         }
-        events.publish(CREATED, s.id, views.space(s, null));
+        events.publish(ContentEventTypes.SPACE_CREATED, s.id, views.space(s, null));
         return views.space(s, access.requireRole(member, s, "no space " + s.id));
     }
 }

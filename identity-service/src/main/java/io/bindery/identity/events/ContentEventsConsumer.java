@@ -1,5 +1,6 @@
 package io.bindery.identity.events;
 
+import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.identity.service.SpaceGrants;
@@ -16,7 +17,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class ContentEventsConsumer extends TopicConsumer {
-    public static final String TOPIC = "bindery.content.events";
 
     @Inject
     SpaceGrants grants;
@@ -25,7 +25,7 @@ public class ContentEventsConsumer extends TopicConsumer {
 
     @Override
     protected String topic() {
-        return TOPIC;
+        return ContentEventTypes.TOPIC;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.bindery.identity.rest;
 
+import io.bindery.contracts.identity.MembershipResponse;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.identity.domain.Member;
 import io.bindery.identity.domain.Organization;
@@ -21,13 +22,9 @@ import java.time.Instant;
 @Produces(MediaType.APPLICATION_JSON)
 public class InternalMembershipsResource {
 
-    /** {@code asOf}: events older than this answer must not overwrite it in a projection. */
-    public record MembershipFact(String organization, String user, String role, String orgDefaultRole, Instant asOf) {
-    }
-
     @GET
     @Transactional
-    public MembershipFact membership(@PathParam("organizationId") String organizationId, @PathParam("userId") String userId) {
+    public MembershipResponse membership(@PathParam("organizationId") String organizationId, @PathParam("userId") String userId) {
         Instant asOf = Instant.now();
         boolean nul = Inputs.hasNul(organizationId) || Inputs.hasNul(userId);
         Organization org = nul ? null : Organization.findById(organizationId);
@@ -35,6 +32,6 @@ public class InternalMembershipsResource {
         if (member == null) {
             throw ApiException.notFound("user " + userId + " is not a member of organization " + organizationId);
         }
-        return new MembershipFact(organizationId, userId, member.role, org.defaultRole, asOf);
+        return new MembershipResponse(organizationId, userId, member.role, org.defaultRole, asOf);
     }
 }

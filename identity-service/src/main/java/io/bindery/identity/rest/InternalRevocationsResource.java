@@ -1,5 +1,6 @@
 package io.bindery.identity.rest;
 
+import io.bindery.contracts.identity.TokenRevocationsResponse;
 import io.bindery.identity.service.Tokens;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -22,12 +23,9 @@ public class InternalRevocationsResource {
     @Inject
     Tokens tokens;
 
-    public record Revocations(List<Tokens.Revocation> items, boolean more) {
-    }
-
     @GET
-    public Revocations after(@QueryParam("after") Long after) {
-        List<Tokens.Revocation> items = tokens.revocationsAfter(after == null || after < 0 ? 0 : after, PAGE);
-        return new Revocations(items, items.size() == PAGE);
+    public TokenRevocationsResponse after(@QueryParam("after") Long after) {
+        List<TokenRevocationsResponse.Revocation> items = tokens.revocationsAfter(after == null || after < 0 ? 0 : after, PAGE);
+        return new TokenRevocationsResponse(items, items.size() == PAGE);
     }
 }

@@ -1,5 +1,6 @@
 package io.bindery.identity.rest;
 
+import io.bindery.contracts.identity.TeamResponse;
 import io.bindery.identity.service.Teams;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -26,7 +27,7 @@ public class InternalTeamsResource {
     Teams teams;
 
     @GET
-    public Teams.TeamFact team(@PathParam("organizationId") String organizationId, @PathParam("teamId") String teamId) {
+    public TeamResponse team(@PathParam("organizationId") String organizationId, @PathParam("teamId") String teamId) {
         // taken before the read: an event at or after this instant may describe a later state
         Instant asOf = Instant.now();
         return teams.fact(organizationId, teamId, asOf);

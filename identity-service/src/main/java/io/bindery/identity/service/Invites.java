@@ -1,5 +1,6 @@
 package io.bindery.identity.service;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
@@ -134,7 +135,7 @@ public class Invites {
         invite.createdBy = callerId;
         invite.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         invite.persist();
-        events.publish("bindery.invite.created.v1", invite.id, eventData(invite));
+        events.publish(IdentityEventTypes.INVITE_CREATED, invite.id, eventData(invite));
         return view(invite);
     }
 
@@ -165,7 +166,7 @@ public class Invites {
             invite.role = Role.wireOf(Role.parse("role", body.string("role").orElse(null)));
         }
         body.bool("sso").ifPresent(v -> invite.sso = v);
-        events.publish("bindery.invite.updated.v1", invite.id, eventData(invite));
+        events.publish(IdentityEventTypes.INVITE_UPDATED, invite.id, eventData(invite));
         return view(invite);
     }
 
@@ -177,7 +178,7 @@ public class Invites {
                 : em.find(LinkInvite.class, inviteId, LockModeType.PESSIMISTIC_WRITE);
         if (invite != null && invite.organizationId.equals(orgId)) {
             invite.delete();
-            events.publish("bindery.invite.deleted.v1", invite.id, Map.of("id", invite.id, "organization", orgId));
+            events.publish(IdentityEventTypes.INVITE_DELETED, invite.id, Map.of("id", invite.id, "organization", orgId));
         }
     }
 

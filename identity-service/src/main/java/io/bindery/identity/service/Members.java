@@ -1,5 +1,6 @@
 package io.bindery.identity.service;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
@@ -162,7 +163,7 @@ public class Members {
         member.delete();
         em.flush();
         removed.fire(new MemberRemoved(orgId, userId));
-        events.publish("bindery.member.removed.v1", orgId, Map.of("organization", orgId, "user", userId));
+        events.publish(IdentityEventTypes.MEMBER_REMOVED, orgId, Map.of("organization", orgId, "user", userId));
     }
 
     /**
@@ -207,7 +208,7 @@ public class Members {
         data.put("user", userId);
         data.put("role", role);
         data.put("joinedAt", m.joinedAt);
-        events.publish("bindery.member.added.v1", orgId, data);
+        events.publish(IdentityEventTypes.MEMBER_ADDED, orgId, data);
     }
 
     public void publishUpdated(Member member) {
@@ -216,7 +217,7 @@ public class Members {
         data.put("user", member.userId);
         data.put("role", member.role);
         data.put("sso", member.sso);
-        events.publish("bindery.member.updated.v1", member.organizationId, data);
+        events.publish(IdentityEventTypes.MEMBER_UPDATED, member.organizationId, data);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.bindery.identity.service;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
@@ -73,7 +74,7 @@ public class Organizations {
         org.updatedAt = org.createdAt;
         requireFreeHostname(org.hostname, org.id);
         org.persist();
-        events.publish("bindery.organization.created.v1", org.id, eventView(org));
+        events.publish(IdentityEventTypes.ORGANIZATION_CREATED, org.id, eventView(org));
         members.add(org.id, callerId, Role.ADMIN.wire(), false);
         return view(org, true, Role.ADMIN);
     }
@@ -137,7 +138,7 @@ public class Organizations {
                     .orElseThrow(() -> ApiException.badRequest("mergeRules must not be null")), org.id);
         }
         org.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        events.publish("bindery.organization.updated.v1", org.id, eventView(org));
+        events.publish(IdentityEventTypes.ORGANIZATION_UPDATED, org.id, eventView(org));
         return view(org, true, Role.ADMIN);
     }
 

@@ -1,5 +1,6 @@
 package io.bindery.identity.service;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
@@ -99,7 +100,7 @@ public class SamlProviders {
         p.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         p.updatedAt = p.createdAt;
         p.persist();
-        events.publish("bindery.saml-provider.created.v1", p.id, eventView(p));
+        events.publish(IdentityEventTypes.SAML_PROVIDER_CREATED, p.id, eventView(p));
         return view(p, a);
     }
 
@@ -126,7 +127,7 @@ public class SamlProviders {
         }
         if (apply(p, in, defaultTeam)) {
             p.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            events.publish("bindery.saml-provider.updated.v1", p.id, eventView(p));
+            events.publish(IdentityEventTypes.SAML_PROVIDER_UPDATED, p.id, eventView(p));
         }
         return view(p, a);
     }
@@ -145,7 +146,7 @@ public class SamlProviders {
         }
         SamlProviderView gone = eventView(p);
         p.delete();
-        events.publish("bindery.saml-provider.deleted.v1", p.id, gone);
+        events.publish(IdentityEventTypes.SAML_PROVIDER_DELETED, p.id, gone);
     }
 
     /**

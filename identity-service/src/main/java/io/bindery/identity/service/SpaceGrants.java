@@ -1,5 +1,6 @@
 package io.bindery.identity.service;
 
+import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -30,12 +31,6 @@ import java.util.Map;
  */
 @ApplicationScoped
 public class SpaceGrants {
-    public static final String PERMISSION_UPDATED = "bindery.space.permission.updated.v1";
-    public static final String PERMISSION_REMOVED = "bindery.space.permission.removed.v1";
-    public static final String SPACE_DELETED = "bindery.space.deleted.v1";
-    public static final String SPACE_RESTORED = "bindery.space.restored.v1";
-    public static final String SPACE_PURGED = "bindery.space.purged.v1";
-    public static final String SPACE_TRANSFERRED = "bindery.space.transferred.v1";
     static final String USER = "user";
     static final String TEAM = "team";
 
@@ -50,7 +45,7 @@ public class SpaceGrants {
     @Transactional(Transactional.TxType.MANDATORY)
     public boolean apply(JsonNode event) {
         String type = event.path("type").asText("");
-        if (!List.of(PERMISSION_UPDATED, PERMISSION_REMOVED, SPACE_DELETED, SPACE_RESTORED, SPACE_PURGED, SPACE_TRANSFERRED)
+        if (!List.of(ContentEventTypes.SPACE_PERMISSION_UPDATED, ContentEventTypes.SPACE_PERMISSION_REMOVED, ContentEventTypes.SPACE_DELETED, ContentEventTypes.SPACE_RESTORED, ContentEventTypes.SPACE_PURGED, ContentEventTypes.SPACE_TRANSFERRED)
                 .contains(type)) {
             return false; // only the events applied are remembered: processed_event does not grow with page edits
         }
@@ -63,22 +58,22 @@ public class SpaceGrants {
             return false;
         }
         switch (type) {
-            case PERMISSION_UPDATED, PERMISSION_REMOVED -> {
+            case ContentEventTypes.SPACE_PERMISSION_UPDATED, ContentEventTypes.SPACE_PERMISSION_REMOVED -> {
                 JsonNode role = data.path("role");
                 setGrant(required(data, "space"), required(data, "organization"), data,
-                        type.equals(PERMISSION_UPDATED) && role.isTextual() ? role.asText() : null, time);
+                        type.equals(ContentEventTypes.SPACE_PERMISSION_UPDATED) && role.isTextual() ? role.asText() : null, time);
             }
-            case SPACE_DELETED, SPACE_RESTORED -> {
+            case ContentEventTypes.SPACE_DELETED, ContentEventTypes.SPACE_RESTORED -> {
                 String space = required(data, "id");
-                setDeleted(space, type.equals(SPACE_DELETED), time);
+                setDeleted(space, type.equals(ContentEventTypes.SPACE_DELETED), time);
                 setOrganization(space, text(data, "organization"), time);
             }
-            case SPACE_TRANSFERRED -> {
+            case ContentEventTypes.SPACE_TRANSFERRED -> {
                 String space = required(data, "id");
                 setOrganization(space, required(data, "organization"), time);
                 resetGrants(space, time);
             }
-            case SPACE_PURGED -> purge(required(data, "id"));
+            case ContentEventTypes.SPACE_PURGED -> purge(required(data, "id"));
             default -> throw new IllegalStateException(type);
         }
         return true;

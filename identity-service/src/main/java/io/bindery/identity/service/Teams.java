@@ -1,5 +1,7 @@
 package io.bindery.identity.service;
 
+import io.bindery.contracts.identity.TeamResponse;
+import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bindery.commons.auth.Role;
@@ -62,10 +64,6 @@ import java.util.TreeMap;
  */
 @ApplicationScoped
 public class Teams {
-    public static final String CREATED = "bindery.team.created.v1";
-    public static final String UPDATED = "bindery.team.updated.v1";
-    public static final String DELETED = "bindery.team.deleted.v1";
-    public static final String MEMBERS_UPDATED = "bindery.team.members.updated.v1";
     static final int TITLE_MAX = 64;
     /** Most entries in one of the arrays (or the map) of a members request or of a team's first members. */
     static final int BATCH_MAX = 1000;
@@ -163,9 +161,9 @@ public class Teams {
         added.forEach((userId, teamRole) -> place(team.id, userId, teamRole, now).persist());
 
         Counts counts = new Counts(Map.of(team.id, (long) added.size()), Map.of()); // a new team has no grants yet
-        events.publish(CREATED, team.id, eventData(team, counts));
+        events.publish(IdentityEventTypes.TEAM_CREATED, team.id, eventData(team, counts));
         // the first members as a members change too, so consumers keep one path for team membership
-        events.publish(MEMBERS_UPDATED, team.id, membersChange(team, counts, added, List.of(), Map.of()));
+        events.publish(IdentityEventTypes.TEAM_MEMBERS_UPDATED, team.id, membersChange(team, counts, added, List.of(), Map.of()));
         return view(team, counts, access);
     }
 
@@ -188,7 +186,7 @@ public class Teams {
         Counts counts = counts(team);
         if (!title.equals(team.title)) {
             team.title = title;
-            events.publish(UPDATED, team.id, eventData(team, counts));
+            events.publish(IdentityEventTypes.TEAM_UPDATED, team.id, eventData(team, counts));
         }
         return view(team, counts, access);
     }
@@ -206,7 +204,7 @@ public class Teams {
         ObjectNode data = eventData(team, counts(team));
         em.createQuery("delete from TeamMember tm where tm.teamId = :team").setParameter("team", team.id).executeUpdate();
         team.delete();
-        events.publish(DELETED, team.id, data);
+        events.publish(IdentityEventTypes.TEAM_DELETED, team.id, data);
     }
 
     // --------------------------------------------------------------------------------------- team members
@@ -421,7 +419,7 @@ public class Teams {
      * {@code asOf} is never about a change this answer does not show. 404 when the organization has no such team.
      */
     @Transactional
-    public TeamFact fact(String organizationId, String teamId, Instant asOf) {
+    public TeamResponse fact(String organizationId, String teamId, Instant asOf) {
         if (organizationId == null || teamId == null || hasNul(organizationId) || hasNul(teamId)) {
             throw ApiException.notFound("no team " + teamId + " in organization " + organizationId);
         }
@@ -438,11 +436,7 @@ public class Teams {
                         + " ON m.organization_id = :org AND m.user_id = tm.user_id WHERE tm.team_id = :team"
                         + " ORDER BY tm.added_at, tm.user_id")
                 .setParameter("org", organizationId).setParameter("team", teamId).getResultList();
-        return new TeamFact(organizationId, teamId, userIds, asOf);
-    }
-
-    /** {@code asOf}: taken before the read; events older than it must not overwrite this answer in a projection. */
-    public record TeamFact(String organization, String team, List<String> members, Instant asOf) {
+        return new TeamResponse(organizationId, teamId, userIds, asOf);
     }
 
     // ------------------------------------------------------------------------------------------- helpers
@@ -546,7 +540,7 @@ public class Teams {
             return;
         }
         em.flush();
-        events.publish(MEMBERS_UPDATED, team.id, membersChange(team, counts(team), added, removed, changed));
+        events.publish(IdentityEventTypes.TEAM_MEMBERS_UPDATED, team.id, membersChange(team, counts(team), added, removed, changed));
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.bindery.identity.service;
 
+import io.bindery.contracts.identity.TokenRevocationsResponse.Revocation;
+import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
@@ -40,8 +42,6 @@ public class Tokens {
     public record Minted(String id, String token, Instant expiresAt) {
     }
 
-    public record Revocation(long seq, String tokenId, Instant expiresAt) {
-    }
 
     /** @param ttlSeconds requested lifetime, null for the default */
     @Transactional
@@ -62,7 +62,7 @@ public class Tokens {
                 .issuedAt(now).expiresAt(row.expiresAt)
                 .jws().keyId(key.getKeyId()).algorithm(io.smallrye.jwt.algorithm.SignatureAlgorithm.RS256)
                 .sign(key.getRsaPrivateKey());
-        events.publish("bindery.token.created.v1", row.id, Map.of("id", row.id, "user", userId, "expiresAt", row.expiresAt));
+        events.publish(IdentityEventTypes.TOKEN_CREATED, row.id, Map.of("id", row.id, "user", userId, "expiresAt", row.expiresAt));
         return new Minted(row.id, jwt, row.expiresAt);
     }
 
@@ -84,7 +84,7 @@ public class Tokens {
         long seq = ((Number) em.createNativeQuery("SELECT nextval('token_revocation_seq')").getSingleResult()).longValue();
         token.revokedAt = Instant.now();
         token.revocationSeq = seq;
-        events.publish("bindery.token.revoked.v1", token.id, Map.of("id", token.id, "user", userId, "expiresAt", token.expiresAt));
+        events.publish(IdentityEventTypes.TOKEN_REVOKED, token.id, Map.of("id", token.id, "user", userId, "expiresAt", token.expiresAt));
     }
 
     /** Revocations after a sequence number, for the verifiers' polling; expired ones are left out. */

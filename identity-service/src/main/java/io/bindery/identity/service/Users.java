@@ -1,5 +1,6 @@
 package io.bindery.identity.service;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
@@ -87,7 +88,7 @@ public class Users {
         user.instanceAdmin = instanceAdmin;
         user.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         user.persist();
-        events.publish("bindery.user.created.v1", user.id, view(user));
+        events.publish(IdentityEventTypes.USER_CREATED, user.id, view(user));
         return user;
     }
 

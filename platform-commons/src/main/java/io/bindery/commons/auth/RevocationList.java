@@ -1,6 +1,9 @@
 package io.bindery.commons.auth;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.bindery.contracts.identity.TokenRevocationsResponse;
+import java.util.List;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jboss.logging.Logger;
 
@@ -24,7 +27,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RevocationList implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(RevocationList.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    // built here, not injected: the gateway verifies tokens without CDI; unknown fields are identity's to add
+    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private final Map<String, Long> revoked = new ConcurrentHashMap<>(); // token id -> expiry epoch seconds
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -82,12 +87,12 @@ public final class RevocationList implements AutoCloseable {
             if (resp.statusCode() != 200) {
                 throw new IllegalStateException("identity answered " + resp.statusCode());
             }
-            JsonNode body = JSON.readTree(resp.body());
-            for (JsonNode item : body.path("items")) {
-                revoked.put(item.path("tokenId").asText(), Instant.parse(item.path("expiresAt").asText()).getEpochSecond());
-                lastSeq = Math.max(lastSeq, item.path("seq").asLong());
+            TokenRevocationsResponse body = JSON.readValue(resp.body(), TokenRevocationsResponse.class);
+            for (TokenRevocationsResponse.Revocation item : body.items() == null ? List.<TokenRevocationsResponse.Revocation>of() : body.items()) {
+                revoked.put(item.tokenId(), item.expiresAt().getEpochSecond());
+                lastSeq = Math.max(lastSeq, item.seq());
             }
-            more = body.path("more").asBoolean(false);
+            more = body.more();
         }
         long now = Instant.now().getEpochSecond();
         revoked.values().removeIf(exp -> exp < now);

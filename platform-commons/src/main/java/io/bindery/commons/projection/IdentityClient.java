@@ -1,5 +1,8 @@
 package io.bindery.commons.projection;
 
+import io.bindery.contracts.identity.TeamViewsRequest;
+import io.bindery.contracts.identity.TeamResponse;
+import io.bindery.contracts.identity.MembershipResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -33,11 +36,10 @@ public class IdentityClient {
 
     /**
      * The membership of a user in an organization as identity knows it now: the body of
-     * {@code GET /internal/orgs/{o}/members/{u}} ({organization, user, role, orgDefaultRole, asOf}), or empty
-     * when the user is not a member (404).
+     * {@code GET /internal/orgs/{o}/members/{u}}, or empty when the user is not a member (404).
      */
-    public Optional<JsonNode> membership(String organizationId, String userId) {
-        return get("/internal/orgs/" + encode(organizationId) + "/members/" + encode(userId));
+    public Optional<MembershipResponse> membership(String organizationId, String userId) {
+        return get("/internal/orgs/" + encode(organizationId) + "/members/" + encode(userId)).map(b -> as(b, MembershipResponse.class));
     }
 
     /**
@@ -50,10 +52,19 @@ public class IdentityClient {
 
     /**
      * A team as identity knows it now: the body of {@code GET /internal/orgs/{o}/teams/{t}}
-     * ({organization, team, members: [user ids], asOf}), or empty when the organization has no such team (404).
+     * or empty when the organization has no such team (404).
      */
-    public Optional<JsonNode> team(String organizationId, String teamId) {
-        return get("/internal/orgs/" + encode(organizationId) + "/teams/" + encode(teamId));
+    public Optional<TeamResponse> team(String organizationId, String teamId) {
+        return get("/internal/orgs/" + encode(organizationId) + "/teams/" + encode(teamId)).map(b -> as(b, TeamResponse.class));
+    }
+
+    /** A 200 answer as its contract record: a field identity renamed fails here, loudly, not as a silent "". */
+    private <T> T as(JsonNode body, Class<T> type) {
+        try {
+            return json.treeToValue(body, type);
+        } catch (IOException e) {
+            throw new IllegalStateException("identity's answer is not a " + type.getSimpleName() + ": " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -67,7 +78,7 @@ public class IdentityClient {
         }
         String body;
         try {
-            body = json.writeValueAsString(Map.of("viewer", viewerId, "teams", teamIds));
+            body = json.writeValueAsString(new TeamViewsRequest(viewerId, teamIds));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

@@ -1,5 +1,6 @@
 package io.bindery.commons.projection;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.TopicConsumer;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,7 +18,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @ApplicationScoped
 public class IdentityEventsConsumer extends TopicConsumer {
-    static final String TOPIC = "bindery.identity.events";
 
     @Inject
     MembershipProjection projection;
@@ -30,7 +30,7 @@ public class IdentityEventsConsumer extends TopicConsumer {
 
     @Override
     protected String topic() {
-        return TOPIC;
+        return IdentityEventTypes.TOPIC;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.bindery.commons.projection;
 
+import io.bindery.contracts.identity.MembershipResponse;
+import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Role;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -56,18 +58,18 @@ public class MembershipProjection {
             recent.put(key, new Cached(local.get(), now + cacheTtl.toNanos()));
             return local.get();
         }
-        Optional<JsonNode> remote = identity.membership(organizationId, userId);
+        Optional<MembershipResponse> remote = identity.membership(organizationId, userId);
         if (remote.isEmpty()) {
             return Optional.empty();
         }
-        JsonNode m = remote.get();
-        Instant asOf = Instant.parse(m.path("asOf").asText());
+        MembershipResponse m = remote.get();
+        Instant asOf = m.asOf();
         QuarkusTransaction.requiringNew().run(() -> {
-            upsertOrganization(organizationId, text(m, "orgDefaultRole"), asOf);
-            upsertMembership(organizationId, userId, text(m, "role"), true, asOf);
+            upsertOrganization(organizationId, m.orgDefaultRole(), asOf);
+            upsertMembership(organizationId, userId, m.role(), true, asOf);
         });
-        return Optional.of(new Membership(organizationId, userId, Role.parse("role", text(m, "role")),
-                Role.parse("orgDefaultRole", text(m, "orgDefaultRole"))));
+        return Optional.of(new Membership(organizationId, userId, Role.parse("role", m.role()),
+                Role.parse("orgDefaultRole", m.orgDefaultRole())));
     }
 
     /** Local answer: empty when unknown here (ask identity), Optional.empty() inside when known not to be a member. */
@@ -106,11 +108,11 @@ public class MembershipProjection {
         Instant time = Instant.parse(event.path("time").asText());
         JsonNode data = event.path("data");
         switch (event.path("type").asText()) {
-            case "bindery.organization.created.v1", "bindery.organization.updated.v1" ->
+            case IdentityEventTypes.ORGANIZATION_CREATED, IdentityEventTypes.ORGANIZATION_UPDATED ->
                     upsertOrganization(data.path("id").asText(), text(data, "defaultRole"), time);
-            case "bindery.member.added.v1", "bindery.member.updated.v1" ->
+            case IdentityEventTypes.MEMBER_ADDED, IdentityEventTypes.MEMBER_UPDATED ->
                     upsertMembership(data.path("organization").asText(), data.path("user").asText(), text(data, "role"), true, time);
-            case "bindery.member.removed.v1" ->
+            case IdentityEventTypes.MEMBER_REMOVED ->
                     upsertMembership(data.path("organization").asText(), data.path("user").asText(), null, false, time);
             default -> {
                 return false;

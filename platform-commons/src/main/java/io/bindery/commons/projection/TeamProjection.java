@@ -1,5 +1,7 @@
 package io.bindery.commons.projection;
 
+import io.bindery.contracts.identity.TeamResponse;
+import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,7 +10,6 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -23,10 +24,6 @@ import java.util.Optional;
  */
 @ApplicationScoped
 public class TeamProjection {
-    public static final String TEAM_CREATED = "bindery.team.created.v1";
-    public static final String TEAM_UPDATED = "bindery.team.updated.v1";
-    public static final String TEAM_DELETED = "bindery.team.deleted.v1";
-    public static final String TEAM_MEMBERS_UPDATED = "bindery.team.members.updated.v1";
 
     @Inject
     EntityManager em;
@@ -54,14 +51,12 @@ public class TeamProjection {
         if (local.isPresent()) {
             return local.get();
         }
-        Optional<JsonNode> remote = identity.team(organizationId, teamId);
+        Optional<TeamResponse> remote = identity.team(organizationId, teamId);
         if (remote.isEmpty()) {
             return false;
         }
-        JsonNode t = remote.get();
-        Instant asOf = Instant.parse(t.path("asOf").asText());
-        List<String> members = new ArrayList<>();
-        t.path("members").forEach(m -> members.add(m.asText()));
+        Instant asOf = remote.get().asOf();
+        List<String> members = remote.get().members() == null ? List.of() : remote.get().members();
         QuarkusTransaction.joiningExisting().run(() -> {
             upsertTeam(teamId, organizationId, true, asOf);
             for (String user : members) {
@@ -89,12 +84,12 @@ public class TeamProjection {
         }
         Instant version = Instant.parse(time);
         switch (type) {
-            case TEAM_CREATED, TEAM_UPDATED -> upsertTeam(teamId, org, true, version);
-            case TEAM_DELETED -> {
+            case IdentityEventTypes.TEAM_CREATED, IdentityEventTypes.TEAM_UPDATED -> upsertTeam(teamId, org, true, version);
+            case IdentityEventTypes.TEAM_DELETED -> {
                 upsertTeam(teamId, org, false, version);
                 deletions.fire(new TeamDeleted(org, teamId));
             }
-            case TEAM_MEMBERS_UPDATED -> {
+            case IdentityEventTypes.TEAM_MEMBERS_UPDATED -> {
                 upsertTeam(teamId, org, true, version);
                 data.path("added").forEach(u -> upsertMember(teamId, u.asText(), org, true, version));
                 data.path("changed").forEach(u -> upsertMember(teamId, u.asText(), org, true, version));

@@ -1,5 +1,6 @@
 package io.bindery.commons.projection;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,8 +26,6 @@ import java.util.Optional;
  */
 @ApplicationScoped
 public class UserDirectory {
-    static final String CREATED = "bindery.user.created.v1";
-    static final String UPDATED = "bindery.user.updated.v1";
 
     @Inject
     EntityManager em;
@@ -93,15 +92,15 @@ public class UserDirectory {
     }
 
     /**
-     * Applies one CloudEvent of bindery.identity.events if it is a user event ({@value CREATED},
-     * {@value UPDATED}; data = the User object): returns true when it changed the directory, false when it
+     * Applies one CloudEvent of bindery.identity.events if it is a user event ({@value IdentityEventTypes#USER_CREATED},
+     * {@value IdentityEventTypes#USER_UPDATED}; data = the User object): returns true when it changed the directory, false when it
      * says nothing the directory keeps, was applied before, or is older than what is known. Must run inside a
      * transaction. A user event without {@code data.id} or a valid {@code time} is rejected
      * (IllegalArgumentException).
      */
     public boolean apply(JsonNode event) {
         String type = event.path("type").asText("");
-        if (!CREATED.equals(type) && !UPDATED.equals(type)) {
+        if (!IdentityEventTypes.USER_CREATED.equals(type) && !IdentityEventTypes.USER_UPDATED.equals(type)) {
             return false;
         }
         JsonNode data = event.path("data");

@@ -1,5 +1,8 @@
 package io.bindery.review.client;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.contracts.content.SpaceAccessResponse;
+import io.bindery.contracts.content.ReadableSpacesResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -19,19 +22,21 @@ public class ContentClient {
     String contentUrl;
     @Inject
     InternalHttp http;
+    @Inject
+    ObjectMapper json;
 
     /** The space and the user's role on it; 404 when the space does not exist or is deleted. */
     public SpaceAccess access(String spaceId, String userId) {
-        JsonNode body = send("GET", "/internal/spaces/" + enc(spaceId) + "/access?user=" + enc(userId), null);
-        return SpaceAccess.of(body);
+        SpaceAccessResponse body = http.send("content-service", contentUrl, "GET",
+                "/internal/spaces/" + enc(spaceId) + "/access?user=" + enc(userId), null, SpaceAccessResponse.class);
+        return SpaceAccess.of(body, json.valueToTree(body.space().mergeRules()));
     }
 
     /** Ids of the organization's spaces the user can read; 404 when it is not a member. */
     public java.util.List<String> readableSpaces(String organizationId, String userId) {
-        JsonNode body = send("GET", "/internal/orgs/" + enc(organizationId) + "/readable-spaces?user=" + enc(userId), null);
-        java.util.List<String> ids = new java.util.ArrayList<>();
-        body.path("spaces").forEach(n -> ids.add(n.asText()));
-        return ids;
+        ReadableSpacesResponse body = http.send("content-service", contentUrl, "GET",
+                "/internal/orgs/" + enc(organizationId) + "/readable-spaces?user=" + enc(userId), null, ReadableSpacesResponse.class);
+        return body.spaces() == null ? java.util.List.of() : body.spaces();
     }
 
     /**

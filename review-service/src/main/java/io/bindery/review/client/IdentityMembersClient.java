@@ -1,5 +1,6 @@
 package io.bindery.review.client;
 
+import io.bindery.contracts.identity.MemberViewsRequest;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -7,7 +8,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Member objects from identity's internal API, for lists of people (commenters). */
 @ApplicationScoped
@@ -24,7 +24,7 @@ public class IdentityMembersClient {
             return out;
         }
         JsonNode body = http.send("identity-service", identityUrl, "POST",
-                "/internal/orgs/" + InternalHttp.segment(organizationId) + "/member-views", Map.of("users", userIds));
+                "/internal/orgs/" + InternalHttp.segment(organizationId) + "/member-views", new MemberViewsRequest(userIds));
         body.path("items").forEach(out::add);
         return out;
     }

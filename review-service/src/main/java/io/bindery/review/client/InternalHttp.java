@@ -73,6 +73,21 @@ public class InternalHttp {
         }
     }
 
+    /**
+     * As {@link #send(String, String, String, String, Object)}, the answer read as its contract record: a field the
+     * other service renamed or retyped is a 503 here, not a silent "" further on.
+     */
+    <T> T send(String service, String baseUrl, String method, String path, Object body, Class<T> answer) {
+        JsonNode tree = send(service, baseUrl, method, path, body);
+        try {
+            return json.treeToValue(tree, answer);
+        } catch (IOException e) {
+            LOG.errorf("%s answered %s %s with something that is not a %s: %s", service, method, path,
+                    answer.getSimpleName(), e.getMessage());
+            throw new ApiException(503, service + " answered an unexpected body");
+        }
+    }
+
     /** A path segment or query value: URLEncoder is for forms, so its '+' for a space becomes %20 here. */
     static String segment(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");

@@ -1,5 +1,6 @@
 package io.bindery.review.events;
 
+import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.review.service.MainLine;
@@ -25,8 +26,6 @@ import java.time.temporal.ChronoUnit;
  */
 @ApplicationScoped
 public class ContentEventsConsumer extends TopicConsumer {
-    static final String SPACE_CONTENT_UPDATED = "bindery.space.content.updated.v1";
-    static final String CHANGE_REQUEST_CONTENT_UPDATED = "bindery.change-request.content.updated.v1";
 
     @Inject
     EntityManager em;
@@ -37,7 +36,7 @@ public class ContentEventsConsumer extends TopicConsumer {
 
     @Override
     protected String topic() {
-        return "bindery.content.events";
+        return ContentEventTypes.TOPIC;
     }
 
     @Override
@@ -49,9 +48,9 @@ public class ContentEventsConsumer extends TopicConsumer {
     protected void apply(JsonNode event) {
         String type = event.path("type").asText();
         JsonNode data = event.path("data");
-        if (SPACE_CONTENT_UPDATED.equals(type)) {
+        if (ContentEventTypes.SPACE_CONTENT_UPDATED.equals(type)) {
             mainMoved(data.path("space").asText(), data.path("revision").asText());
-        } else if (CHANGE_REQUEST_CONTENT_UPDATED.equals(type)) {
+        } else if (ContentEventTypes.CHANGE_REQUEST_CONTENT_UPDATED.equals(type)) {
             branchWritten(data);
         }
     }

@@ -9,7 +9,7 @@ import io.bindery.review.client.ContentClient;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.domain.ChangeRequest;
 import io.bindery.review.domain.ChangeRequestStatus;
-import io.bindery.review.events.ReviewEvents;
+import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.review.rest.dto.ChangeRequestView;
 import io.bindery.review.rest.dto.MergeResult;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -88,7 +88,7 @@ public class ChangeRequestMerger {
             row.mergedBy = user;
             row.updatedAt = now;
             ChangeRequestView view = views.view(row);
-            events.publish(ReviewEvents.CHANGE_REQUEST_MERGED, row.id, view);
+            events.publish(ReviewEventTypes.CHANGE_REQUEST_MERGED, row.id, view);
             stats.publish(row.spaceId);
         }));
         return new MergeResult(merged, "merge");
@@ -124,7 +124,7 @@ public class ChangeRequestMerger {
                 row.outdated = mainLine.outdated(row.spaceId, before.mainMoves(), ancestor, branch.path("outdated").asBoolean(false));
             }
             row.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            events.publish(ReviewEvents.CHANGE_REQUEST_UPDATED, row.id, views.view(row));
+            events.publish(ReviewEventTypes.CHANGE_REQUEST_UPDATED, row.id, views.view(row));
         }));
         return new MergeResult(revision, "update");
     }

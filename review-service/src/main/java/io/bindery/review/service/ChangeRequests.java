@@ -16,7 +16,7 @@ import io.bindery.review.client.ContentClient;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.domain.ChangeRequest;
 import io.bindery.review.domain.ChangeRequestStatus;
-import io.bindery.review.events.ReviewEvents;
+import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.review.rest.dto.ChangeRequestView;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -89,7 +89,7 @@ public class ChangeRequests {
                     + "VALUES (:cr, :u, 1, :t)").setParameter("cr", id).setParameter("u", user).setParameter("t", now)
                     .executeUpdate();
             ChangeRequestView view = views.view(cr);
-            events.publish(ReviewEvents.CHANGE_REQUEST_CREATED, cr.id, view);
+            events.publish(ReviewEventTypes.CHANGE_REQUEST_CREATED, cr.id, view);
             stats.publish(cr.spaceId);
             return view;
         });
@@ -148,7 +148,7 @@ public class ChangeRequests {
             }
             cr.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             ChangeRequestView view = views.view(cr);
-            events.publish(ReviewEvents.CHANGE_REQUEST_UPDATED, cr.id, view);
+            events.publish(ReviewEventTypes.CHANGE_REQUEST_UPDATED, cr.id, view);
             if (status.isPresent() && status.get() != from) {
                 stats.publish(cr.spaceId);
             }

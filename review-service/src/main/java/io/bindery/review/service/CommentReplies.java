@@ -13,7 +13,7 @@ import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.lists.Where;
 import io.bindery.review.domain.Comment;
 import io.bindery.review.domain.CommentReply;
-import io.bindery.review.events.ReviewEvents;
+import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.review.rest.dto.CommentViews.Deleted;
 import io.bindery.review.rest.dto.CommentViews.ReplyView;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -75,7 +75,7 @@ public class CommentReplies {
             reply.body = markdown;
             reply.persist();
             ReplyView view = renderer.replies(thread, comment, List.of(reply), caller, false).get(0);
-            events.publish(ReviewEvents.REPLY_CREATED, reply.id, view);
+            events.publish(ReviewEventTypes.REPLY_CREATED, reply.id, view);
             return document ? view.withBody(CommentBodies.render(reply.body, true)) : view;
         });
     }
@@ -111,7 +111,7 @@ public class CommentReplies {
             }
             reactions.apply(reply.id, caller, added, removed, now);
             ReplyView view = renderer.replies(thread, comment, List.of(reply), caller, false).get(0);
-            events.publish(ReviewEvents.REPLY_UPDATED, reply.id, view);
+            events.publish(ReviewEventTypes.REPLY_UPDATED, reply.id, view);
             return document ? view.withBody(CommentBodies.render(reply.body, true)) : view;
         });
     }
@@ -130,7 +130,7 @@ public class CommentReplies {
             }
             reactions.deleteAll(List.of(r.id));
             r.delete();
-            events.publish(ReviewEvents.REPLY_DELETED, r.id, new Deleted(r.id, thread.spaceId(), thread.changeRequestId(), commentId));
+            events.publish(ReviewEventTypes.REPLY_DELETED, r.id, new Deleted(r.id, thread.spaceId(), thread.changeRequestId(), commentId));
         });
     }
 

@@ -15,7 +15,7 @@ import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.domain.ChangeRequest;
 import io.bindery.review.domain.Comment;
 import io.bindery.review.domain.CommentReply;
-import io.bindery.review.events.ReviewEvents;
+import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.review.rest.dto.CommentViews.CommentView;
 import io.bindery.review.rest.dto.CommentViews.Deleted;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -135,7 +135,7 @@ public class Comments {
         c.status = "open";
         c.persist();
         CommentView view = renderer.comments(thread, List.of(c), caller, false).get(0);
-        events.publish(ReviewEvents.COMMENT_CREATED, c.id, view);
+        events.publish(ReviewEventTypes.COMMENT_CREATED, c.id, view);
         changed(thread);
         return view;
     }
@@ -176,7 +176,7 @@ public class Comments {
             }
             reactions.apply(c.id, caller, added, removed, now);
             CommentView view = renderer.comments(thread, List.of(c), caller, false).get(0);
-            events.publish(ReviewEvents.COMMENT_UPDATED, c.id, view);
+            events.publish(ReviewEventTypes.COMMENT_UPDATED, c.id, view);
             if (statusChanged) {
                 changed(thread);
             }
@@ -202,7 +202,7 @@ public class Comments {
                     .stream().map(r -> r.id).toList());
             reactions.deleteAll(targets);
             c.delete();
-            events.publish(ReviewEvents.COMMENT_DELETED, c.id, new Deleted(c.id, c.spaceId, c.changeRequestId, null));
+            events.publish(ReviewEventTypes.COMMENT_DELETED, c.id, new Deleted(c.id, c.spaceId, c.changeRequestId, null));
             changed(thread);
         });
     }

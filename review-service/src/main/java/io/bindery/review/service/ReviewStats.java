@@ -1,7 +1,7 @@
 package io.bindery.review.service;
 
 import io.bindery.commons.events.EventPublisher;
-import io.bindery.review.events.ReviewEvents;
+import io.bindery.contracts.review.ReviewEventTypes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -42,7 +42,7 @@ public class ReviewStats {
                         FROM change_request WHERE space_id = :s""")
                 .setParameter("s", spaceId).getSingleResult();
         SpaceReviewStats stats = new SpaceReviewStats(spaceId, n(counts[0]), n(counts[1]), n(counts[2]), n(counts[3]), version);
-        events.publish(ReviewEvents.SPACE_REVIEW_STATS, spaceId, stats);
+        events.publish(ReviewEventTypes.SPACE_REVIEW_STATS_UPDATED, spaceId, stats);
         return stats;
     }
 

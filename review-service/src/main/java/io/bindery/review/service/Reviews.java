@@ -17,7 +17,7 @@ import io.bindery.commons.urls.PublicUrls;
 import io.bindery.review.domain.ChangeRequest;
 import io.bindery.review.domain.ChangeRequestStatus;
 import io.bindery.review.domain.Comment;
-import io.bindery.review.events.ReviewEvents;
+import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.review.rest.dto.CommentViews.CommentView;
 import io.bindery.review.rest.dto.ReviewViews.RequestedReviewerView;
 import io.bindery.review.rest.dto.ReviewViews.RequestedReviewers;
@@ -90,7 +90,7 @@ public class Reviews {
                     .setParameter("r", row.revision()).setParameter("c", row.commentId()).setParameter("t", row.createdAt())
                     .executeUpdate();
             ReviewView view = views(thread, List.of(row), caller).get(0);
-            events.publish(ReviewEvents.REVIEW_SUBMITTED, row.id(), view);
+            events.publish(ReviewEventTypes.REVIEW_SUBMITTED, row.id(), view);
             return view;
         });
     }

@@ -1,5 +1,6 @@
 package io.bindery.review.events;
 
+import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,14 +24,14 @@ public final class ContentEventsFeed {
     /** Main of the space moved to {@code revision}. */
     public void mainMoved(String space, String revision) {
         ObjectNode data = JSON.createObjectNode().put("space", space).put("revision", revision);
-        deliver(event(ContentEventsConsumer.SPACE_CONTENT_UPDATED, space, data));
+        deliver(event(ContentEventTypes.SPACE_CONTENT_UPDATED, space, data));
     }
 
     /** A batch by {@code author} gave the change request's branch the head {@code revision}. */
     public void branchWritten(String space, String changeRequest, String revision, String author) {
         ObjectNode data = JSON.createObjectNode().put("space", space).put("changeRequest", changeRequest)
                 .put("revision", revision).put("author", author);
-        deliver(event(ContentEventsConsumer.CHANGE_REQUEST_CONTENT_UPDATED, space, data));
+        deliver(event(ContentEventTypes.CHANGE_REQUEST_CONTENT_UPDATED, space, data));
     }
 
     public void deliver(JsonNode event) {

@@ -1,5 +1,7 @@
 package io.bindery.review.testing;
 
+import io.bindery.contracts.content.SpaceAccessResponse;
+import io.bindery.contracts.content.ReadableSpacesResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -167,7 +169,7 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
                         ids.add(s.id);
                     }
                 });
-                reply(ex, 200, JSON.createObjectNode().set("spaces", JSON.valueToTree(ids)));
+                reply(ex, 200, JSON.valueToTree(new ReadableSpacesResponse(ids)));
                 return;
             }
             Space space = p.length >= 5 && p[2].equals("spaces") ? SPACES.get(p[3]) : null;
@@ -176,12 +178,10 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
                 return;
             }
             if (p.length == 5 && p[4].equals("access")) {
-                ObjectNode s = JSON.createObjectNode().put("id", space.id).put("organization", space.organization)
-                        .put("title", "Space " + space.id).put("editMode", "live").put("revision", space.main);
-                ObjectNode answer = JSON.createObjectNode();
-                answer.set("space", s);
-                answer.put("role", space.roles.get(query.get("user")));
-                reply(ex, 200, answer);
+                // built from content's contract record, so the stand-in answers what content answers
+                reply(ex, 200, JSON.valueToTree(new SpaceAccessResponse(new SpaceAccessResponse.Space(space.id,
+                        space.organization, "Space " + space.id, "live", null, space.main, false),
+                        space.roles.get(query.get("user")))));
                 return;
             }
             if (p.length == 5 && p[4].equals("branches") && method.equals("POST")) {

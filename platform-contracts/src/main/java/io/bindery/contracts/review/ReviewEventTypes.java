@@ -1,11 +1,12 @@
-package io.bindery.review.events;
+package io.bindery.contracts.review;
 
 /**
- * The CloudEvent types review-service publishes on bindery.review.events (documented in
- * META-INF/resources/asyncapi.yaml). Change-request and comment events are keyed by their own id; the
- * space counters event by the space id.
+ * The CloudEvent types review-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml).
+ * Change-request and comment events are keyed by their own id; the space counters event by the space id.
  */
-public final class ReviewEvents {
+public final class ReviewEventTypes {
+    public static final String TOPIC = "bindery.review.events";
+
     public static final String CHANGE_REQUEST_CREATED = "bindery.change-request.created.v1";
     public static final String CHANGE_REQUEST_UPDATED = "bindery.change-request.updated.v1";
     public static final String CHANGE_REQUEST_MERGED = "bindery.change-request.merged.v1";
@@ -16,8 +17,8 @@ public final class ReviewEvents {
     public static final String REPLY_UPDATED = "bindery.comment-reply.updated.v1";
     public static final String REPLY_DELETED = "bindery.comment-reply.deleted.v1";
     public static final String REVIEW_SUBMITTED = "bindery.change-request.review.submitted.v1";
-    public static final String SPACE_REVIEW_STATS = "bindery.space.review-stats.updated.v1";
+    public static final String SPACE_REVIEW_STATS_UPDATED = "bindery.space.review-stats.updated.v1";
 
-    private ReviewEvents() {
+    private ReviewEventTypes() {
     }
 }

@@ -1,0 +1,55 @@
+package io.bindery.content;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.testing.TestIdentity;
+import io.bindery.contracts.testing.ContractFixtures;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import static io.bindery.content.ReviewSupportTest.as;
+import static io.bindery.content.ReviewSupportTest.internal;
+import static io.bindery.content.ReviewSupportTest.member;
+import static io.bindery.content.ReviewSupportTest.space;
+
+/**
+ * The provider's side of content's internal contracts with review: what content really serves has every field
+ * of the shared fixtures (platform-contracts' test-jar) that review's tests parse (see ContractFixtures).
+ */
+@QuarkusTest
+@WithTestResource(TestIdentity.class)
+class InternalContractsTest {
+
+    @Test
+    void spaceAccessServesTheFixtures() {
+        String org = Ids.newId();
+        String admin = member(org, "admin", null);
+        String space = space(org, admin, "Handbook");
+        as(admin).body("{\"mergeRules\":{\"type\":\"rules\",\"rules\":[{\"rule\":\"require_specific_reviewers\",\"users\":[\""
+                + admin + "\"]}]}}").patch("/v1/spaces/" + space).then().statusCode(200);
+
+        ContractFixtures.assertServes("content/space-access", tree(internal().queryParam("user", admin)
+                .get("/internal/spaces/" + space + "/access").then().statusCode(200).extract().asString()));
+        // a non-member: role sent as null
+        ContractFixtures.assertServes("content/space-access-no-role", tree(internal().queryParam("user", Ids.newId())
+                .get("/internal/spaces/" + space + "/access").then().statusCode(200).extract().asString()));
+    }
+
+    @Test
+    void readableSpacesServeTheFixture() {
+        String org = Ids.newId();
+        String admin = member(org, "admin", null);
+        space(org, admin, "Handbook");
+        ContractFixtures.assertServes("content/readable-spaces", tree(internal().queryParam("user", admin)
+                .get("/internal/orgs/" + org + "/readable-spaces").then().statusCode(200).extract().asString()));
+    }
+
+    private static JsonNode tree(String body) {
+        try {
+            return ContractFixtures.JSON.readTree(body);
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + body, e);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.bindery.contracts.content;
+
+/**
+ * The CloudEvent types content-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml). The one
+ * place these strings are spelled: content publishes with them and every consumer matches on them.
+ */
+public final class ContentEventTypes {
+    public static final String TOPIC = "bindery.content.events";
+
+    public static final String SPACE_CREATED = "bindery.space.created.v1";
+    public static final String SPACE_UPDATED = "bindery.space.updated.v1";
+    public static final String SPACE_DELETED = "bindery.space.deleted.v1";
+    public static final String SPACE_RESTORED = "bindery.space.restored.v1";
+    public static final String SPACE_MOVED = "bindery.space.moved.v1";
+    public static final String SPACE_TRANSFERRED = "bindery.space.transferred.v1";
+    public static final String SPACE_PURGED = "bindery.space.purged.v1";
+    public static final String COLLECTION_CREATED = "bindery.collection.created.v1";
+    public static final String COLLECTION_UPDATED = "bindery.collection.updated.v1";
+    public static final String COLLECTION_DELETED = "bindery.collection.deleted.v1";
+    public static final String COLLECTION_MOVED = "bindery.collection.moved.v1";
+    public static final String COLLECTION_TRANSFERRED = "bindery.collection.transferred.v1";
+    public static final String SPACE_PERMISSION_UPDATED = "bindery.space.permission.updated.v1";
+    public static final String SPACE_PERMISSION_REMOVED = "bindery.space.permission.removed.v1";
+    public static final String COLLECTION_PERMISSION_UPDATED = "bindery.collection.permission.updated.v1";
+    public static final String COLLECTION_PERMISSION_REMOVED = "bindery.collection.permission.removed.v1";
+    public static final String SPACE_CONTENT_UPDATED = "bindery.space.content.updated.v1";
+    public static final String CHANGE_REQUEST_CONTENT_UPDATED = "bindery.change-request.content.updated.v1";
+
+    private ContentEventTypes() {
+    }
+
+    /** A grant on a space or collection ({@code itemType} "space" or "collection") was set. */
+    public static String permissionUpdated(String itemType) {
+        return switch (itemType) {
+            case "space" -> SPACE_PERMISSION_UPDATED;
+            case "collection" -> COLLECTION_PERMISSION_UPDATED;
+            default -> throw new IllegalArgumentException("no permission events for " + itemType);
+        };
+    }
+
+    /** A grant on a space or collection ({@code itemType} "space" or "collection") was removed. */
+    public static String permissionRemoved(String itemType) {
+        return switch (itemType) {
+            case "space" -> SPACE_PERMISSION_REMOVED;
+            case "collection" -> COLLECTION_PERMISSION_REMOVED;
+            default -> throw new IllegalArgumentException("no permission events for " + itemType);
+        };
+    }
+}

@@ -1,0 +1,32 @@
+package io.bindery.contracts.identity;
+
+/**
+ * The CloudEvent types identity-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml). The one
+ * place these strings are spelled: identity publishes with them and every consumer matches on them.
+ */
+public final class IdentityEventTypes {
+    public static final String TOPIC = "bindery.identity.events";
+
+    public static final String USER_CREATED = "bindery.user.created.v1";
+    public static final String USER_UPDATED = "bindery.user.updated.v1";
+    public static final String TOKEN_CREATED = "bindery.token.created.v1";
+    public static final String TOKEN_REVOKED = "bindery.token.revoked.v1";
+    public static final String ORGANIZATION_CREATED = "bindery.organization.created.v1";
+    public static final String ORGANIZATION_UPDATED = "bindery.organization.updated.v1";
+    public static final String MEMBER_ADDED = "bindery.member.added.v1";
+    public static final String MEMBER_UPDATED = "bindery.member.updated.v1";
+    public static final String MEMBER_REMOVED = "bindery.member.removed.v1";
+    public static final String INVITE_CREATED = "bindery.invite.created.v1";
+    public static final String INVITE_UPDATED = "bindery.invite.updated.v1";
+    public static final String INVITE_DELETED = "bindery.invite.deleted.v1";
+    public static final String SAML_PROVIDER_CREATED = "bindery.saml-provider.created.v1";
+    public static final String SAML_PROVIDER_UPDATED = "bindery.saml-provider.updated.v1";
+    public static final String SAML_PROVIDER_DELETED = "bindery.saml-provider.deleted.v1";
+    public static final String TEAM_CREATED = "bindery.team.created.v1";
+    public static final String TEAM_UPDATED = "bindery.team.updated.v1";
+    public static final String TEAM_DELETED = "bindery.team.deleted.v1";
+    public static final String TEAM_MEMBERS_UPDATED = "bindery.team.members.updated.v1";
+
+    private IdentityEventTypes() {
+    }
+}
