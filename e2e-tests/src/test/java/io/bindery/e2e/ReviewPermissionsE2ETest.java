@@ -28,6 +28,7 @@ import static io.bindery.e2e.ContentFixtures.branchPath;
 import static io.bindery.e2e.ContentFixtures.insertPage;
 import static io.bindery.e2e.ContentFixtures.spacePath;
 import static io.bindery.e2e.ContentFixtures.spaceRevision;
+import static io.bindery.e2e.ContentFixtures.write;
 import static io.bindery.e2e.ContentFixtures.written;
 import static io.bindery.e2e.Stack.api;
 import static org.hamcrest.Matchers.*;
@@ -137,10 +138,15 @@ class ReviewPermissionsE2ETest {
         assertForbidden(mergeChangeRequest(editor.token(), space, cr), "edit merges");
         assertEquals(before, spaceRevision(owner.token(), space));
 
-        // a locked space takes no merge, whatever the role
+        // a locked space takes no merge, no new change request and no content change, whatever the role
+        // (permissions.edit and merge say false: the endpoints follow the same policy)
         as(owner.token()).body(json("editMode", "locked")).patch(spacePath(space)).then().statusCode(200);
         try {
             assertForbidden(mergeChangeRequest(owner.token(), space, cr), "a merge into a locked space");
+            assertForbidden(createChangeRequest(owner.token(), space, "subject", "Locked out"), "a change request on a locked space");
+            assertForbidden(createChangeRequest(editor.token(), space, "subject", "Locked out"), "a change request on a locked space");
+            assertForbidden(write(editor.token(), space, cr, List.of(insertPage("Locked out", "# Locked out\n"))),
+                    "a content change on a locked space");
         } finally {
             as(owner.token()).body(json("editMode", "live")).patch(spacePath(space)).then().statusCode(200);
         }

@@ -5,6 +5,7 @@ import io.bindery.commons.auth.SpaceRoles;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.projection.Membership;
 import io.bindery.commons.projection.MembershipProjection;
+import io.bindery.content.access.CollectionPolicy;
 import io.bindery.content.domain.ContentItem;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -123,7 +124,7 @@ public class ContentAccess {
         if (parentOrNull == null) {
             return member.role() != null && member.role().atLeast(Role.CREATE);
         }
-        return role(member, parentOrNull).map(r -> r.atLeast(Role.CREATE)).orElse(false);
+        return role(member, parentOrNull).map(r -> new CollectionPolicy(parentOrNull.id(), r).canCreate()).orElse(false);
     }
 
     /**

@@ -3,6 +3,8 @@ package io.bindery.content.service;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.projection.Membership;
+import io.bindery.content.access.CollectionPolicy;
+import io.bindery.content.access.SpacePolicy;
 import io.bindery.content.domain.Collection;
 import io.bindery.content.domain.ContentItem;
 import io.bindery.content.domain.Space;
@@ -27,9 +29,10 @@ public class ContentLookup {
     /** An item with the caller's membership in its organization and role on it. */
     public record Loaded<T extends ContentItem>(T item, Membership member, Role role) {
         public Loaded<T> requireAdmin() {
-            if (role != Role.ADMIN) {
-                throw ApiException.forbidden("you need the admin role on " + item.type() + " " + item.id()
-                        + " (yours is " + role.wire() + ")");
+            if (item instanceof Space s) {
+                SpacePolicy.of(s, role).requireAdmin();
+            } else {
+                new CollectionPolicy(item.id(), role).requireAdmin();
             }
             return this;
         }

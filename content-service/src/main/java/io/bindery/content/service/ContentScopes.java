@@ -1,7 +1,7 @@
 package io.bindery.content.service;
 
-import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
+import io.bindery.content.access.SpacePolicy;
 import io.bindery.content.domain.Branch;
 import io.bindery.content.domain.Space;
 import io.bindery.content.revisions.RevisionStore;
@@ -11,7 +11,7 @@ import jakarta.inject.Inject;
 
 /**
  * Which revision a content request reads: the space's live content, a change request's branch, or one revision of
- * the history, each checked against the caller's role on the space (any role reads; writes need {@code edit}).
+ * the history, each checked against the caller's role on the space (any role reads; writes follow {@link SpacePolicy#requireEdit}).
  */
 @ApplicationScoped
 public class ContentScopes {
@@ -26,11 +26,13 @@ public class ContentScopes {
             return space.item();
         }
 
+        public SpacePolicy policy() {
+            return SpacePolicy.of(item(), space.role());
+        }
+
+        /** 403 unless the caller may change the space's content: the edit role, and the space not locked. */
         public Scope requireEdit() {
-            if (!space.role().atLeast(Role.EDIT)) {
-                throw ApiException.forbidden("you need the edit role or above on space " + item().id
-                        + " to change its content (yours is " + space.role().wire() + ")");
-            }
+            policy().requireEdit();
             return this;
         }
     }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.urls.PublicUrls;
+import io.bindery.content.access.CollectionPolicy;
+import io.bindery.content.access.SpacePolicy;
 import io.bindery.content.domain.Collection;
 import io.bindery.content.domain.Space;
 import io.bindery.content.rest.dto.CollectionView;
@@ -24,8 +26,7 @@ public class ContentViews {
         return new CollectionView("collection", c.id, c.title, c.description, c.organizationId, c.parentId,
                 level(c.defaultLevel),
                 new CollectionView.Urls(urls.api("/collections/" + c.id), urls.app("/o/" + c.organizationId + "/c/" + c.id)),
-                role == null ? null : new CollectionView.Permissions(true, role == Role.ADMIN, role == Role.ADMIN,
-                        role.atLeast(Role.CREATE)));
+                role == null ? null : new CollectionPolicy(c.id, role).permissions());
     }
 
     public SpaceView space(Space s, Role role) {
@@ -33,14 +34,7 @@ public class ContentViews {
                 s.editMode, mergeRules(s.mergeRules),
                 new SpaceView.Urls(urls.api("/spaces/" + s.id), urls.app("/o/" + s.organizationId + "/s/" + s.id)),
                 s.organizationId, s.parentId, s.language, s.revisionId, level(s.defaultLevel), s.comments,
-                s.changeRequests, s.changeRequestsOpen, s.changeRequestsDraft, role == null ? null : permissions(s, role));
-    }
-
-    static SpaceView.Permissions permissions(Space s, Role role) {
-        boolean admin = role == Role.ADMIN;
-        boolean live = !s.locked();
-        return new SpaceView.Permissions(true, true, admin, admin, live && role.atLeast(Role.EDIT), admin,
-                role.atLeast(Role.COMMENT), live && role.atLeast(Role.REVIEW), role.atLeast(Role.REVIEW), admin);
+                s.changeRequests, s.changeRequestsOpen, s.changeRequestsDraft, role == null ? null : SpacePolicy.of(s, role).permissions());
     }
 
     /** A stored default level on the wire: the role, or "inherit" when none is set. */

@@ -3,6 +3,7 @@ package io.bindery.content.service;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;
+import io.bindery.content.access.SpacePolicy;
 import io.bindery.content.authoring.ContentChange;
 import io.bindery.content.authoring.ContentWriter;
 import io.bindery.content.domain.Space;
@@ -50,8 +51,10 @@ public class Templates {
             branches.write(scopes.branch(spaceId, changeRequest, callerId).requireEdit(), changes, callerId);
             return;
         }
-        scopes.live(spaceId, callerId).requireEdit(); // the rights check; the space is re-read under a lock below
+        ContentScopes.Scope scope = scopes.live(spaceId, callerId).requireEdit(); // the space is re-read under a lock below
         Space space = lookup.lockedRow(Space.class, spaceId);
+        // again on the locked row: a PATCH locking the space may have committed since the first read
+        SpacePolicy.of(space, scope.space().role()).requireEdit();
         Snapshot before = store.load(space.revisionId);
         ContentWriter.Written w = writer.apply(before, changes, before.id(),
                 new ContentWriter.Target(spaceId, null, callerId, "edits"));

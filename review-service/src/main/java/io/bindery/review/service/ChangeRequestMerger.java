@@ -2,9 +2,9 @@ package io.bindery.review.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
+import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.review.client.ContentClient;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.domain.ChangeRequest;
@@ -52,12 +52,12 @@ public class ChangeRequestMerger {
     }
 
     public MergeResult merge(String spaceId, String idOrNumber) {
-        SpaceAccess space = access.require(spaceId, Role.REVIEW, "merging a change request");
+        SpaceAccess space = access.space(spaceId);
+        ChangeRequestPolicy policy = ChangeRequestPolicy.of(space);
+        policy.requireRole(ChangeRequestPolicy.Action.MERGE);
         ChangeRequest cr = QuarkusTransaction.requiringNew().call(() -> changeRequests.require(space.spaceId(), idOrNumber));
         requireActive(cr, "merged");
-        if (space.locked()) {
-            throw ApiException.forbidden("the space is locked (editMode locked): nothing can be merged into it");
-        }
+        policy.requireUnlocked(ChangeRequestPolicy.Action.MERGE);
         mergeRules.check(space, cr);
         String user = access.userId();
         JsonNode outcome;
@@ -95,7 +95,7 @@ public class ChangeRequestMerger {
     }
 
     public MergeResult update(String spaceId, String idOrNumber) {
-        SpaceAccess space = access.require(spaceId, Role.EDIT, "updating a change request");
+        SpaceAccess space = access.require(spaceId, ChangeRequestPolicy.Action.UPDATE);
         Before before = QuarkusTransaction.requiringNew().call(() ->
                 new Before(changeRequests.require(space.spaceId(), idOrNumber), mainLine.moves(space.spaceId())));
         ChangeRequest cr = before.changeRequest();

@@ -1,7 +1,6 @@
 package io.bindery.review.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
@@ -12,6 +11,7 @@ import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.lists.Where;
+import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.review.client.ContentClient;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.domain.ChangeRequest;
@@ -54,7 +54,7 @@ public class ChangeRequests {
     /** Body: optional subject (≤ 100), optional status (draft, the default, or open), optional template {id}. */
     public ChangeRequestView create(String spaceId, JsonNode node) {
         JsonBody body = JsonBody.of(node);
-        SpaceAccess space = access.require(spaceId, Role.EDIT, "creating a change request");
+        SpaceAccess space = access.require(spaceId, ChangeRequestPolicy.Action.CREATE);
         Optional<String> subject = body.string("subject", 0, 100, true);
         ChangeRequestStatus status = body.string("status").map(s -> ChangeRequestStatus.parse("status", s))
                 .orElse(ChangeRequestStatus.DRAFT);
@@ -122,7 +122,7 @@ public class ChangeRequests {
      */
     public ChangeRequestView patch(String spaceId, String idOrNumber, JsonNode node) {
         JsonBody body = JsonBody.of(node);
-        SpaceAccess space = access.require(spaceId, Role.EDIT, "editing a change request");
+        SpaceAccess space = access.require(spaceId, ChangeRequestPolicy.Action.EDIT);
         Optional<String> subject = body.string("subject", 0, 100, false);
         Optional<ChangeRequestStatus> status = body.string("status").map(s -> ChangeRequestStatus.parse("status", s));
         String description = null;

@@ -11,6 +11,7 @@ import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.lists.Where;
+import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.review.domain.Comment;
 import io.bindery.review.domain.CommentReply;
 import io.bindery.contracts.review.ReviewEventTypes;
@@ -61,7 +62,7 @@ public class CommentReplies {
 
     public ReplyView create(CommentThread thread, String commentId, JsonNode node, String format) {
         JsonBody body = JsonBody.of(node);
-        comments.requireComment(thread, "replying to a comment");
+        comments.requireComment(thread, ChangeRequestPolicy.Action.REPLY);
         boolean document = CommentBodies.documentFormat(format);
         String markdown = CommentBodies.markdown(body.raw("body"), "body");
         String caller = access.userId();
@@ -96,7 +97,7 @@ public class CommentReplies {
         String markdown = body.has("body") ? CommentBodies.markdown(body.raw("body"), "body") : null;
         List<String> added = Reactions.parse(body, "addedReactions");
         List<String> removed = Reactions.parse(body, "removedReactions");
-        comments.requireComment(thread, "changing a reply");
+        comments.requireComment(thread, ChangeRequestPolicy.Action.CHANGE_REPLY);
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
             Comment comment = comments.require(thread, commentId, LockModeType.PESSIMISTIC_READ);

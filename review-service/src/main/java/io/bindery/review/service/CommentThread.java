@@ -1,6 +1,6 @@
 package io.bindery.review.service;
 
-import io.bindery.commons.auth.Role;
+import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.domain.ChangeRequest;
 
@@ -29,11 +29,15 @@ public record CommentThread(SpaceAccess space, ChangeRequest changeRequest) {
                 : "/spaces/" + spaceId() + "/change-requests/" + changeRequest.id + "/comments";
     }
 
+    public ChangeRequestPolicy policy() {
+        return ChangeRequestPolicy.of(space);
+    }
+
     public boolean canComment() {
-        return space.can(Role.COMMENT);
+        return policy().allows(ChangeRequestPolicy.Action.POST_COMMENT);
     }
 
     public boolean isAdmin() {
-        return space.can(Role.ADMIN);
+        return policy().isAdmin();
     }
 }

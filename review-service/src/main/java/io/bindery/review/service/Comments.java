@@ -11,6 +11,7 @@ import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.lists.Where;
+import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.domain.ChangeRequest;
 import io.bindery.review.domain.Comment;
@@ -102,7 +103,7 @@ public class Comments {
     /** Body: body (required), optional page, node, tableCell {record, definition}. */
     public CommentView create(CommentThread thread, JsonNode node, String format) {
         JsonBody body = JsonBody.of(node);
-        requireComment(thread, "posting a comment");
+        requireComment(thread, ChangeRequestPolicy.Action.POST_COMMENT);
         boolean document = CommentBodies.documentFormat(format);
         String markdown = CommentBodies.markdown(body.raw("body"), "body");
         Optional<String> page = body.string("page", 1, 100, true);
@@ -155,7 +156,7 @@ public class Comments {
         String markdown = body.has("body") ? CommentBodies.markdown(body.raw("body"), "body") : null;
         List<String> added = Reactions.parse(body, "addedReactions");
         List<String> removed = Reactions.parse(body, "removedReactions");
-        requireComment(thread, "changing a comment");
+        requireComment(thread, ChangeRequestPolicy.Action.CHANGE_COMMENT);
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
             Comment c = require(thread, commentId, LockModeType.PESSIMISTIC_WRITE);
@@ -207,11 +208,8 @@ public class Comments {
         });
     }
 
-    void requireComment(CommentThread thread, String action) {
-        if (!thread.canComment()) {
-            throw ApiException.forbidden(action + " needs the comment role or above on the space; yours is "
-                    + thread.space().role().wire());
-        }
+    void requireComment(CommentThread thread, ChangeRequestPolicy.Action action) {
+        thread.policy().require(action);
     }
 
     Comment require(CommentThread thread, String commentId) {

@@ -1,8 +1,8 @@
 package io.bindery.review.service;
 
 import io.bindery.commons.auth.Caller;
-import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
+import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.review.client.ContentClient;
 import io.bindery.review.client.SpaceAccess;
 import jakarta.enterprise.context.RequestScoped;
@@ -46,13 +46,10 @@ public class ReviewAccess {
         return access;
     }
 
-    /** The space, provided the caller's role is at least {@code needed}; 403 otherwise (404 when unseen). */
-    public SpaceAccess require(String spaceId, Role needed, String action) {
+    /** The space, provided {@link ChangeRequestPolicy} lets the caller do this there; 403 otherwise (404 when unseen). */
+    public SpaceAccess require(String spaceId, ChangeRequestPolicy.Action action) {
         SpaceAccess access = space(spaceId);
-        if (!access.can(needed)) {
-            throw ApiException.forbidden(action + " needs the " + needed.wire() + " role or above on the space; yours is "
-                    + access.role().wire());
-        }
+        ChangeRequestPolicy.of(access).require(action);
         return access;
     }
 }

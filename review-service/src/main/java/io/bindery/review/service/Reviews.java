@@ -1,7 +1,6 @@
 package io.bindery.review.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
@@ -14,6 +13,7 @@ import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.lists.Where;
 import io.bindery.commons.projection.UserRef;
 import io.bindery.commons.urls.PublicUrls;
+import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.review.domain.ChangeRequest;
 import io.bindery.review.domain.ChangeRequestStatus;
 import io.bindery.review.domain.Comment;
@@ -71,10 +71,7 @@ public class Reviews {
         }
         String markdown = body.has("comment") && !body.isNull("comment") ? CommentBodies.markdown(body.raw("comment"), "comment") : null;
         CommentThread thread = comments.thread(spaceId, changeRequest);
-        if (!thread.space().can(Role.REVIEW)) {
-            throw ApiException.forbidden("reviewing a change request needs the review role or above on the space; yours is "
-                    + thread.space().role().wire());
-        }
+        thread.policy().require(ChangeRequestPolicy.Action.REVIEW);
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
             // locked: a merge being recorded is seen (no review lands on a merged change request)
@@ -144,10 +141,7 @@ public class Reviews {
         }
         var subject = body.string("subject", 0, 100, true);
         CommentThread thread = comments.thread(spaceId, changeRequest);
-        if (!thread.space().can(Role.EDIT)) {
-            throw ApiException.forbidden("requesting reviewers needs the edit role or above on the space; yours is "
-                    + thread.space().role().wire());
-        }
+        thread.policy().require(ChangeRequestPolicy.Action.REQUEST_REVIEWERS);
         Map<String, UserRef> known = userViews.find(wanted);
         for (String id : wanted) {
             if (!known.containsKey(id)) {
@@ -177,10 +171,7 @@ public class Reviews {
 
     public void unrequest(String spaceId, String changeRequest, String userId) {
         CommentThread thread = comments.thread(spaceId, changeRequest);
-        if (!thread.space().can(Role.EDIT)) {
-            throw ApiException.forbidden("removing a requested reviewer needs the edit role or above on the space; yours is "
-                    + thread.space().role().wire());
-        }
+        thread.policy().require(ChangeRequestPolicy.Action.REMOVE_REVIEWER);
         QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
                         "DELETE FROM change_request_reviewer WHERE change_request_id = :cr AND user_id = :u")
                 .setParameter("cr", thread.changeRequestId()).setParameter("u", userId).executeUpdate());
