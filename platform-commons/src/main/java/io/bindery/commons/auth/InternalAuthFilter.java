@@ -7,7 +7,6 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
@@ -20,10 +19,15 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 public class InternalAuthFilter {
     @Inject
     TokenVerifier verifier;
-    @ConfigProperty(name = "bindery.service.name", defaultValue = "service")
     String serviceName;
-    @ConfigProperty(name = "bindery.internal-auth.required", defaultValue = "true")
     boolean required;
+
+    /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
+    @Inject
+    void configure(io.bindery.commons.config.BinderyServiceConfig config) {
+        serviceName = config.service().name();
+        required = config.internalAuth().required();
+    }
 
     @ServerRequestFilter(preMatching = true)
     public Uni<Response> authenticate(ContainerRequestContext request) {

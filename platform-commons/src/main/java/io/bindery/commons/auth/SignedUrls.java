@@ -1,9 +1,9 @@
 package io.bindery.commons.auth;
 
+import jakarta.inject.Inject;
 import io.bindery.commons.errors.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MultivaluedMap;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -31,12 +31,17 @@ public class SignedUrls {
     static final String EXPIRES = "expires";
 
     /** Set in production (RequiredSecrets refuses to start without it); the built-in value serves dev and tests. */
-    @ConfigProperty(name = "bindery.signed-url.secret", defaultValue = io.bindery.commons.config.RequiredSecrets.BUILT_IN_SIGNED_URL_SECRET)
     String secret;
-    @ConfigProperty(name = "bindery.signed-url.ttl", defaultValue = "PT1H")
     Duration ttl;
-    @ConfigProperty(name = "bindery.auth.signed-paths")
     Optional<String> signedPaths;
+
+    /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
+    @Inject
+    void configure(io.bindery.commons.config.BinderyServiceConfig config) {
+        secret = config.signedUrl().secret().orElse(io.bindery.commons.config.RequiredSecrets.BUILT_IN_SIGNED_URL_SECRET);
+        ttl = config.signedUrl().ttl();
+        signedPaths = config.auth().signedPaths();
+    }
 
     private volatile Pattern pattern;
 

@@ -7,7 +7,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.ConfigProvider;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** CDI wiring for the plain classes of platform-commons, from application.properties / environment. */
 @Singleton
@@ -16,22 +15,24 @@ public class CommonsProducers {
 
     @Produces
     @Singleton
-    PublicUrls publicUrls(@ConfigProperty(name = "bindery.public-url", defaultValue = "http://127.0.0.1:8080") String base) {
-        return new PublicUrls(base);
+    PublicUrls publicUrls(BinderyServiceConfig config) {
+        return new PublicUrls(config.publicUrl());
     }
 
     @Produces
     @Singleton
     TokenVerifier tokenVerifier(io.bindery.commons.auth.ServiceTokens serviceTokens) {
-        // the same ServiceTokens (and token cache) as the service's own internal calls
+        // the same ServiceTokens (and token cache) as the service's own internal calls; the JWT keys
+        // (mp.jwt.verify.*) are SmallRye JWT's, read the same way by the gateway, which has no commons beans
         verifier = TokenVerifier.fromConfig(ConfigProvider.getConfig(), serviceTokens);
         return verifier;
     }
 
     @Produces
     @Singleton
-    io.bindery.commons.auth.ServiceTokens serviceTokens() {
-        return io.bindery.commons.auth.ServiceTokens.fromConfig(ConfigProvider.getConfig());
+    io.bindery.commons.auth.ServiceTokens serviceTokens(BinderyServiceConfig config) {
+        return new io.bindery.commons.auth.ServiceTokens(config.identityUrl(), config.service().name(),
+                config.serviceSecret().orElse(""));
     }
 
     void stop(@Observes ShutdownEvent event) {

@@ -4,7 +4,8 @@ import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import io.bindery.commons.lists.PageCursor;
+import jakarta.inject.Inject;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,23 +27,22 @@ public class RequiredSecrets {
     public static final String BUILT_IN_CURSOR_SECRET = "bindery-cursor-secret";
     static final int MIN_LENGTH = 16;
 
-    @ConfigProperty(name = "bindery.secrets.required", defaultValue = "true")
-    boolean required;
-    @ConfigProperty(name = "bindery.signed-url.secret")
-    Optional<String> signedUrlSecret;
-    @ConfigProperty(name = "bindery.cursor.secret")
-    Optional<String> cursorSecret;
-    @ConfigProperty(name = "bindery.service-secret")
-    Optional<String> serviceSecret;
+    @Inject
+    BinderyServiceConfig config;
 
+    /**
+     * Checks the secrets and hands the cursor secret to {@link PageCursor} (a static helper, used by plain code
+     * too). StartupEvent observers run before the HTTP server opens, so no cursor is signed with another key.
+     */
     void check(@Observes StartupEvent event) {
-        if (LaunchMode.current() != LaunchMode.NORMAL || !required) {
+        PageCursor.useSecret(config.cursor().secret().orElse(BUILT_IN_CURSOR_SECRET));
+        if (LaunchMode.current() != LaunchMode.NORMAL || !config.secrets().required()) {
             return;
         }
         List<String> problems = new ArrayList<>();
-        problems.addAll(problem("BINDERY_SIGNED_URL_SECRET", "bindery.signed-url.secret", signedUrlSecret, BUILT_IN_SIGNED_URL_SECRET));
-        problems.addAll(problem("BINDERY_CURSOR_SECRET", "bindery.cursor.secret", cursorSecret, BUILT_IN_CURSOR_SECRET));
-        problems.addAll(problem("BINDERY_SERVICE_SECRET", "bindery.service-secret", serviceSecret, ""));
+        problems.addAll(problem("BINDERY_SIGNED_URL_SECRET", "bindery.signed-url.secret", config.signedUrl().secret(), BUILT_IN_SIGNED_URL_SECRET));
+        problems.addAll(problem("BINDERY_CURSOR_SECRET", "bindery.cursor.secret", config.cursor().secret(), BUILT_IN_CURSOR_SECRET));
+        problems.addAll(problem("BINDERY_SERVICE_SECRET", "bindery.service-secret", config.serviceSecret(), ""));
         if (!problems.isEmpty()) {
             throw new IllegalStateException(String.join("; ", problems));
         }

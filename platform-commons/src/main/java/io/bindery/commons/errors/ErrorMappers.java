@@ -1,5 +1,6 @@
 package io.bindery.commons.errors;
 
+import jakarta.inject.Inject;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -15,7 +16,6 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -28,11 +28,16 @@ import java.util.stream.Collectors;
 public class ErrorMappers {
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
-    @ConfigProperty(name = "bindery.service.name", defaultValue = "service")
     String serviceName;
     /** See {@link io.bindery.commons.web.FallbackRoutes}: unbuilt routes under a built prefix are 501 too. */
-    @ConfigProperty(name = "bindery.service.not-implemented", defaultValue = "false")
     boolean notImplemented;
+
+    /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
+    @Inject
+    void configure(io.bindery.commons.config.BinderyServiceConfig config) {
+        serviceName = config.service().name();
+        notImplemented = config.service().notImplemented();
+    }
 
     public static Response response(int status, String message) {
         Response.ResponseBuilder r = Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(ErrorBody.of(status, message));

@@ -10,7 +10,6 @@ import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -23,8 +22,13 @@ import java.time.temporal.ChronoUnit;
 public class EventPublisher {
     @Inject
     ObjectMapper mapper;
-    @ConfigProperty(name = "bindery.service.name")
     String serviceName;
+
+    /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
+    @Inject
+    void configure(io.bindery.commons.config.BinderyServiceConfig config) {
+        serviceName = config.service().name();
+    }
     @Inject
     TransactionSynchronizationRegistry transactions;
     @Inject

@@ -6,7 +6,6 @@ import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
@@ -31,8 +30,13 @@ public class EventsHealth implements HealthCheck {
     Instance<TopicConsumer> consumers;
     @Inject
     EntityManager em;
-    @ConfigProperty(name = "bindery.events.parked-max-age", defaultValue = "PT15M")
     Duration parkedMaxAge;
+
+    /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
+    @Inject
+    void configure(io.bindery.commons.config.BinderyServiceConfig config) {
+        parkedMaxAge = config.events().parkedMaxAge();
+    }
 
     @Override
     public HealthCheckResponse call() {

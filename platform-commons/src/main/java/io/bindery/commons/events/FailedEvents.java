@@ -13,7 +13,6 @@ import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
@@ -46,8 +45,13 @@ public class FailedEvents {
     Instance<TopicConsumer> consumers;
     @Inject
     Instance<MeterRegistry> registry;
-    @ConfigProperty(name = "bindery.events.retry-parked-first-delay", defaultValue = "PT30S")
     Duration firstRetry;
+
+    /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
+    @Inject
+    void configure(io.bindery.commons.config.BinderyServiceConfig config) {
+        firstRetry = config.events().retryParkedFirstDelay();
+    }
 
     /** Last counted, for the gauge (a scrape must not query the database). */
     private volatile long parked;

@@ -43,11 +43,16 @@ public class OutboxRelay {
     EntityManager em;
     @ConfigProperty(name = "kafka.bootstrap.servers", defaultValue = "127.0.0.1:9092")
     String bootstrap;
-    @ConfigProperty(name = "bindery.service.name")
     String serviceName;
     /** Defaults to bindery.<service>.events, e.g. bindery.identity.events. */
-    @ConfigProperty(name = "bindery.events.topic")
     Optional<String> topicOverride;
+
+    /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
+    @Inject
+    void configure(io.bindery.commons.config.BinderyServiceConfig config) {
+        serviceName = config.service().name();
+        topicOverride = config.events().topic();
+    }
 
     private KafkaProducer<String, String> producer;
     private volatile long pauseUntil;

@@ -48,19 +48,25 @@ public abstract class TopicConsumer {
     protected ObjectMapper json;
     @ConfigProperty(name = "kafka.bootstrap.servers", defaultValue = "127.0.0.1:9092")
     String bootstrap;
-    @ConfigProperty(name = "bindery.service.name")
     String serviceName;
-    @ConfigProperty(name = "bindery.events.consumer-group")
     Optional<String> group;
+
     @ConfigProperty(name = "quarkus.datasource.jdbc.url", defaultValue = "db")
     String jdbcUrl;
 
-    @ConfigProperty(name = "bindery.events.max-attempts", defaultValue = "5")
     int maxAttempts;
-    @ConfigProperty(name = "bindery.events.retry-backoff", defaultValue = "PT0.1S")
     Duration firstBackoff;
     @Inject
     FailedEvents failed;
+
+    /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
+    @Inject
+    void configure(io.bindery.commons.config.BinderyServiceConfig config) {
+        serviceName = config.service().name();
+        group = config.events().consumerGroup();
+        maxAttempts = config.events().maxAttempts();
+        firstBackoff = config.events().retryBackoff();
+    }
 
     private volatile KafkaConsumer<String, String> consumer;
     private volatile boolean running;

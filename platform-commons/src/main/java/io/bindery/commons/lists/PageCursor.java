@@ -1,7 +1,6 @@
 package io.bindery.commons.lists;
 
 import io.bindery.commons.errors.ApiException;
-import org.eclipse.microprofile.config.ConfigProvider;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -23,7 +22,8 @@ public final class PageCursor {
     private static final Base64.Encoder ENC = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DEC = Base64.getUrlDecoder();
     static final String INVALID = "page: invalid page cursor";
-    private static volatile byte[] secret;
+    private static volatile byte[] secret =
+            io.bindery.commons.config.RequiredSecrets.BUILT_IN_CURSOR_SECRET.getBytes(StandardCharsets.UTF_8);
 
     private PageCursor() {
     }
@@ -75,20 +75,15 @@ public final class PageCursor {
         }
     }
 
+    /**
+     * Sets the signing key: a service's start-up does it from {@code bindery.cursor.secret} (see
+     * {@link io.bindery.commons.config.RequiredSecrets}); until then, as in plain unit tests, the built-in key signs.
+     */
+    public static void useSecret(String configured) {
+        secret = configured.getBytes(StandardCharsets.UTF_8);
+    }
+
     private static byte[] secret() {
-        byte[] s = secret;
-        if (s == null) {
-            String configured;
-            try {
-                configured = ConfigProvider.getConfig()
-                        .getOptionalValue("bindery.cursor.secret", String.class)
-                        .orElse(io.bindery.commons.config.RequiredSecrets.BUILT_IN_CURSOR_SECRET);
-            } catch (IllegalStateException noConfig) {
-                configured = io.bindery.commons.config.RequiredSecrets.BUILT_IN_CURSOR_SECRET;
-            }
-            s = configured.getBytes(StandardCharsets.UTF_8);
-            secret = s;
-        }
-        return s;
+        return secret;
     }
 }

@@ -11,7 +11,6 @@ import io.vertx.core.net.SocketAddress;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.net.InetAddress;
@@ -41,14 +40,19 @@ public class OutboundGuard {
 
     @Inject
     Vertx vertx;
-    @ConfigProperty(name = "bindery.outbound.allow")
     Optional<List<String>> allow;
-    @ConfigProperty(name = "bindery.outbound.connect-timeout", defaultValue = "PT5S")
     Duration connectTimeout;
-    @ConfigProperty(name = "bindery.outbound.read-timeout", defaultValue = "PT10S")
     Duration readTimeout;
-    @ConfigProperty(name = "bindery.outbound.max-redirects", defaultValue = "5")
     int maxRedirects;
+
+    /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
+    @Inject
+    void configure(io.bindery.commons.config.BinderyServiceConfig config) {
+        allow = config.outbound().allow();
+        connectTimeout = config.outbound().connectTimeout();
+        readTimeout = config.outbound().readTimeout();
+        maxRedirects = config.outbound().maxRedirects();
+    }
 
     private volatile OutboundPolicy policy;
     private volatile HttpClient client;

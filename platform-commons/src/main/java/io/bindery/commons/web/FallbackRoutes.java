@@ -9,7 +9,6 @@ import io.bindery.commons.auth.TokenVerifier;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * What answers when no resource matched: the 404 error body, or, for a service whose issue has not come
@@ -19,10 +18,15 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class FallbackRoutes {
     @Inject
     TokenVerifier verifier;
-    @ConfigProperty(name = "bindery.service.name", defaultValue = "service")
     String serviceName;
-    @ConfigProperty(name = "bindery.service.not-implemented", defaultValue = "false")
     boolean notImplemented;
+
+    /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
+    @Inject
+    void configure(io.bindery.commons.config.BinderyServiceConfig config) {
+        serviceName = config.service().name();
+        notImplemented = config.service().notImplemented();
+    }
 
     void register(@Observes Router router) {
         // blocking: a first-seen token may need the JWKS fetched

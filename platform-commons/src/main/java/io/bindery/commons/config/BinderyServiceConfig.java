@@ -1,0 +1,127 @@
+package io.bindery.commons.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What every Bindery service is told by configuration: the {@code bindery.*} keys that platform-commons reads
+ * (its own keys live in each service's mapping, e.g. content's {@code bindery.content.*}). Each key is
+ * overridable by its environment variable ({@code BINDERY_PUBLIC_URL}, {@code BINDERY_EVENTS_MAX_ATTEMPTS}, ...).
+ * A value of the wrong type (a duration that does not parse, a number that is not one) stops the service at
+ * start-up with the key's name, instead of failing on the first request that reads it.
+ */
+@ConfigMapping(prefix = "bindery")
+public interface BinderyServiceConfig {
+
+    Service service();
+
+    /** Where browsers and API clients reach the platform: the gateway's public base URL, used in every link. */
+    @WithDefault("http://127.0.0.1:8080")
+    String publicUrl();
+
+    /** identity-service's base URL: JWKS, token revocations, service tokens, the projections' catch-up. */
+    @WithDefault("http://127.0.0.1:8081")
+    String identityUrl();
+
+    /** The shared secret that this service exchanges for service tokens at identity; empty: no service tokens. */
+    Optional<String> serviceSecret();
+
+    Secrets secrets();
+
+    Cursor cursor();
+
+    SignedUrl signedUrl();
+
+    Auth auth();
+
+    InternalAuth internalAuth();
+
+    Events events();
+
+    Outbound outbound();
+
+    interface Service {
+        /** This service's name: its audience for service tokens, its CloudEvent source, its topic's middle part. */
+        @WithDefault("service")
+        String name();
+
+        /**
+         * True for a service whose issue is not done yet: its routes answer 501 (see
+         * {@link io.bindery.commons.web.FallbackRoutes}).
+         */
+        @WithDefault("false")
+        boolean notImplemented();
+    }
+
+    interface Secrets {
+        /** Refuse to start in prod without the secrets below (see {@link RequiredSecrets}). */
+        @WithDefault("true")
+        boolean required();
+    }
+
+    interface Cursor {
+        /** Signs list cursors ({@link io.bindery.commons.lists.PageCursor}); the built-in value serves dev and tests. */
+        Optional<String> secret();
+    }
+
+    interface SignedUrl {
+        /** Signs download URLs ({@link io.bindery.commons.auth.SignedUrls}); the built-in value serves dev and tests. */
+        Optional<String> secret();
+
+        @WithDefault("PT1H")
+        Duration ttl();
+    }
+
+    interface Auth {
+        /** A regular expression of paths that accept a signed URL instead of a bearer token. */
+        Optional<String> signedPaths();
+    }
+
+    interface InternalAuth {
+        /** {@code /internal/**} demands a service token (or the end user's); false only in tests of one service. */
+        @WithDefault("true")
+        boolean required();
+    }
+
+    interface Events {
+        /** The topic this service publishes on; defaults to {@code bindery.<service>.events}. */
+        Optional<String> topic();
+
+        /** The consumer group of this service's consumers; defaults to one per service and database. */
+        Optional<String> consumerGroup();
+
+        /** Deliveries of one event before it is parked in {@code failed_event}. */
+        @WithDefault("5")
+        int maxAttempts();
+
+        /** The first pause between deliveries; it doubles after each failure. */
+        @WithDefault("PT0.1S")
+        Duration retryBackoff();
+
+        /** A parked event older than this makes the readiness check fail. */
+        @WithDefault("PT15M")
+        Duration parkedMaxAge();
+
+        /** When a parked event is first retried; later retries back off from it. */
+        @WithDefault("PT30S")
+        Duration retryParkedFirstDelay();
+    }
+
+    interface Outbound {
+        /** Hosts and networks that user-given URLs may reach although they are private (see OutboundPolicy). */
+        Optional<List<String>> allow();
+
+        @WithDefault("PT5S")
+        Duration connectTimeout();
+
+        @WithDefault("PT10S")
+        Duration readTimeout();
+
+        @WithDefault("5")
+        int maxRedirects();
+    }
+}
