@@ -25,11 +25,8 @@
 # merges add about 100 page versions (not 100 x 5,000).
 set -euo pipefail
 export LC_ALL=C # decimal points in printf and $EPOCHREALTIME
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export BINDERY_HOME="${BINDERY_HOME:-$ROOT/.platform}"
-STATE_DIR="${BINDERY_STATE_DIR:-$BINDERY_HOME}"
-GATEWAY="${GATEWAY:-http://127.0.0.1:${BINDERY_GATEWAY_PORT:-8080}}"
-TOKEN_FILE="${TOKEN_FILE:-$STATE_DIR/admin-token}"
+BENCH=content.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ORG="${ORG:-}"
 SPACE="${SPACE:-}"
 PAGES="${PAGES:-5000}"
@@ -49,8 +46,6 @@ COMMON_WORDS=(deployment configuration token webhook migration cache billing reg
   gateway release monitoring database session invoice workflow endpoint storage queue template secret upload cluster)
 RARE_WORDS=(aardvark bassoon cormorant dulcimer echidna flamingo gazpacho harmonica iguana jackalope kumquat
   lorikeet marzipan narwhal ocelot pangolin quetzal rutabaga samovar tamarind ukulele vicuna wombat xylophone yodeler)
-
-die() { echo "content.sh: $*" >&2; exit 1; }
 
 STEPS=("$@")
 [[ ${#STEPS[@]} -gt 0 ]] || STEPS=(seed reads merge search storage)
@@ -75,27 +70,13 @@ import os
 import random
 import sys
 
-COMMON = ("account api access billing branch cache cluster configuration customer dashboard database deployment "
-          "domain endpoint environment error event export gateway import index integration invoice key latency "
-          "limit log merge metric migration monitoring network notification organization page payment permission "
-          "pipeline plan policy project query queue region release request response role schema search secret "
-          "server service session setting space storage subscription team template tenant token update upload "
-          "user version webhook workflow").split()
-FILLER = "the a of to and in for with on that is are by from as this can when your it will each then".split()
+sys.path.insert(0, os.environ["BENCH_DIR"])
+from pages import COMMON, MAX_SIZE, heading, paragraph, write_batches  # noqa: E402
+
 RARE = ("aardvark bassoon cormorant dulcimer echidna flamingo gazpacho harmonica iguana jackalope kumquat "
         "lorikeet marzipan narwhal ocelot pangolin quetzal rutabaga samovar tamarind ukulele vicuna wombat "
         "xylophone yodeler").split()
 BATCH = 50
-MAX_SIZE = 3072
-
-
-def sentence(rng):
-    words = [rng.choice(COMMON if rng.random() < 0.45 else FILLER) for _ in range(rng.randint(8, 16))]
-    return " ".join(words).capitalize() + "."
-
-
-def paragraph(rng):
-    return " ".join(sentence(rng) for _ in range(rng.randint(2, 4)))
 
 
 def markdown(rng, title, rare=None):
@@ -106,8 +87,7 @@ def markdown(rng, title, rare=None):
         parts.append(f"Remember the {rare} when you set this up.")
     size = sum(len(p) + 2 for p in parts)
     while size < target:
-        heading = "## " + " ".join(rng.choice(COMMON) for _ in range(rng.randint(2, 3))).title()
-        section = [heading] + [paragraph(rng) for _ in range(rng.randint(1, 2))]
+        section = [heading(rng)] + [paragraph(rng) for _ in range(rng.randint(1, 2))]
         if size + sum(len(p) + 2 for p in section) > MAX_SIZE:
             section = section[:2]  # a shorter last section, or none: pages stay under 3 KB
             if size + sum(len(p) + 2 for p in section) > MAX_SIZE:
@@ -117,31 +97,16 @@ def markdown(rng, title, rare=None):
     return "\n\n".join(parts) + "\n"
 
 
-def title(rng, number):
-    return f"{rng.choice(COMMON).title()} {rng.choice(COMMON).title()} {number}"
-
-
 def insert(out_dir, pages, seed):
     rng = random.Random(seed)
     # each rare word lands in one page, spread over the space
     step = max(1, pages // len(RARE))
-    sizes, page, batch = [], 0, 0
-    while page < pages:
-        ref = f"top{batch}"
-        ops = []
-        for i in range(min(BATCH, pages - page)):
-            rare = RARE[page // step] if page % step == step // 2 and page // step < len(RARE) else None
-            name = title(rng, batch + 1) if i == 0 else title(rng, f"{batch + 1}-{i}")
-            md = markdown(rng, name, rare)
-            op = {"operation": "insert_page", "title": name, "document": {"markdown": md}}
-            op.update({"ref": ref} if i == 0 else {"into": ref})
-            ops.append(op)
-            sizes.append(len(md.encode()))
-            page += 1
-        with open(os.path.join(out_dir, f"batch-{batch:05d}.json"), "w") as f:
-            json.dump({"changes": ops}, f)
-        batch += 1
-    print(f"markdown {min(sizes)}-{max(sizes)} B, mean {sum(sizes) // len(sizes)} B")
+
+    def markdown_of(page, name):
+        rare = RARE[page // step] if page % step == step // 2 and page // step < len(RARE) else None
+        return markdown(rng, name, rare)
+
+    write_batches(out_dir, pages, rng, markdown_of)
 
 
 def update(prefix, seed, per_batch):
@@ -162,19 +127,6 @@ else:
 PY
 
 # ---- HTTP and SQL helpers ----
-
-# call METHOD URL [BODY]: one request through curl (BODY: inline JSON or @file); prints the response body.
-# Dies unless the answer is 2xx.
-call() {
-  local method=$1 url=$2 body=${3:-} out status
-  out=$(mktemp -p "$WORK")
-  local args=(-sS -X "$method" -o "$out" -w '%{http_code}' -H "Authorization: Bearer $TOKEN")
-  [[ -z $body ]] || args+=(-H 'Content-Type: application/json' --data-binary "$body")
-  status=$(curl "${args[@]}" "$url") || status=000
-  [[ $status == 2* ]] || die "$method $url answered $status: $(head -c 300 "$out")"
-  cat "$out"
-  rm -f "$out"
-}
 
 # timed_post URL: an empty POST with the token; prints its time in ms. Dies unless 200.
 timed_post() {
@@ -202,45 +154,23 @@ repeat() { local i; for ((i = 0; i < $1; i++)); do echo "$2"; done; }
 # pct P: the P-th percentile (nearest rank) of the numbers on stdin.
 pct() { sort -n | awk -v p="$1" '{v[NR] = $1} END {i = int((NR * p + 99) / 100); print v[i < 1 ? 1 : i]}'; }
 
-seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.2f", b - a}'; }
-
 sql() { PGPASSWORD=bindery "$PSQL" -h 127.0.0.1 -p "$PG_PORT" -U bindery -d "$DB" -XAtq -F ' ' -c "$1"; }
-
-# Branches are change requests of review-service (issue 6), opened and merged through the gateway like a client.
-open_branch() { call POST "$GATEWAY/v1/spaces/$1/change-requests" '{"subject":"bench"}' | jq -r .id; }
-
-write_batch() { call POST "$GATEWAY/v1/spaces/$1/change-requests/$2/content" "@$3" >/dev/null; }
-
-merge_branch() { call POST "$GATEWAY/v1/spaces/$1/change-requests/$2/merge" >/dev/null; }
 
 # The ids of the pages below the top level of main, one a line.
 child_page_ids() { call GET "$GATEWAY/v1/spaces/$1/content/pages" | jq -r '.pages[] | .pages[]? | .id'; }
 
-# seed_space ORG TITLE PAGES OUT_FILE: a new space written through the API (generated batches of 50 insert_page
-# on one branch, then the merge); writes its id to OUT_FILE and prints one line with the seeding time.
-seed_space() {
-  local org=$1 title=$2 pages=$3 out=$4 dir sizes space branch batch start merged_at batches written=0 last seconds
+# seed_generated ORG TITLE PAGES OUT_FILE: a new space of PAGES generated pages written through the API (batches
+# of 50 insert_page on one branch, then the merge: lib.sh's seed_space); writes its id to OUT_FILE and prints one
+# line with the seeding time.
+seed_generated() {
+  local org=$1 title=$2 pages=$3 out=$4 dir sizes batches
   dir=$(mktemp -d -p "$WORK")
   sizes=$(python3 "$WORK/gen.py" insert "$dir" "$pages" "$RANDOM")
   batches=$(find "$dir" -name 'batch-*.json' | wc -l)
-  space=$(call POST "$GATEWAY/v1/orgs/$org/spaces" "$(jq -nc --arg t "$title" '{title: $t}')" | jq -r .id)
-  start=$EPOCHREALTIME
-  last=${start%.*}
-  branch=$(open_branch "$space")
-  for batch in "$dir"/batch-*.json; do
-    write_batch "$space" "$branch" "$batch"
-    written=$((written + 1))
-    if ((${EPOCHREALTIME%.*} - last >= 30)); then
-      last=${EPOCHREALTIME%.*}
-      echo "    $title: $written/$batches batches written ($(seconds_since "$start") s)"
-    fi
-  done
-  merged_at=$EPOCHREALTIME
-  merge_branch "$space" "$branch"
-  seconds=$(seconds_since "$start")
+  seed_space "$org" "$title" "$dir"
   printf '  %-34s %6d pages in %7.1f s (%4.0f pages/s; %d batches, then the merge: %.2f s)   %s\n' "$title" "$pages" \
-    "$seconds" "$(awk -v n="$pages" -v s="$seconds" 'BEGIN {print n / s}')" "$batches" "$(seconds_since "$merged_at")" "$sizes"
-  echo "$space" >"$out"
+    "$SEEDED_SECONDS" "$(awk -v n="$pages" -v s="$SEEDED_SECONDS" 'BEGIN {print n / s}')" "$batches" "$MERGE_SECONDS" "$sizes"
+  echo "$SEEDED_SPACE" >"$out"
   rm -rf "$dir"
 }
 
@@ -248,7 +178,7 @@ seed_space() {
 
 measure_seeding() {
   echo "(a) seeding: $PAGES pages through the API, batches of 50 insert_page on one branch, then the merge"
-  seed_space "$ORG" "Content benchmark" "$PAGES" "$WORK/space"
+  seed_generated "$ORG" "Content benchmark" "$PAGES" "$WORK/space"
   SPACE=$(<"$WORK/space")
   local count
   count=$(call GET "$GATEWAY/v1/spaces/$SPACE/content/pages" | jq '[.pages[] | recurse(.pages[]?)] | length')
@@ -321,7 +251,7 @@ measure_search() {
         echo "  $title: already there"
         continue
       fi
-      seed_space "$ORG" "$title" "$per_space" "$WORK/corpus-$i" &
+      seed_generated "$ORG" "$title" "$per_space" "$WORK/corpus-$i" &
       pids+=($!)
       if ((${#pids[@]} >= SEED_PARALLEL)); then
         wait "${pids[0]}" || die "seeding a search space failed"
@@ -350,7 +280,7 @@ measure_storage() {
   local space list ids i branch versions_before versions_after start merges=""
   echo
   echo "(e) storage: a fresh $PAGES-page space, then $STORAGE_BRANCHES branches each changing one page, each merged"
-  seed_space "$ORG" "Storage benchmark" "$PAGES" "$WORK/storage-space"
+  seed_generated "$ORG" "Storage benchmark" "$PAGES" "$WORK/storage-space"
   space=$(<"$WORK/storage-space")
   list=$(child_page_ids "$space")
   mapfile -t ids <<<"$list"
@@ -379,16 +309,11 @@ measure_storage() {
 
 # ---- prerequisites, then the measurements asked for, in order ----
 
-command -v jq >/dev/null || die "jq is needed: apt-get install jq"
-command -v python3 >/dev/null || die "python3 is needed to generate pages"
-[[ -r $TOKEN_FILE ]] || die "no admin token at $TOKEN_FILE (platform not up? run ./platform up, or set TOKEN_FILE)"
-TOKEN="$(tr -d '[:space:]' <"$TOKEN_FILE")"
-status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -H "Authorization: Bearer $TOKEN" "$GATEWAY/v1/user" || true)
-[[ $status == 200 ]] || die "GET $GATEWAY/v1/user answered ${status:-nothing} (platform not up? run ./platform up)"
+need jq "(apt-get install jq)"
+need python3 "to generate pages"
+bench_login
 # An unknown space must be a 404 from review-service's change requests, not a 501 or nothing at all.
-status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -H "Authorization: Bearer $TOKEN" \
-  "$GATEWAY/v1/spaces/noSuchSpace000000000/change-requests" || true)
-[[ $status == 404 ]] || die "GET $GATEWAY/v1/spaces/noSuchSpace000000000/change-requests answered ${status:-nothing}, expected 404 (review-service down or not built?)"
+expect_status 404 /v1/spaces/noSuchSpace000000000/change-requests "review-service down or not built?"
 if wants storage; then
   [[ -x $PSQL ]] || die "psql is needed at $PSQL for the storage figures"
   sql 'select 1' >/dev/null || die "psql cannot reach database $DB on 127.0.0.1:$PG_PORT (set BINDERY_DB / BINDERY_PG_PORT)"

@@ -7,9 +7,8 @@
 #
 # Targets (issue 2): through the gateway >= 9000 req/s with p99 < 20 ms; every process < 250 MB RSS.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export BINDERY_HOME="${BINDERY_HOME:-$ROOT/.platform}"
-GATEWAY="http://127.0.0.1:${BINDERY_GATEWAY_PORT:-8080}"
+BENCH=gateway.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 IDENTITY="http://127.0.0.1:${BINDERY_IDENTITY_PORT:-8081}"
 WARMUP="${WARMUP:-30}"
 DURATION="${DURATION:-30}"
@@ -22,8 +21,7 @@ if ! command -v wrk >/dev/null; then
     echo "wrk is needed: sudo apt-get install wrk" >&2; exit 1
   fi
 fi
-TOKEN="$(cat "$BINDERY_HOME/admin-token")"
-curl -fsS -o /dev/null -H "Authorization: Bearer $TOKEN" "$GATEWAY/v1/user" || { echo "platform not up? run ./platform up" >&2; exit 1; }
+bench_login
 
 run() { # name url
   local name=$1 url=$2 out

@@ -5,13 +5,12 @@
 #
 #   ./platform up && bench/members.sh                 # DURATION=20 MEMBERS=1000 by default
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export BINDERY_HOME="${BINDERY_HOME:-$ROOT/.platform}"
-GATEWAY="http://127.0.0.1:${BINDERY_GATEWAY_PORT:-8080}"
+BENCH=members.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 DURATION="${DURATION:-20}"
 MEMBERS="${MEMBERS:-1000}"
-command -v wrk >/dev/null || { echo "wrk is needed: apt-get install wrk" >&2; exit 1; }
-TOKEN="$(cat "$BINDERY_HOME/admin-token")"
+need wrk "(apt-get install wrk)"
+bench_login
 auth=(-H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json")
 
 org=$(curl -fsS "${auth[@]}" -d '{"title":"Members benchmark"}' "$GATEWAY/v1/orgs" | sed -E 's/.*"id":"([^"]+)".*/\1/;q')

@@ -13,21 +13,14 @@
 # under it, so the run waits for a build in progress), JAVA_HOME (temurin 25 when unset), MVN_OFFLINE (1: -o).
 # Exits non-zero when the platform is not up or the test fails (the summary is printed either way).
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH=mixed-writes.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 DURATION="${1:-60}"
 [[ $DURATION =~ ^[1-9][0-9]*$ ]] || { echo "usage: bench/mixed-writes.sh [SECONDS]" >&2; exit 2; }
-export BINDERY_HOME="${BINDERY_HOME:-$ROOT/.platform}"
-STATE_DIR="${BINDERY_STATE_DIR:-$BINDERY_HOME}"
-GATEWAY="${GATEWAY:-http://127.0.0.1:${BINDERY_GATEWAY_PORT:-8080}}"
-TOKEN_FILE="${TOKEN_FILE:-$STATE_DIR/admin-token}"
 LOCK="${BINDERY_BUILD_LOCK:-/tmp/bindery-build.lock}"
 if [[ -z ${JAVA_HOME:-} && -d /usr/lib/jvm/temurin-25-jdk-amd64 ]]; then export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64; fi
-
-die() { echo "mixed-writes.sh: $*" >&2; exit 1; }
-[[ -f $TOKEN_FILE ]] || die "no admin token at $TOKEN_FILE: is the platform up (./platform up)?"
-status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -H "Authorization: Bearer $(cat "$TOKEN_FILE")" "$GATEWAY/v1/user" || true)
-[[ $status == 200 ]] || die "GET $GATEWAY/v1/user answered '$status': is the platform up (./platform up)?"
+bench_login
 
 offline=(-o)
 [[ ${MVN_OFFLINE:-1} == 1 ]] || offline=()

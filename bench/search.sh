@@ -28,12 +28,8 @@
 # Figures of a content-service that just started are low until its JIT has warmed up: run twice after a restart.
 set -euo pipefail
 export LC_ALL=C
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export BINDERY_HOME="${BINDERY_HOME:-$ROOT/.platform}"
-STATE_DIR="${BINDERY_STATE_DIR:-$BINDERY_HOME}"
-STATE_DIR="$(realpath -m "$STATE_DIR")" # relative to the working directory, as ./platform takes it
-GATEWAY="${GATEWAY:-http://127.0.0.1:${BINDERY_GATEWAY_PORT:-8080}}"
-TOKEN_FILE="${TOKEN_FILE:-$STATE_DIR/admin-token}"
+BENCH=search.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ORG="${ORG:-}"
 SPACE="${SPACE:-}"
 PAGES="${PAGES:-5000}"
@@ -46,8 +42,6 @@ DURATION="${DURATION:-15s}"
 WARMUP="${WARMUP:-5s}"
 TITLE="Search bench $PAGES $MANY_WORD=$MANY $ONE_WORD=1"
 
-die() { echo "search.sh: $*" >&2; exit 1; }
-
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
@@ -57,33 +51,16 @@ cat >"$WORK/gen.py" <<'PY'
 """gen.py DIR PAGES MANY MANY_WORD ONE_WORD: DIR/batch-NNNNN.json, each a top-level insert_page and up to 49
 children. MANY_WORD lands on exactly MANY pages (spread evenly; in one section, a quarter of them in two; one to
 three times), ONE_WORD on exactly one page. Neither word is part of the vocabulary below."""
-import json
 import os
 import random
 import sys
 
-COMMON = ("account api access billing branch cache cluster configuration customer dashboard database deployment "
-          "domain endpoint environment error event export gateway import index integration invoice key latency "
-          "limit log merge metric migration monitoring network notification organization page payment permission "
-          "pipeline plan policy project query queue region release request response role schema search secret "
-          "server service session setting space storage subscription team template tenant token update upload "
-          "user version webhook workflow").split()
-FILLER = "the a of to and in for with on that is are by from as this can when your it will each then".split()
-BATCH = 50
-MAX_SIZE = 3072
+sys.path.insert(0, os.environ["BENCH_DIR"])
+from pages import COMMON, MAX_SIZE, heading, paragraph, write_batches  # noqa: E402
 
 out_dir, pages, many, many_word, one_word = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
 assert 0 < many <= pages and many_word not in COMMON and one_word not in COMMON
 rng = random.Random(13)
-
-
-def sentence():
-    words = [rng.choice(COMMON if rng.random() < 0.45 else FILLER) for _ in range(rng.randint(8, 16))]
-    return " ".join(words).capitalize() + "."
-
-
-def paragraph():
-    return " ".join(sentence() for _ in range(rng.randint(2, 4)))
 
 
 def with_word(text, word, times):
@@ -101,15 +78,15 @@ def markdown(title, words):
     """1-3 KB: a title, an introduction, then sections of one or two paragraphs under a heading. `words`: a list of
     (word, sections, times): the word goes into that many sections (by index; 0 is the introduction)."""
     target = rng.randint(1024, MAX_SIZE)
-    sections = [[paragraph()]]
+    sections = [[paragraph(rng)]]
     size = len(title) + 4 + len(sections[0][0])
     while size < target:
-        heading = "## " + " ".join(rng.choice(COMMON) for _ in range(rng.randint(2, 3))).title()
-        body = [paragraph() for _ in range(rng.randint(1, 2))]
-        extra = len(heading) + sum(len(p) + 2 for p in body) + 2
+        title_line = heading(rng)
+        body = [paragraph(rng) for _ in range(rng.randint(1, 2))]
+        extra = len(title_line) + sum(len(p) + 2 for p in body) + 2
         if size + extra > MAX_SIZE - 200:
             break
-        sections.append([heading] + body)
+        sections.append([title_line] + body)
         size += extra
     for word, count, times in words:
         for s in rng.sample(range(len(sections)), min(count, len(sections))):
@@ -121,27 +98,18 @@ def markdown(title, words):
 many_at = set(range(pages // many // 2, pages, pages // many)[:many]) if many * 2 <= pages else set(rng.sample(range(pages), many))
 assert len(many_at) == many
 one_at = next(p for p in range(pages // 2, pages) if p not in many_at)
-page, batch, sizes = 0, 0, []
-while page < pages:
-    ref = f"top{batch}"
-    ops = []
-    for i in range(min(BATCH, pages - page)):
-        name = f"{rng.choice(COMMON).title()} {rng.choice(COMMON).title()} {batch + 1}" + ("" if i == 0 else f"-{i}")
-        words = []
-        if page in many_at:
-            words.append((many_word, 2 if rng.random() < 0.25 else 1, rng.randint(1, 3)))
-        if page == one_at:
-            words.append((one_word, 1, 1))
-        md = markdown(name, words)
-        op = {"operation": "insert_page", "title": name, "document": {"markdown": md}}
-        op.update({"ref": ref} if i == 0 else {"into": ref})
-        ops.append(op)
-        sizes.append(len(md.encode()))
-        page += 1
-    with open(os.path.join(out_dir, f"batch-{batch:05d}.json"), "w") as f:
-        json.dump({"changes": ops}, f)
-    batch += 1
-print(f"markdown {min(sizes)}-{max(sizes)} B, mean {sum(sizes) // len(sizes)} B")
+
+
+def markdown_of(page, name):
+    words = []
+    if page in many_at:
+        words.append((many_word, 2 if rng.random() < 0.25 else 1, rng.randint(1, 3)))
+    if page == one_at:
+        words.append((one_word, 1, 1))
+    return markdown(name, words)
+
+
+write_batches(out_dir, pages, rng, markdown_of)
 PY
 
 # ---- wrk scripts ----
@@ -189,42 +157,18 @@ function request()
 end
 LUA
 
-# ---- HTTP helpers ----
-
-call() {
-  local method=$1 url=$2 body=${3:-} out status
-  out=$(mktemp -p "$WORK")
-  local args=(-sS -X "$method" -o "$out" -w '%{http_code}' -H "Authorization: Bearer $TOKEN")
-  [[ -z $body ]] || args+=(-H 'Content-Type: application/json' --data-binary "$body")
-  status=$(curl "${args[@]}" "$url") || status=000
-  [[ $status == 2* ]] || die "$method $url answered $status: $(head -c 300 "$out")"
-  cat "$out"
-  rm -f "$out"
-}
-
-seconds_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.1f", b - a}'; }
+# ---- seeding ----
 
 seed() {
-  local dir batches branch batch written=0 start last sizes
+  local dir sizes batches
   dir="$WORK/batches"
   mkdir -p "$dir"
   sizes=$(python3 "$WORK/gen.py" "$dir" "$PAGES" "$MANY" "$MANY_WORD" "$ONE_WORD")
   batches=$(find "$dir" -name 'batch-*.json' | wc -l)
-  SPACE=$(call POST "$GATEWAY/v1/orgs/$ORG/spaces" "$(jq -nc --arg t "$TITLE" '{title: $t}')" | jq -r .id)
-  echo "seeding space $SPACE: $PAGES pages in $batches batches ($sizes)"
-  start=$EPOCHREALTIME
-  last=${start%.*}
-  branch=$(call POST "$GATEWAY/v1/spaces/$SPACE/change-requests" '{"subject":"search bench"}' | jq -r .id)
-  for batch in "$dir"/batch-*.json; do
-    call POST "$GATEWAY/v1/spaces/$SPACE/change-requests/$branch/content" "@$batch" >/dev/null
-    written=$((written + 1))
-    if ((${EPOCHREALTIME%.*} - last >= 30)); then
-      last=${EPOCHREALTIME%.*}
-      echo "  $written/$batches batches written ($(seconds_since "$start") s)"
-    fi
-  done
-  call POST "$GATEWAY/v1/spaces/$SPACE/change-requests/$branch/merge" >/dev/null
-  echo "  seeded and merged in $(seconds_since "$start") s (re-run with SPACE=$SPACE to skip seeding)"
+  echo "seeding a space: $PAGES pages in $batches batches ($sizes)"
+  seed_space "$ORG" "$TITLE" "$dir"
+  SPACE=$SEEDED_SPACE
+  echo "  space $SPACE seeded and merged in $SEEDED_SECONDS s (re-run with SPACE=$SPACE to skip seeding)"
 }
 
 search_url() { echo "$GATEWAY/v1/spaces/$SPACE/search?query=$1&limit=$2"; }
@@ -261,13 +205,10 @@ run_wrk() {
 
 # ---- prerequisites ----
 
-command -v jq >/dev/null || die "jq is needed: apt-get install jq"
-command -v wrk >/dev/null || die "wrk is needed: apt-get install wrk"
-command -v python3 >/dev/null || die "python3 is needed to generate pages"
-[[ -r $TOKEN_FILE ]] || die "no admin token at $TOKEN_FILE (platform not up? set TOKEN_FILE or BINDERY_STATE_DIR)"
-TOKEN="$(tr -d '[:space:]' <"$TOKEN_FILE")"
-status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -H "Authorization: Bearer $TOKEN" "$GATEWAY/v1/user" || true)
-[[ $status == 200 ]] || die "GET $GATEWAY/v1/user answered ${status:-nothing} (platform not up? set GATEWAY or BINDERY_GATEWAY_PORT)"
+need jq "(apt-get install jq)"
+need wrk "(apt-get install wrk)"
+need python3 "to generate pages"
+bench_login
 [[ $MANY_WORD =~ ^[a-z]+$ && $ONE_WORD =~ ^[a-z]+$ ]] || die "MANY_WORD and ONE_WORD must be lower-case words"
 
 # ---- the space ----

@@ -16,11 +16,8 @@
 # SAMPLES (60 per page), WARMUP (20 s), DURATION (30 s), CONNECTIONS (32), SPREAD (1000 ids; 1 = a single id).
 # Targets (issue 4): page PAGE / page 1 <= 1.2 (p50); GET /v1/spaces/{id} >= 9000 req/s through the gateway.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export BINDERY_HOME="${BINDERY_HOME:-$ROOT/.platform}"
-STATE_DIR="${BINDERY_STATE_DIR:-$BINDERY_HOME}"
-GATEWAY="${GATEWAY:-http://127.0.0.1:${BINDERY_GATEWAY_PORT:-8080}}"
-TOKEN_FILE="${TOKEN_FILE:-$STATE_DIR/admin-token}"
+BENCH=spaces.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 N="${N:-100000}"
 ORG="${ORG:-}"
 CONCURRENCY="${CONCURRENCY:-16}"
@@ -31,16 +28,11 @@ DURATION="${DURATION:-30}"
 CONNECTIONS="${CONNECTIONS:-32}"
 SPREAD="${SPREAD:-1000}"
 
-die() { echo "spaces.sh: $*" >&2; exit 1; }
-command -v wrk >/dev/null || die "wrk is needed: apt-get install wrk"
-command -v node >/dev/null || die "node (>= 18, for fetch) is needed to seed and time pages"
-[[ -r $TOKEN_FILE ]] || die "no admin token at $TOKEN_FILE (platform not up? run ./platform up, or set TOKEN_FILE)"
-TOKEN="$(tr -d '[:space:]' <"$TOKEN_FILE")"
-status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -H "Authorization: Bearer $TOKEN" "$GATEWAY/v1/user" || true)
-[[ $status == 200 ]] || die "GET $GATEWAY/v1/user answered ${status:-nothing} (platform not up? run ./platform up)"
+need wrk "(apt-get install wrk)"
+need node "(>= 18, for fetch) to seed and time pages"
+bench_login
 # An unknown organization must be a 404 from content-service, not its "not implemented" 501 or a gateway 502.
-status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -H "Authorization: Bearer $TOKEN" "$GATEWAY/v1/orgs/no-such-org/spaces" || true)
-[[ $status == 404 ]] || die "GET $GATEWAY/v1/orgs/no-such-org/spaces answered ${status:-nothing}, expected 404 (content-service down or without spaces?)"
+expect_status 404 /v1/orgs/no-such-org/spaces "content-service down or without spaces?"
 export GATEWAY TOKEN N ORG CONCURRENCY PAGE SAMPLES SPREAD
 
 WORK="$(mktemp -d)"

@@ -1,0 +1,24 @@
+package io.bindery.contracts.sites;
+
+import java.util.Map;
+
+/**
+ * The CloudEvent types sites-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml), each keyed by
+ * the site id, with the site as {@link SiteData}.
+ */
+public final class SitesEventTypes {
+    public static final String TOPIC = "bindery.sites.events";
+
+    public static final String SITE_CREATED = "bindery.site.created.v1";
+    public static final String SITE_UPDATED = "bindery.site.updated.v1";
+    public static final String SITE_DELETED = "bindery.site.deleted.v1";
+    public static final String SITE_PUBLISHED = "bindery.site.published.v1";
+    public static final String SITE_UNPUBLISHED = "bindery.site.unpublished.v1";
+
+    /** Each type's data record. */
+    public static final Map<String, Class<?>> PAYLOADS = Map.of(SITE_CREATED, SiteData.class, SITE_UPDATED, SiteData.class,
+            SITE_DELETED, SiteData.class, SITE_PUBLISHED, SiteData.class, SITE_UNPUBLISHED, SiteData.class);
+
+    private SitesEventTypes() {
+    }
+}

@@ -1,0 +1,178 @@
+package io.bindery.sites.sites;
+
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
+import io.bindery.contracts.sites.SitesEventTypes;
+import io.bindery.sites.access.SiteAccess;
+import io.bindery.sites.access.SitePolicy;
+import io.bindery.sites.access.SitePolicy.Action;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Sites of an organization: list, create, read, change settings, publish, delete; each change an event. */
+@ApplicationScoped
+public class Sites {
+    private static final Keyset<Site> OLDEST_FIRST = Keyset.ascending(
+            SortKey.instant("createdAt", s -> s.createdAt), SortKey.text("id", s -> s.id));
+
+    @Inject
+    SiteAccess access;
+    @Inject
+    SiteViews views;
+    @Inject
+    EventPublisher events;
+    @Inject
+    EntityManager em;
+
+    /** The list's filters (GitBook's query parameters); each null when not given. */
+    public record Filters(String title, Boolean published, String space, List<SiteType> types) {
+    }
+
+    @Transactional
+    public ListPage<SiteView> list(String orgId, String userId, Filters f, String page, int limit) {
+        SitePolicy policy = access.policy(orgId, userId);
+        policy.require(Action.VIEW);
+        Where where = Where.of("organizationId = :org", "org", orgId);
+        if (f.title() != null) {
+            where = where.and("lower(title) like :title escape '\\'", "title", "%" + likeEscaped(f.title().toLowerCase()) + "%");
+        }
+        if (f.published() != null) {
+            where = where.and("published = :published", "published", f.published());
+        }
+        if (f.space() != null) {
+            where = where.and("id in (select ss.siteId from SiteSpaceRow ss where ss.spaceId = :space)", "space", f.space());
+        }
+        if (f.types() != null && !f.types().isEmpty()) {
+            where = where.and("type in :types", "types", f.types());
+        }
+        ListPage<Site> rows = OLDEST_FIRST.page(page, limit).hql(em, Site.class, "", "from Site", where);
+        Map<String, Long> counts = siteSpaceCounts(rows.items().stream().map(s -> s.id).toList());
+        return rows.map(s -> views.site(s, counts.getOrDefault(s.id, 0L), policy));
+    }
+
+    @Transactional
+    public SiteView create(String orgId, String userId, CreateSiteRequest in) {
+        SitePolicy policy = access.policy(orgId, userId);
+        policy.require(Action.MANAGE);
+        if (!in.spaces().isEmpty()) {
+            throw ApiException.notImplemented("adding spaces to a site is not built yet (issue 15, next step): "
+                    + "create the site without spaces");
+        }
+        Site s = new Site();
+        s.id = Ids.newId();
+        s.organizationId = orgId;
+        s.type = in.type();
+        s.title = in.title();
+        s.visibility = in.visibility();
+        s.agentsContext = AgentsContext.INCLUDED;
+        s.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        s.updatedAt = s.createdAt;
+        s.persist();
+        events.publish(SitesEventTypes.SITE_CREATED, s.id, views.data(s));
+        return views.site(s, 0, policy);
+    }
+
+    @Transactional
+    public SiteView get(String orgId, String userId, String siteId) {
+        SitePolicy policy = access.policy(orgId, userId);
+        policy.require(Action.VIEW);
+        Site s = require(orgId, siteId, false);
+        return views.site(s, siteSpaceCounts(List.of(s.id)).getOrDefault(s.id, 0L), policy);
+    }
+
+    @Transactional
+    public SiteView update(String orgId, String userId, String siteId, UpdateSiteRequest in) {
+        SitePolicy policy = access.policy(orgId, userId);
+        policy.require(Action.MANAGE);
+        Site s = require(orgId, siteId, true);
+        in.defaultSiteSpace().ifPresent(id -> {
+            throw ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this site");
+        });
+        in.defaultSiteSection().ifPresent(id -> {
+            throw ApiException.badRequest("defaultSiteSection: no section " + id + " in this site");
+        });
+        in.title().ifPresent(t -> s.title = t);
+        in.visibility().ifPresent(v -> s.visibility = v);
+        in.basename().ifPresent(b -> s.basename = b);
+        in.adaptiveContent().ifPresent(a -> s.adaptiveContent = a);
+        in.agentsContext().ifPresent(a -> s.agentsContext = a);
+        in.proxy().ifPresent(p -> s.proxy = p.orElse(null));
+        in.hostname().ifPresent(h -> {
+            String hostname = h.orElse(null);
+            if (hostname != null && !hostname.equals(s.hostname) && Site.count("hostname = ?1 and id <> ?2", hostname, s.id) > 0) {
+                throw ApiException.conflict("hostname " + hostname + " already serves another site");
+            }
+            s.hostname = hostname;
+        });
+        if (in.changesSettings()) {
+            s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            em.flush();
+            events.publish(SitesEventTypes.SITE_UPDATED, s.id, views.data(s));
+        }
+        return views.site(s, siteSpaceCounts(List.of(s.id)).getOrDefault(s.id, 0L), policy);
+    }
+
+    /** Publishes or unpublishes the site; doing what is already done changes nothing and publishes no event. */
+    @Transactional
+    public SiteView publish(String orgId, String userId, String siteId, boolean published) {
+        SitePolicy policy = access.policy(orgId, userId);
+        policy.require(Action.MANAGE);
+        Site s = require(orgId, siteId, true);
+        if (s.published != published) {
+            s.published = published;
+            s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            events.publish(published ? SitesEventTypes.SITE_PUBLISHED : SitesEventTypes.SITE_UNPUBLISHED, s.id, views.data(s));
+        }
+        return views.site(s, siteSpaceCounts(List.of(s.id)).getOrDefault(s.id, 0L), policy);
+    }
+
+    /** Deletes the site with its site spaces; an unknown site is already deleted (204, as GitBook). */
+    @Transactional
+    public void delete(String orgId, String userId, String siteId) {
+        SitePolicy policy = access.policy(orgId, userId);
+        policy.require(Action.MANAGE);
+        find(orgId, siteId, true).ifPresent(s -> {
+            events.publish(SitesEventTypes.SITE_DELETED, s.id, views.data(s));
+            s.delete();
+        });
+    }
+
+    Site require(String orgId, String siteId, boolean forUpdate) {
+        return find(orgId, siteId, forUpdate).orElseThrow(() -> ApiException.notFound("no site " + siteId));
+    }
+
+    private Optional<Site> find(String orgId, String siteId, boolean forUpdate) {
+        Site s = forUpdate ? em.find(Site.class, siteId, LockModeType.PESSIMISTIC_WRITE) : em.find(Site.class, siteId);
+        return Optional.ofNullable(s).filter(site -> site.organizationId.equals(orgId));
+    }
+
+    private Map<String, Long> siteSpaceCounts(List<String> siteIds) {
+        Map<String, Long> counts = new HashMap<>();
+        if (siteIds.isEmpty()) {
+            return counts;
+        }
+        em.createQuery("select ss.siteId, count(ss) from SiteSpaceRow ss where ss.siteId in :ids group by ss.siteId", Object[].class)
+                .setParameter("ids", siteIds).getResultList()
+                .forEach(r -> counts.put((String) r[0], (Long) r[1]));
+        return counts;
+    }
+
+    private static String likeEscaped(String s) {
+        return s.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+}
