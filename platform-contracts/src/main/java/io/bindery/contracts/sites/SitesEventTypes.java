@@ -4,7 +4,7 @@ import java.util.Map;
 
 /**
  * The CloudEvent types sites-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml), each keyed by
- * the site id, with the site as {@link SiteData}.
+ * the site id, with the site as {@link SiteData} (its adaptive schema as {@link SiteAdaptiveSchemaData}).
  */
 public final class SitesEventTypes {
     public static final String TOPIC = "bindery.sites.events";
@@ -14,10 +14,12 @@ public final class SitesEventTypes {
     public static final String SITE_DELETED = "bindery.site.deleted.v1";
     public static final String SITE_PUBLISHED = "bindery.site.published.v1";
     public static final String SITE_UNPUBLISHED = "bindery.site.unpublished.v1";
+    public static final String SITE_ADAPTIVE_SCHEMA_UPDATED = "bindery.site.adaptive-schema.updated.v1";
 
     /** Each type's data record. */
     public static final Map<String, Class<?>> PAYLOADS = Map.of(SITE_CREATED, SiteData.class, SITE_UPDATED, SiteData.class,
-            SITE_DELETED, SiteData.class, SITE_PUBLISHED, SiteData.class, SITE_UNPUBLISHED, SiteData.class);
+            SITE_DELETED, SiteData.class, SITE_PUBLISHED, SiteData.class, SITE_UNPUBLISHED, SiteData.class,
+            SITE_ADAPTIVE_SCHEMA_UPDATED, SiteAdaptiveSchemaData.class);
 
     private SitesEventTypes() {
     }

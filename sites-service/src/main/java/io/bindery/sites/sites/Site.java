@@ -32,6 +32,9 @@ public class Site extends PanacheEntityBase {
     @Column(name = "agents_context")
     @Convert(converter = AgentsContext.Converter.class)
     public AgentsContext agentsContext;
+    /** The adaptive schema's JSON text; null until one is set (see AdaptiveSchemas.DEFAULT). */
+    @Column(name = "adaptive_schema")
+    public String adaptiveSchema;
     @Column(name = "created_at")
     public Instant createdAt;
     @Column(name = "updated_at")

@@ -152,7 +152,8 @@ public class Sites {
         });
     }
 
-    Site require(String orgId, String siteId, boolean forUpdate) {
+    /** The site of this organization (locked for the transaction when {@code forUpdate}); 404 otherwise. */
+    public Site require(String orgId, String siteId, boolean forUpdate) {
         return find(orgId, siteId, forUpdate).orElseThrow(() -> ApiException.notFound("no site " + siteId));
     }
 

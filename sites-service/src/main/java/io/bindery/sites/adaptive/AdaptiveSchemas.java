@@ -1,0 +1,81 @@
+package io.bindery.sites.adaptive;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.contracts.sites.SiteAdaptiveSchemaData;
+import io.bindery.contracts.sites.SitesEventTypes;
+import io.bindery.sites.access.SiteAccess;
+import io.bindery.sites.access.SitePolicy;
+import io.bindery.sites.access.SitePolicy.Action;
+import io.bindery.sites.sites.Site;
+import io.bindery.sites.sites.Sites;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+/** A site's adaptive schema: read, replaced (validated first), and the template conditions it suggests. */
+@ApplicationScoped
+public class AdaptiveSchemas {
+    /** A site's schema until one is set: no claims but an empty {@code unsigned} object. */
+    static final String DEFAULT = """
+            {"type":"object","properties":{"unsigned":{"type":"object","description":"Unsigned claims of the site visitor.",\
+            "properties":{},"additionalProperties":false}},"additionalProperties":false}""";
+
+    @Inject
+    SiteAccess access;
+    @Inject
+    Sites sites;
+    @Inject
+    EventPublisher events;
+    @Inject
+    ObjectMapper json;
+
+    @Transactional
+    public AdaptiveSchemaView get(String orgId, String userId, String siteId) {
+        SitePolicy policy = access.policy(orgId, userId);
+        policy.require(Action.VIEW);
+        return AdaptiveSchemaView.of(schemaOf(sites.require(orgId, siteId, false)));
+    }
+
+    @Transactional
+    public AdaptiveSchemaView replace(String orgId, String userId, String siteId, JsonNode body) {
+        SitePolicy policy = access.policy(orgId, userId);
+        policy.require(Action.MANAGE);
+        Site site = sites.require(orgId, siteId, true);
+        JsonNode schema = body == null ? null : body.get("jsonSchema");
+        if (schema == null || !schema.isObject()) {
+            throw ApiException.badRequest("jsonSchema is required: a JSON Schema (draft-07) object");
+        }
+        String text = schema.toString();
+        AdaptiveSchemaRules.check(text);
+        site.adaptiveSchema = text;
+        site.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        events.publish(SitesEventTypes.SITE_ADAPTIVE_SCHEMA_UPDATED, site.id,
+                new SiteAdaptiveSchemaData(site.id, site.organizationId, schema));
+        return AdaptiveSchemaView.of(schema);
+    }
+
+    @Transactional
+    public List<TemplateConditions.Item> templateConditions(String orgId, String userId, String siteId) {
+        SitePolicy policy = access.policy(orgId, userId);
+        policy.require(Action.VIEW);
+        return TemplateConditions.of(schemaOf(sites.require(orgId, siteId, false)));
+    }
+
+    /** The site's adaptive schema, or the default one. */
+    public JsonNode schemaOf(Site site) {
+        try {
+            return json.readTree(site.adaptiveSchema == null ? DEFAULT : site.adaptiveSchema);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
