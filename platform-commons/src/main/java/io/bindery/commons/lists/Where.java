@@ -39,6 +39,14 @@ public final class Where {
         return text.toString();
     }
 
+    /**
+     * {@code text} as a LIKE pattern that matches it literally (for {@code like :p escape '\\'}): backslash, percent
+     * and underscore escaped. Wrap it in {@code %…%} for "contains".
+     */
+    public static String likeEscaped(String text) {
+        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+
     public Map<String, Object> params() {
         return Collections.unmodifiableMap(params);
     }

@@ -4,7 +4,7 @@ import java.util.Map;
 
 /**
  * The CloudEvent types sites-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml), each keyed by
- * the site id, with the site as {@link SiteData} (its adaptive schema as {@link SiteAdaptiveSchemaData}).
+ * the site id, with the site as {@link SiteData} (its adaptive schema as {@link SiteAdaptiveSchemaData}, a share link as {@link SiteShareLinkData}).
  */
 public final class SitesEventTypes {
     public static final String TOPIC = "bindery.sites.events";
@@ -15,11 +15,17 @@ public final class SitesEventTypes {
     public static final String SITE_PUBLISHED = "bindery.site.published.v1";
     public static final String SITE_UNPUBLISHED = "bindery.site.unpublished.v1";
     public static final String SITE_ADAPTIVE_SCHEMA_UPDATED = "bindery.site.adaptive-schema.updated.v1";
+    public static final String SHARE_LINK_CREATED = "bindery.site.share-link.created.v1";
+    public static final String SHARE_LINK_UPDATED = "bindery.site.share-link.updated.v1";
+    public static final String SHARE_LINK_DELETED = "bindery.site.share-link.deleted.v1";
 
     /** Each type's data record. */
-    public static final Map<String, Class<?>> PAYLOADS = Map.of(SITE_CREATED, SiteData.class, SITE_UPDATED, SiteData.class,
-            SITE_DELETED, SiteData.class, SITE_PUBLISHED, SiteData.class, SITE_UNPUBLISHED, SiteData.class,
-            SITE_ADAPTIVE_SCHEMA_UPDATED, SiteAdaptiveSchemaData.class);
+    public static final Map<String, Class<?>> PAYLOADS = Map.ofEntries(
+            Map.entry(SITE_CREATED, SiteData.class), Map.entry(SITE_UPDATED, SiteData.class),
+            Map.entry(SITE_DELETED, SiteData.class), Map.entry(SITE_PUBLISHED, SiteData.class),
+            Map.entry(SITE_UNPUBLISHED, SiteData.class), Map.entry(SITE_ADAPTIVE_SCHEMA_UPDATED, SiteAdaptiveSchemaData.class),
+            Map.entry(SHARE_LINK_CREATED, SiteShareLinkData.class), Map.entry(SHARE_LINK_UPDATED, SiteShareLinkData.class),
+            Map.entry(SHARE_LINK_DELETED, SiteShareLinkData.class));
 
     private SitesEventTypes() {
     }

@@ -49,7 +49,7 @@ public class Sites {
         policy.require(Action.VIEW);
         Where where = Where.of("organizationId = :org", "org", orgId);
         if (f.title() != null) {
-            where = where.and("lower(title) like :title escape '\\'", "title", "%" + likeEscaped(f.title().toLowerCase()) + "%");
+            where = where.and("lower(title) like :title escape '\\'", "title", "%" + Where.likeEscaped(f.title().toLowerCase()) + "%");
         }
         if (f.published() != null) {
             where = where.and("published = :published", "published", f.published());
@@ -171,9 +171,5 @@ public class Sites {
                 .setParameter("ids", siteIds).getResultList()
                 .forEach(r -> counts.put((String) r[0], (Long) r[1]));
         return counts;
-    }
-
-    private static String likeEscaped(String s) {
-        return s.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 }
