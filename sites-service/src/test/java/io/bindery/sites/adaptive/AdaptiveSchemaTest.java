@@ -2,14 +2,14 @@ package io.bindery.sites.adaptive;
 
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
+import io.bindery.sites.testing.SiteFixtures;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
 
-import static io.restassured.RestAssured.given;
+import static io.bindery.sites.testing.SiteFixtures.as;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
@@ -19,9 +19,6 @@ import static org.hamcrest.Matchers.hasSize;
 @QuarkusTest
 @WithTestResource(TestIdentity.class)
 class AdaptiveSchemaTest {
-    static RequestSpecification as(String user) {
-        return given().header("Authorization", "Bearer " + TestIdentity.token(user)).contentType("application/json");
-    }
 
     @Test
     void replaceReadAndSuggest() {
@@ -37,7 +34,7 @@ class AdaptiveSchemaTest {
                 .body("jsonSchema.properties.unsigned.type", equalTo("object"));
         as(reader).get(url + "/template-conditions").then().statusCode(200).body("items", hasSize(0));
 
-        String body = "{\"jsonSchema\":" + ConditionsTest.SCHEMA + "}";
+        String body = "{\"jsonSchema\":" + SiteFixtures.SCHEMA + "}";
         as(reader).body(body).put(url).then().statusCode(403);
         as(admin).body(body).put(url).then().statusCode(200).body("jsonSchema.properties.beta.type", equalTo("boolean"));
         as(reader).get(url).then().statusCode(200).body("jsonSchema.properties.unsigned.properties.plan.enum", hasItem("pro"));

@@ -3,6 +3,7 @@ package io.bindery.sites.adaptive;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.errors.ApiException;
+import io.bindery.sites.testing.SiteFixtures;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -16,19 +17,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** CEL conditions: checked against the adaptive schema when written, evaluated per visitor. No Quarkus. */
 class ConditionsTest {
-    static final String SCHEMA = """
-            {"type":"object","additionalProperties":false,"properties":{
-              "beta":{"type":"boolean","description":"In the beta programme"},
-              "seats":{"type":"number","description":"Seats bought"},
-              "roles":{"type":"array","description":"Roles","items":{"type":"string","enum":["admin","dev"],"description":"A role"}},
-              "unsigned":{"type":"object","description":"Unsigned claims of the site visitor.","additionalProperties":false,
-                "properties":{"plan":{"type":"string","enum":["free","pro"],"description":"Plan"},
-                              "region":{"type":"string","description":"Region"}}}}}""";
+
     final Conditions conditions = new Conditions();
     final JsonNode schema;
 
     ConditionsTest() throws Exception {
-        schema = new ObjectMapper().readTree(SCHEMA);
+        schema = new ObjectMapper().readTree(SiteFixtures.SCHEMA);
     }
 
     String rejected(String condition) {

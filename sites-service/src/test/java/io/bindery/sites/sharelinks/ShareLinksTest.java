@@ -4,7 +4,6 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -12,7 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import static io.restassured.RestAssured.given;
+import static io.bindery.sites.testing.SiteFixtures.as;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
@@ -24,9 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 @WithTestResource(TestIdentity.class)
 class ShareLinksTest {
-    static RequestSpecification as(String user) {
-        return given().header("Authorization", "Bearer " + TestIdentity.token(user)).contentType("application/json");
-    }
 
     @Test
     void createListRenameDeactivateDelete() {

@@ -4,7 +4,6 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.Test;
@@ -13,7 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.restassured.RestAssured.given;
+import static io.bindery.sites.testing.SiteFixtures.as;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
@@ -29,9 +28,6 @@ class SitesTest {
     @Inject
     EntityManager em;
 
-    static RequestSpecification as(String user) {
-        return given().header("Authorization", "Bearer " + TestIdentity.token(user)).contentType("application/json");
-    }
 
     /** A new organization with a member of the given role; returns {org, user}. */
     static String[] member(String role) {

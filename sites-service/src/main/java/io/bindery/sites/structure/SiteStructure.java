@@ -1,0 +1,350 @@
+package io.bindery.sites.structure;
+
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
+import io.bindery.commons.markdown.Slugs;
+import io.bindery.contracts.sites.SiteStructureItemData;
+import io.bindery.contracts.sites.SitesEventTypes;
+import io.bindery.sites.access.SiteAccess;
+import io.bindery.sites.access.SitePolicy;
+import io.bindery.sites.access.SitePolicy.Action;
+import io.bindery.sites.adaptive.AdaptiveSchemas;
+import io.bindery.sites.adaptive.Conditions;
+import io.bindery.sites.sites.Site;
+import io.bindery.sites.sites.Sites;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Sections and section groups of a site, and their order. Siblings (the items of one parent: the site root or a
+ * group) are numbered 1..n by {@code position}; a move or a removal renumbers the parent's children, so the order
+ * is stable and shows the same in lists, the structure and {@code published}. Every change locks the site row
+ * first: two concurrent moves of one site apply one after the other.
+ */
+@ApplicationScoped
+public class SiteStructure {
+    private static final String ROOT = "";
+    private static final Keyset<StructureItem> OLDEST_FIRST = Keyset.ascending(
+            SortKey.instant("createdAt", i -> i.createdAt), SortKey.text("id", i -> i.id));
+
+    @Inject
+    SiteAccess access;
+    @Inject
+    Sites sites;
+    @Inject
+    StructureViews views;
+    @Inject
+    AdaptiveSchemas schemas;
+    @Inject
+    Conditions conditions;
+    @Inject
+    EventPublisher events;
+    @Inject
+    EntityManager em;
+
+    // ---- reading ----
+
+    @Transactional
+    public ListPage<Object> list(String orgId, String userId, String siteId, String kind, String page, int limit) {
+        access.policy(orgId, userId).require(Action.VIEW);
+        Site site = sites.require(orgId, siteId, false);
+        Map<String, List<StructureItem>> byParent = byParent(site);
+        return OLDEST_FIRST.page(page, limit).hql(em, StructureItem.class, "", "from StructureItem",
+                        Where.of("siteId = :site", "site", site.id).and("kind = :kind", "kind", kind))
+                .map(i -> i.section() ? views.section(site, i) : views.group(site, i, byParent));
+    }
+
+    @Transactional
+    public StructureViews.Structure structure(String orgId, String userId, String siteId) {
+        access.policy(orgId, userId).require(Action.VIEW);
+        Site site = sites.require(orgId, siteId, false);
+        Map<String, List<StructureItem>> byParent = byParent(site);
+        return new StructureViews.Structure("sections", views.items(site, byParent.getOrDefault(ROOT, List.of()), byParent));
+    }
+
+    /** The site's items by parent id ({@link #ROOT} for the root), each list in order. */
+    public Map<String, List<StructureItem>> byParent(Site site) {
+        Map<String, List<StructureItem>> byParent = new HashMap<>();
+        for (StructureItem i : StructureItem.<StructureItem>list("siteId = ?1 order by position, id", site.id)) {
+            byParent.computeIfAbsent(parentKey(i.parentId), k -> new ArrayList<>()).add(i);
+        }
+        return byParent;
+    }
+
+    // ---- sections ----
+
+    @Transactional
+    public StructureViews.SectionView createSection(String orgId, String userId, String siteId, StructureRequests.CreateSection in) {
+        manage(orgId, userId);
+        if (in.spaceId().isPresent() || in.template()) {
+            throw ApiException.notImplemented("a section with a first site space (spaceId) or from a template is not built yet "
+                    + "(issue 15, next step): create it with spaceId null");
+        }
+        Site site = sites.require(orgId, siteId, true);
+        StructureItem s = newItem(site, StructureItem.SECTION, null, in.title(), in.icon().orElse(null));
+        s.path = uniquePath(site, Slugs.of(in.title()), null);
+        s.isDefault = StructureItem.count("siteId = ?1 and kind = ?2", site.id, StructureItem.SECTION) == 0;
+        s.persist();
+        publish(SitesEventTypes.SECTION_CREATED, site, s);
+        return views.section(site, s);
+    }
+
+    @Transactional
+    public StructureViews.SectionView updateSection(String orgId, String userId, String siteId, String sectionId,
+                                                    StructureRequests.UpdateSection in) {
+        manage(orgId, userId);
+        Site site = sites.require(orgId, siteId, true);
+        StructureItem s = require(site, sectionId, StructureItem.SECTION);
+        in.defaultSiteSpace().ifPresent(id -> {
+            throw ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this section");
+        });
+        in.condition().ifPresent(c -> c.ifPresent(text -> conditions.check("condition", text, schemas.schemaOf(site))));
+        in.title().ifPresent(t -> s.title = t);
+        in.path().ifPresent(p -> {
+            if (!p.equals(s.path) && StructureItem.count("siteId = ?1 and kind = ?2 and path = ?3", site.id, StructureItem.SECTION, p) > 0) {
+                throw ApiException.badRequest("path: another section of this site is at " + p);
+            }
+            s.path = p;
+        });
+        in.condition().ifPresent(c -> s.condition = c.orElse(null));
+        in.icon().ifPresent(i -> s.icon = i.orElse(null));
+        in.description().ifPresent(d -> s.description = d);
+        publish(SitesEventTypes.SECTION_UPDATED, site, s);
+        return views.section(site, s);
+    }
+
+    /** Deletes a section with its site spaces; the next section becomes the default if it was. 204 when unknown. */
+    @Transactional
+    public void deleteSection(String orgId, String userId, String siteId, String sectionId) {
+        manage(orgId, userId);
+        Site site = sites.require(orgId, siteId, true);
+        find(site, sectionId, StructureItem.SECTION).ifPresent(s -> {
+            publish(SitesEventTypes.SECTION_DELETED, site, s);
+            s.delete();
+            em.flush();
+            renumber(siblings(site, s.parentId, null));
+            if (s.isDefault) {
+                StructureItem.<StructureItem>find("siteId = ?1 and kind = ?2 order by createdAt, id", site.id, StructureItem.SECTION)
+                        .firstResultOptional().ifPresent(next -> next.isDefault = true);
+            }
+        });
+    }
+
+    // ---- groups ----
+
+    @Transactional
+    public StructureViews.GroupView createGroup(String orgId, String userId, String siteId, StructureRequests.CreateGroup in) {
+        manage(orgId, userId);
+        Site site = sites.require(orgId, siteId, true);
+        StructureItem parent = in.parent().map(p -> require(site, p, StructureItem.GROUP)).orElse(null);
+        List<StructureItem> sections = new ArrayList<>();
+        for (String id : in.sections()) {
+            sections.add(find(site, id, StructureItem.SECTION)
+                    .orElseThrow(() -> ApiException.badRequest("sections: no section " + id + " in this site")));
+        }
+        StructureItem g = newItem(site, StructureItem.GROUP, parent == null ? null : parent.id, in.title(), in.icon().orElse(null));
+        g.persist();
+        for (StructureItem s : sections) {
+            moveInto(site, s, g);
+        }
+        publish(SitesEventTypes.SECTION_GROUP_CREATED, site, g);
+        return views.group(site, g, byParent(site));
+    }
+
+    @Transactional
+    public StructureViews.GroupView updateGroup(String orgId, String userId, String siteId, String groupId, StructureRequests.UpdateGroup in) {
+        manage(orgId, userId);
+        Site site = sites.require(orgId, siteId, true);
+        StructureItem g = require(site, groupId, StructureItem.GROUP);
+        in.title().ifPresent(t -> g.title = t);
+        in.icon().ifPresent(i -> g.icon = i.orElse(null));
+        publish(SitesEventTypes.SECTION_GROUP_UPDATED, site, g);
+        return views.group(site, g, byParent(site));
+    }
+
+    /** Deletes a group; its children take its place in its parent, in their order (nothing is lost). 204 when unknown. */
+    @Transactional
+    public void deleteGroup(String orgId, String userId, String siteId, String groupId) {
+        manage(orgId, userId);
+        Site site = sites.require(orgId, siteId, true);
+        find(site, groupId, StructureItem.GROUP).ifPresent(g -> {
+            List<StructureItem> order = new ArrayList<>();
+            for (StructureItem sibling : siblings(site, g.parentId, null)) {
+                if (sibling.id.equals(g.id)) {
+                    for (StructureItem child : siblings(site, g.id, null)) {
+                        child.parentId = g.parentId;
+                        order.add(child);
+                    }
+                } else {
+                    order.add(sibling);
+                }
+            }
+            em.flush();
+            publish(SitesEventTypes.SECTION_GROUP_DELETED, site, g);
+            g.delete();
+            renumber(order);
+        });
+    }
+
+    @Transactional
+    public StructureViews.GroupView addToGroup(String orgId, String userId, String siteId, String groupId, String sectionId) {
+        manage(orgId, userId);
+        Site site = sites.require(orgId, siteId, true);
+        StructureItem g = require(site, groupId, StructureItem.GROUP);
+        StructureItem s = find(site, sectionId, StructureItem.SECTION)
+                .orElseThrow(() -> ApiException.badRequest("sectionId: no section " + sectionId + " in this site"));
+        moveInto(site, s, g);
+        publish(SitesEventTypes.SECTION_UPDATED, site, s);
+        return views.group(site, g, byParent(site));
+    }
+
+    /** Takes a section out of a group: it goes right after the group, in the group's parent. 204 when not in it. */
+    @Transactional
+    public void removeFromGroup(String orgId, String userId, String siteId, String groupId, String sectionId) {
+        manage(orgId, userId);
+        Site site = sites.require(orgId, siteId, true);
+        StructureItem g = require(site, groupId, StructureItem.GROUP);
+        find(site, sectionId, StructureItem.SECTION).filter(s -> g.id.equals(s.parentId)).ifPresent(s -> {
+            String from = s.parentId;
+            List<StructureItem> order = siblings(site, g.parentId, null);
+            order.add(order.indexOf(g) + 1, s);
+            s.parentId = g.parentId;
+            renumber(order);
+            renumber(siblings(site, from, s.id));
+            publish(SitesEventTypes.SECTION_UPDATED, site, s);
+        });
+    }
+
+    // ---- moves ----
+
+    /**
+     * Moves a section or group next to a sibling. 404 for an unknown item; 400 for a position that is not a
+     * sibling (another parent), the item itself, or an unknown id.
+     */
+    @Transactional
+    public StructureItem move(String orgId, String userId, String siteId, String kind, String itemId, StructureRequests.Move in) {
+        manage(orgId, userId);
+        Site site = sites.require(orgId, siteId, true);
+        StructureItem item = require(site, itemId, kind);
+        String targetKind = switch (in.type()) {
+            case "site-section" -> StructureItem.SECTION;
+            case "site-section-group" -> StructureItem.GROUP;
+            default -> throw ApiException.badRequest("position: type must be site-section or site-section-group");
+        };
+        if (in.id().equals(item.id)) {
+            throw ApiException.badRequest("position: an item cannot move next to itself");
+        }
+        StructureItem target = find(site, in.id(), targetKind)
+                .orElseThrow(() -> ApiException.badRequest("position: no " + in.type() + " " + in.id() + " in this site"));
+        if (!Objects.equals(target.parentId, item.parentId)) {
+            throw ApiException.badRequest("position: " + in.id() + " is not a sibling of " + item.id + " (another parent)");
+        }
+        List<StructureItem> order = siblings(site, item.parentId, item.id);
+        order.add(order.indexOf(target) + (in.before() ? 0 : 1), item);
+        renumber(order);
+        publish(item.section() ? SitesEventTypes.SECTION_UPDATED : SitesEventTypes.SECTION_GROUP_UPDATED, site, item);
+        return item;
+    }
+
+    public StructureViews.SectionView sectionView(String orgId, String siteId, StructureItem s) {
+        return views.section(sites.require(orgId, siteId, false), s);
+    }
+
+    public StructureViews.GroupView groupView(String orgId, String siteId, StructureItem g) {
+        Site site = sites.require(orgId, siteId, false);
+        return views.group(site, g, byParent(site));
+    }
+
+    // ---- helpers ----
+
+    private void manage(String orgId, String userId) {
+        SitePolicy policy = access.policy(orgId, userId);
+        policy.require(Action.MANAGE);
+    }
+
+    private StructureItem newItem(Site site, String kind, String parentId, String title, String icon) {
+        StructureItem i = new StructureItem();
+        i.id = Ids.newId();
+        i.siteId = site.id;
+        i.kind = kind;
+        i.parentId = parentId;
+        i.title = title;
+        i.icon = icon;
+        i.position = siblings(site, parentId, null).size() + 1;
+        i.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        return i;
+    }
+
+    /** Appends a section to a group (a no-op when it is already there) and closes the gap it left. */
+    private void moveInto(Site site, StructureItem s, StructureItem g) {
+        if (g.id.equals(s.parentId)) {
+            return;
+        }
+        String from = s.parentId;
+        s.parentId = g.id;
+        s.position = siblings(site, g.id, s.id).size() + 1;
+        em.flush();
+        renumber(siblings(site, from, null));
+    }
+
+    /** The children of a parent (null: the root), in order, without {@code except}. */
+    private List<StructureItem> siblings(Site site, String parentId, String except) {
+        List<StructureItem> items = parentId == null
+                ? StructureItem.list("siteId = ?1 and parentId is null order by position, id", site.id)
+                : StructureItem.list("siteId = ?1 and parentId = ?2 order by position, id", site.id, parentId);
+        List<StructureItem> out = new ArrayList<>(items);
+        out.removeIf(i -> i.id.equals(except));
+        return out;
+    }
+
+    private static void renumber(List<StructureItem> order) {
+        for (int i = 0; i < order.size(); i++) {
+            order.get(i).position = i + 1;
+        }
+    }
+
+    private String uniquePath(Site site, String base, String except) {
+        String root = base.isEmpty() ? "section" : base.length() > 90 ? base.substring(0, 90) : base;
+        String path = root;
+        for (int n = 2; StructureItem.count("siteId = ?1 and kind = ?2 and path = ?3 and id <> ?4", site.id,
+                StructureItem.SECTION, path, except == null ? "" : except) > 0; n++) {
+            path = root + "-" + n;
+        }
+        return path;
+    }
+
+    StructureItem require(Site site, String id, String kind) {
+        return find(site, id, kind).orElseThrow(() -> ApiException.notFound("no " + (StructureItem.SECTION.equals(kind)
+                ? "section " : "section group ") + id + " in this site"));
+    }
+
+    private Optional<StructureItem> find(Site site, String id, String kind) {
+        return Optional.ofNullable(em.find(StructureItem.class, id))
+                .filter(i -> i.siteId.equals(site.id) && i.kind.equals(kind));
+    }
+
+    private static String parentKey(String parentId) {
+        return parentId == null ? ROOT : parentId;
+    }
+
+    private void publish(String type, Site site, StructureItem i) {
+        events.publish(type, site.id, new SiteStructureItemData(i.id, site.id, site.organizationId, i.kind, i.parentId,
+                i.title, i.path, i.condition, i.isDefault, (int) i.position));
+    }
+}

@@ -1,0 +1,102 @@
+package io.bindery.sites.structure;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.json.JsonBody;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The bodies of the section and section-group endpoints; one rule per field, each a 400 naming it. */
+final class StructureRequests {
+    private StructureRequests() {
+    }
+
+    /** POST …/sections: a section, optionally with a first site space (spaceId) or from a template. */
+    record CreateSection(Optional<String> spaceId, boolean template, String title, Optional<String> icon) {
+        static CreateSection from(JsonNode body) {
+            JsonBody b = JsonBody.of(body);
+            return new CreateSection(b.string("spaceId"), b.has("template") && !b.isNull("template"),
+                    sectionTitle(b).orElse("Untitled section"), iconOf(b).flatMap(i -> i));
+        }
+    }
+
+    /** PATCH …/sections/{s}: absent leaves a field; condition and icon also take null (remove). */
+    record UpdateSection(Optional<String> title, Optional<String> path, Optional<String> defaultSiteSpace,
+                         Optional<Optional<String>> condition, Optional<Optional<String>> icon, Optional<String> description) {
+        static UpdateSection from(JsonNode body) {
+            JsonBody b = JsonBody.of(body);
+            return new UpdateSection(sectionTitle(b), b.string("path", 1, 100, false).map(StructureRequests::pathRule),
+                    b.string("defaultSiteSpace"),
+                    b.has("condition") ? Optional.of(b.string("condition")) : Optional.empty(),
+                    iconOf(b), b.string("description", 0, 256, false));
+        }
+    }
+
+    record CreateGroup(String title, Optional<String> icon, List<String> sections, Optional<String> parent) {
+        static CreateGroup from(JsonNode body) {
+            JsonBody b = JsonBody.of(body);
+            return new CreateGroup(groupTitle(b).orElseThrow(() -> ApiException.badRequest("title is required")),
+                    iconOf(b).flatMap(i -> i), b.strings("sections").orElse(List.of()), b.string("parent"));
+        }
+    }
+
+    record UpdateGroup(Optional<String> title, Optional<Optional<String>> icon) {
+        static UpdateGroup from(JsonNode body) {
+            JsonBody b = JsonBody.of(body);
+            return new UpdateGroup(groupTitle(b), iconOf(b));
+        }
+    }
+
+    /** POST …/section-groups/{g}/sections. */
+    record AddSection(String sectionId) {
+        static AddSection from(JsonNode body) {
+            return new AddSection(JsonBody.of(body).string("sectionId").orElseThrow(() -> ApiException.badRequest("sectionId is required")));
+        }
+    }
+
+    /** POST …/move: exactly one of {@code before} and {@code after}, each {type, id} (GitBook also names the id by type). */
+    record Move(boolean before, String type, String id) {
+        static Move from(JsonNode body) {
+            JsonBody position = JsonBody.of(body).object("position")
+                    .orElseThrow(() -> ApiException.badRequest("position is required: {before: {...}} or {after: {...}}"));
+            boolean hasBefore = position.object("before").isPresent();
+            boolean hasAfter = position.object("after").isPresent();
+            if (hasBefore == hasAfter) {
+                throw ApiException.badRequest("position must have exactly one of before and after");
+            }
+            JsonBody target = position.object(hasBefore ? "before" : "after").orElseThrow();
+            String type = target.string("type").orElseThrow(() -> ApiException.badRequest("position: type is required"));
+            String id = target.string("id").or(() -> target.string("siteSection")).or(() -> target.string("siteSectionGroup"))
+                    .orElseThrow(() -> ApiException.badRequest("position: the id of the item to move next to is required"));
+            return new Move(hasBefore, type, id);
+        }
+    }
+
+    private static Optional<String> sectionTitle(JsonBody b) {
+        notNull(b, "title");
+        return b.string("title", 2, 128, true);
+    }
+
+    private static Optional<String> groupTitle(JsonBody b) {
+        notNull(b, "title");
+        return b.string("title", 1, 100, true);
+    }
+
+    private static Optional<Optional<String>> iconOf(JsonBody b) {
+        return b.has("icon") ? Optional.of(b.string("icon", 0, 50, false)) : Optional.empty();
+    }
+
+    private static String pathRule(String path) {
+        if (!path.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+            throw ApiException.badRequest("path must be letters, digits, '.', '_' and '-', starting with a letter or digit");
+        }
+        return path;
+    }
+
+    private static void notNull(JsonBody b, String field) {
+        if (b.isNull(field)) {
+            throw ApiException.badRequest(field + " cannot be null");
+        }
+    }
+}
