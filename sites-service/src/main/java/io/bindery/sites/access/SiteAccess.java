@@ -21,4 +21,9 @@ public class SiteAccess {
                 .orElseThrow(() -> ApiException.notFound("no organization " + organizationId));
         return new SitePolicy(m.role());
     }
+
+    /** The caller's policy if it is a member, else a visitor's (nothing allowed): for the published site. */
+    public SitePolicy policyOrVisitor(String organizationId, String userId) {
+        return new SitePolicy(memberships.find(organizationId, userId).map(Membership::role).orElse(null));
+    }
 }

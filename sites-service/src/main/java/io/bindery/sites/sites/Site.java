@@ -35,6 +35,9 @@ public class Site extends PanacheEntityBase {
     /** The adaptive schema's JSON text; null until one is set (see AdaptiveSchemas.DEFAULT). */
     @Column(name = "adaptive_schema")
     public String adaptiveSchema;
+    /** The HS256 secret of visitor tokens (see VisitorAuth); null only for sites made before it existed. */
+    @Column(name = "visitor_key")
+    public String visitorKey;
     @Column(name = "created_at")
     public Instant createdAt;
     @Column(name = "updated_at")

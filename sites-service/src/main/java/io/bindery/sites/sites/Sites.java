@@ -80,6 +80,7 @@ public class Sites {
         s.title = in.title();
         s.visibility = in.visibility();
         s.agentsContext = AgentsContext.INCLUDED;
+        s.visitorKey = io.bindery.sites.published.VisitorAuth.newKey();
         s.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         s.updatedAt = s.createdAt;
         s.persist();
@@ -157,9 +158,14 @@ public class Sites {
         return find(orgId, siteId, forUpdate).orElseThrow(() -> ApiException.notFound("no site " + siteId));
     }
 
-    private Optional<Site> find(String orgId, String siteId, boolean forUpdate) {
+    /** The site of this organization, if any (locked for the transaction when {@code forUpdate}). */
+    public Optional<Site> find(String orgId, String siteId, boolean forUpdate) {
         Site s = forUpdate ? em.find(Site.class, siteId, LockModeType.PESSIMISTIC_WRITE) : em.find(Site.class, siteId);
         return Optional.ofNullable(s).filter(site -> site.organizationId.equals(orgId));
+    }
+
+    public long siteSpaceCount(String siteId) {
+        return siteSpaceCounts(List.of(siteId)).getOrDefault(siteId, 0L);
     }
 
     private Map<String, Long> siteSpaceCounts(List<String> siteIds) {

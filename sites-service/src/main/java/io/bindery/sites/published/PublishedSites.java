@@ -1,0 +1,123 @@
+package io.bindery.sites.published;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.sites.access.SiteAccess;
+import io.bindery.sites.adaptive.AdaptiveSchemas;
+import io.bindery.sites.adaptive.Conditions;
+import io.bindery.sites.sharelinks.ShareLinks;
+import io.bindery.sites.sites.Site;
+import io.bindery.sites.sites.SiteView;
+import io.bindery.sites.sites.SiteViews;
+import io.bindery.sites.sites.SiteVisibility;
+import io.bindery.sites.sites.Sites;
+import io.bindery.sites.structure.SiteStructure;
+import io.bindery.sites.structure.StructureItem;
+import io.bindery.sites.structure.StructureViews;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * GET …/published: the site as a visitor sees it. Who sees it: any authenticated caller, member or not, of a
+ * published site; a share-link site only with an active link's key, a visitor-auth site only with a visitor token
+ * of the site's key; otherwise 404. The visitor's claims (signed from the token, unsigned from
+ * {@code visitor.<claim>} query parameters) filter the sections by their conditions; a group none of whose
+ * children is visible is left out.
+ */
+@ApplicationScoped
+public class PublishedSites {
+    private static final String ROOT = "";
+
+    @Inject
+    Sites sites;
+    @Inject
+    SiteAccess access;
+    @Inject
+    SiteViews siteViews;
+    @Inject
+    SiteStructure structure;
+    @Inject
+    StructureViews structureViews;
+    @Inject
+    ShareLinks shareLinks;
+    @Inject
+    VisitorAuth visitorAuth;
+    @Inject
+    AdaptiveSchemas schemas;
+    @Inject
+    Conditions conditions;
+    @Inject
+    ObjectMapper json;
+
+    private volatile JsonNode defaultCustomization;
+
+    public record Published(String object, SiteView site, StructureViews.Structure structure, Customizations customizations,
+                            List<Object> scripts) {
+    }
+
+    /** The site's customization and the per-site-space overrides (none yet). */
+    public record Customizations(JsonNode site, Map<String, Object> siteSpaces) {
+    }
+
+    @Transactional
+    public Published published(String orgId, String userId, String siteId, String shareKey, String jwtToken,
+                               Map<String, String> unsignedClaims) {
+        Site site = sites.find(orgId, siteId, false).filter(s -> s.published).orElseThrow(() -> VisitorAuth.notVisible(siteId));
+        Map<String, Object> claims = new HashMap<>();
+        if (site.visibility == SiteVisibility.SHARE_LINK && !shareLinks.admits(site.id, shareKey)) {
+            throw VisitorAuth.notVisible(siteId);
+        }
+        if (site.visibility == SiteVisibility.VISITOR_AUTH) {
+            claims.putAll(visitorAuth.verify(site, jwtToken).orElseThrow(() -> VisitorAuth.notVisible(siteId)));
+        }
+        JsonNode schema = schemas.schemaOf(site);
+        claims.put("unsigned", Claims.unsigned(unsignedClaims, schema.path("properties").path("unsigned")));
+
+        Map<String, List<StructureItem>> byParent = structure.byParent(site);
+        Map<String, List<StructureItem>> visible = new HashMap<>();
+        visibleChildren(ROOT, byParent, visible, claims);
+        StructureViews.Structure shown = new StructureViews.Structure("sections",
+                structureViews.items(site, visible.getOrDefault(ROOT, List.of()), visible));
+        SiteView view = siteViews.site(site, sites.siteSpaceCount(site.id), access.policyOrVisitor(orgId, userId));
+        return new Published("published-content-site", view, shown, new Customizations(defaultCustomization(), Map.of()), List.of());
+    }
+
+    /** Fills {@code out} with the visible children of {@code parent}; true when there is at least one. */
+    private boolean visibleChildren(String parent, Map<String, List<StructureItem>> byParent,
+                                    Map<String, List<StructureItem>> out, Map<String, Object> claims) {
+        List<StructureItem> shown = new ArrayList<>();
+        for (StructureItem item : byParent.getOrDefault(parent, List.of())) {
+            boolean visible = item.section()
+                    ? item.condition == null || conditions.test(item.condition, claims)
+                    : visibleChildren(item.id, byParent, out, claims);
+            if (visible) {
+                shown.add(item);
+            }
+        }
+        out.put(parent, shown);
+        return !shown.isEmpty();
+    }
+
+    private JsonNode defaultCustomization() {
+        JsonNode d = defaultCustomization;
+        if (d == null) {
+            try (InputStream in = PublishedSites.class.getResourceAsStream("/customization/defaults.json")) {
+                d = json.readTree(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            defaultCustomization = d;
+        }
+        return d;
+    }
+}

@@ -1,0 +1,100 @@
+package io.bindery.sites.published;
+
+import io.bindery.commons.errors.ApiException;
+import io.bindery.sites.access.SiteAccess;
+import io.bindery.sites.access.SitePolicy.Action;
+import io.bindery.sites.sites.Site;
+import io.bindery.sites.sites.Sites;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import org.jose4j.jwa.AlgorithmConstraints;
+import org.jose4j.jws.AlgorithmIdentifiers;
+import org.jose4j.jwt.JwtClaims;
+import org.jose4j.jwt.consumer.InvalidJwtException;
+import org.jose4j.jwt.consumer.JwtConsumer;
+import org.jose4j.jwt.consumer.JwtConsumerBuilder;
+import org.jose4j.keys.HmacKey;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Visitor authentication of a {@code visitor-auth} site: the site's owner signs a JWT (HS256) with the site's key
+ * (GET …/publishing/auth, as GitBook's {@code privateKey}; its UTF-8 bytes are the HMAC secret) and the visitor
+ * shows it as {@code jwtToken}. The token's claims are the visitor's signed claims for conditions.
+ */
+@ApplicationScoped
+public class VisitorAuth {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    /** Registered JWT claims: about the token, not the visitor. */
+    private static final Set<String> REGISTERED = Set.of("iss", "sub", "aud", "exp", "nbf", "iat", "jti");
+
+    @Inject
+    SiteAccess access;
+    @Inject
+    Sites sites;
+
+    public record PublishingAuth(String object, String backend, String privateKey) {
+    }
+
+    @Transactional
+    public PublishingAuth get(String orgId, String userId, String siteId) {
+        access.policy(orgId, userId).require(Action.MANAGE);
+        return new PublishingAuth("publishing-auth", "custom", keyOf(sites.require(orgId, siteId, true)));
+    }
+
+    /** A new key: tokens signed with the old one stop working at once. */
+    @Transactional
+    public PublishingAuth regenerate(String orgId, String userId, String siteId) {
+        access.policy(orgId, userId).require(Action.MANAGE);
+        Site site = sites.require(orgId, siteId, true);
+        site.visitorKey = newKey();
+        return new PublishingAuth("publishing-auth", "custom", site.visitorKey);
+    }
+
+    /** The site's key, made now for a site that predates keys (call inside a transaction, the site locked). */
+    String keyOf(Site site) {
+        if (site.visitorKey == null) {
+            site.visitorKey = newKey();
+        }
+        return site.visitorKey;
+    }
+
+    /** The visitor's signed claims when {@code token} is a valid, unexpired HS256 token of the site's key. */
+    Optional<Map<String, Object>> verify(Site site, String token) {
+        if (token == null || token.isEmpty() || site.visitorKey == null) {
+            return Optional.empty();
+        }
+        JwtConsumer consumer = new JwtConsumerBuilder()
+                .setVerificationKey(new HmacKey(site.visitorKey.getBytes(StandardCharsets.UTF_8)))
+                .setJwsAlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT, AlgorithmIdentifiers.HMAC_SHA256)
+                .setSkipDefaultAudienceValidation()
+                .setAllowedClockSkewInSeconds(30)
+                .build();
+        try {
+            JwtClaims claims = consumer.processToClaims(token);
+            Map<String, Object> visitor = new HashMap<>(claims.getClaimsMap());
+            visitor.keySet().removeAll(REGISTERED);
+            return Optional.of(visitor);
+        } catch (InvalidJwtException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** 32 random bytes, base64url. */
+    public static String newKey() {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    static ApiException notVisible(String siteId) {
+        return ApiException.notFound("no published site " + siteId);
+    }
+}
