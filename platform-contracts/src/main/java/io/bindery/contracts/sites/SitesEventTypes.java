@@ -19,6 +19,7 @@ public final class SitesEventTypes {
     public static final String SHARE_LINK_CREATED = "bindery.site.share-link.created.v1";
     public static final String SHARE_LINK_UPDATED = "bindery.site.share-link.updated.v1";
     public static final String SHARE_LINK_DELETED = "bindery.site.share-link.deleted.v1";
+    public static final String SITE_CUSTOMIZATION_UPDATED = "bindery.site.customization.updated.v1";
     public static final String SECTION_CREATED = "bindery.site.section.created.v1";
     public static final String SECTION_UPDATED = "bindery.site.section.updated.v1";
     public static final String SECTION_DELETED = "bindery.site.section.deleted.v1";
@@ -33,7 +34,7 @@ public final class SitesEventTypes {
             Map.entry(SITE_UNPUBLISHED, SiteData.class), Map.entry(SITE_ADAPTIVE_SCHEMA_UPDATED, SiteAdaptiveSchemaData.class),
             Map.entry(SHARE_LINK_CREATED, SiteShareLinkData.class), Map.entry(SHARE_LINK_UPDATED, SiteShareLinkData.class),
             Map.entry(SHARE_LINK_DELETED, SiteShareLinkData.class),
-            Map.entry(SECTION_CREATED, SiteStructureItemData.class), Map.entry(SECTION_UPDATED, SiteStructureItemData.class),
+            Map.entry(SITE_CUSTOMIZATION_UPDATED, SiteCustomizationData.class), Map.entry(SECTION_CREATED, SiteStructureItemData.class), Map.entry(SECTION_UPDATED, SiteStructureItemData.class),
             Map.entry(SECTION_DELETED, SiteStructureItemData.class), Map.entry(SECTION_GROUP_CREATED, SiteStructureItemData.class),
             Map.entry(SECTION_GROUP_UPDATED, SiteStructureItemData.class), Map.entry(SECTION_GROUP_DELETED, SiteStructureItemData.class));
 

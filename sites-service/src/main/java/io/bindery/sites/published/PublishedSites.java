@@ -1,9 +1,8 @@
 package io.bindery.sites.published;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.sites.access.SiteAccess;
+import io.bindery.sites.customization.SiteCustomizations;
 import io.bindery.sites.adaptive.AdaptiveSchemas;
 import io.bindery.sites.adaptive.Conditions;
 import io.bindery.sites.sharelinks.ShareLinks;
@@ -19,9 +18,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -57,9 +53,7 @@ public class PublishedSites {
     @Inject
     Conditions conditions;
     @Inject
-    ObjectMapper json;
-
-    private volatile JsonNode defaultCustomization;
+    SiteCustomizations customizations;
 
     public record Published(String object, SiteView site, StructureViews.Structure structure, Customizations customizations,
                             List<Object> scripts) {
@@ -89,7 +83,7 @@ public class PublishedSites {
         StructureViews.Structure shown = new StructureViews.Structure("sections",
                 structureViews.items(site, visible.getOrDefault(ROOT, List.of()), visible));
         SiteView view = siteViews.site(site, sites.siteSpaceCount(site.id), access.policyOrVisitor(orgId, userId));
-        return new Published("published-content-site", view, shown, new Customizations(defaultCustomization(), Map.of()), List.of());
+        return new Published("published-content-site", view, shown, new Customizations(customizations.of(site), Map.of()), List.of());
     }
 
     /** Fills {@code out} with the visible children of {@code parent}; true when there is at least one. */
@@ -106,18 +100,5 @@ public class PublishedSites {
         }
         out.put(parent, shown);
         return !shown.isEmpty();
-    }
-
-    private JsonNode defaultCustomization() {
-        JsonNode d = defaultCustomization;
-        if (d == null) {
-            try (InputStream in = PublishedSites.class.getResourceAsStream("/customization/defaults.json")) {
-                d = json.readTree(in);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            defaultCustomization = d;
-        }
-        return d;
     }
 }

@@ -1,0 +1,96 @@
+package io.bindery.sites.customization;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.contracts.sites.SiteCustomizationData;
+import io.bindery.contracts.sites.SitesEventTypes;
+import io.bindery.sites.access.SiteAccess;
+import io.bindery.sites.access.SitePolicy.Action;
+import io.bindery.sites.sites.Site;
+import io.bindery.sites.sites.Sites;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * A site's customization (theme, colours, header, footer, …): what was last PUT, merged over defaults that fill
+ * every field GitBook's SiteCustomizationSettings requires, so readers (the published site) always get a whole one.
+ */
+@ApplicationScoped
+public class SiteCustomizations {
+    @Inject
+    SiteAccess access;
+    @Inject
+    Sites sites;
+    @Inject
+    EventPublisher events;
+    @Inject
+    ObjectMapper json;
+
+    private volatile JsonNode defaults;
+
+    @Transactional
+    public JsonNode get(String orgId, String userId, String siteId) {
+        access.policy(orgId, userId).require(Action.VIEW);
+        return of(sites.require(orgId, siteId, false));
+    }
+
+    @Transactional
+    public JsonNode replace(String orgId, String userId, String siteId, JsonNode body) {
+        access.policy(orgId, userId).require(Action.MANAGE);
+        Site site = sites.require(orgId, siteId, true);
+        CustomizationRules.check(body, defaults());
+        site.customization = body.toString();
+        JsonNode merged = of(site);
+        events.publish(SitesEventTypes.SITE_CUSTOMIZATION_UPDATED, site.id, new SiteCustomizationData(site.id, site.organizationId, merged));
+        return merged;
+    }
+
+    /** The site's customization over the defaults. */
+    public JsonNode of(Site site) {
+        ObjectNode merged = defaults().deepCopy();
+        if (site.customization != null) {
+            try {
+                merge(merged, json.readTree(site.customization));
+            } catch (JsonProcessingException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return merged;
+    }
+
+    private static void merge(ObjectNode into, JsonNode from) {
+        Iterator<Map.Entry<String, JsonNode>> fields = from.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> f = fields.next();
+            JsonNode existing = into.get(f.getKey());
+            if (existing instanceof ObjectNode o && f.getValue().isObject()) {
+                merge(o, f.getValue());
+            } else {
+                into.set(f.getKey(), f.getValue());
+            }
+        }
+    }
+
+    private ObjectNode defaults() {
+        JsonNode d = defaults;
+        if (d == null) {
+            try (InputStream in = SiteCustomizations.class.getResourceAsStream("/customization/defaults.json")) {
+                d = json.readTree(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            defaults = d;
+        }
+        return (ObjectNode) d;
+    }
+}
