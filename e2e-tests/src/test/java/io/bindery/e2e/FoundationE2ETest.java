@@ -1,5 +1,6 @@
 package io.bindery.e2e;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.testing.TopicProbe;
 import io.restassured.http.ContentType;
@@ -101,7 +102,7 @@ class FoundationE2ETest {
                 .post("/v1/orgs").then().statusCode(201)
                 .body("object", equalTo("organization")).body("permissions.admin", equalTo(true))
                 .extract().path("id");
-        try (TopicProbe probe = new TopicProbe(Stack.KAFKA, "bindery.identity.events")) {
+        try (TopicProbe probe = new TopicProbe(Stack.KAFKA, IdentityEventTypes.TOPIC)) {
             var events = probe.awaitEvents(seen -> !TopicProbe.about(seen, "bindery.member.added.v1", org).isEmpty(),
                     Duration.ofSeconds(30));
             JsonNode created = TopicProbe.about(events, "bindery.organization.created.v1", org).get(0);

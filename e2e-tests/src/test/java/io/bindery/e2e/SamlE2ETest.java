@@ -1,5 +1,6 @@
 package io.bindery.e2e;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.testing.TopicProbe;
 import io.restassured.http.ContentType;
@@ -209,7 +210,7 @@ class SamlE2ETest {
                 .patch("/v1/orgs/" + org + "/saml/" + id).then().statusCode(404);
         api(admin).get("/v1/orgs/" + org + "/saml").then().statusCode(200).body("count", equalTo(0)).body("items", empty());
 
-        try (TopicProbe probe = new TopicProbe(Stack.KAFKA, "bindery.identity.events")) {
+        try (TopicProbe probe = new TopicProbe(Stack.KAFKA, IdentityEventTypes.TOPIC)) {
             List<JsonNode> events = probe.awaitEvents(
                     seen -> !TopicProbe.about(seen, "bindery.saml-provider.deleted.v1", id).isEmpty(), Duration.ofSeconds(30));
             JsonNode createdEvent = TopicProbe.about(events, "bindery.saml-provider.created.v1", id).get(0);
@@ -444,7 +445,7 @@ class SamlE2ETest {
         api(admin).post("/v1/orgs/" + org + "/members/" + stranger + "/sso").then().statusCode(404).body("error.code", equalTo(404));
         api(admin).post("/v1/orgs/" + org + "/members/nosuchuser/sso").then().statusCode(404);
 
-        try (TopicProbe probe = new TopicProbe(Stack.KAFKA, "bindery.identity.events")) {
+        try (TopicProbe probe = new TopicProbe(Stack.KAFKA, IdentityEventTypes.TOPIC)) {
             List<JsonNode> events = probe.awaitEvents(seen -> TopicProbe.about(seen, "bindery.member.updated.v1", org).stream()
                     .anyMatch(e -> memberId.equals(e.path("data").path("user").asText())), Duration.ofSeconds(30));
             List<JsonNode> updates = TopicProbe.about(events, "bindery.member.updated.v1", org).stream()

@@ -1,5 +1,6 @@
 package io.bindery.e2e;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.testing.TopicProbe;
 import io.restassured.http.ContentType;
@@ -516,7 +517,7 @@ class TeamsE2ETest {
         // rejoining does not bring the old team places back
         addMember(o, kim, "read");
         api(admin.token()).get("/v1/orgs/" + o + "/members/" + kim.id() + "/teams").then().body("count", equalTo(0));
-        try (TopicProbe probe = new TopicProbe(Stack.KAFKA, "bindery.identity.events")) {
+        try (TopicProbe probe = new TopicProbe(Stack.KAFKA, IdentityEventTypes.TOPIC)) {
             var events = probe.awaitEvents(seen -> TopicProbe.about(seen, "bindery.team.members.updated.v1", b).size() >= 2,
                     Duration.ofSeconds(30));
             JsonNode left = TopicProbe.about(events, "bindery.team.members.updated.v1", b).get(1);
@@ -538,7 +539,7 @@ class TeamsE2ETest {
         api(alice.token()).contentType(ContentType.JSON).body(Map.of("add", List.of(carol.id()))).put(members(org, team)).then().statusCode(204);
         api(alice.token()).delete(teams(org) + "/" + team).then().statusCode(204);
 
-        try (TopicProbe probe = new TopicProbe(Stack.KAFKA, "bindery.identity.events")) {
+        try (TopicProbe probe = new TopicProbe(Stack.KAFKA, IdentityEventTypes.TOPIC)) {
             List<JsonNode> events = probe.awaitEvents(seen -> !TopicProbe.about(seen, "bindery.team.deleted.v1", team).isEmpty(),
                     Duration.ofSeconds(30));
             JsonNode created = TopicProbe.about(events, "bindery.team.created.v1", team).get(0);

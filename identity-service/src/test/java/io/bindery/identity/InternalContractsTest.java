@@ -1,6 +1,7 @@
 package io.bindery.identity;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bindery.contracts.testing.ContractFixtures;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @QuarkusTest
 class InternalContractsTest {
 
+    /** An organization of {@code admin} with {@code member} in it (role read), its default role read. */
+    private record Org(TestApi.User admin, TestApi.User member, String id) {
+        static Org withMember() {
+            TestApi.User admin = user();
+            TestApi.User member = user();
+            String org = org(admin);
+            assertEquals(200, call("PATCH", "/v1/orgs/" + org, admin.token(), Map.of("defaultRole", "read")).status());
+            invite(admin, org, "edit", member);
+            return new Org(admin, member, org);
+        }
+
+        /** The answer of a GET of identity's internal API, which must be 200. */
+        JsonNode internal(String path) {
+            TestApi.Reply reply = call("GET", path, null, null);
+            assertEquals(200, reply.status(), path);
+            return reply.json();
+        }
+    }
+
     @Test
     void tokenRevocationsServeTheFixture() {
         TestApi.User owner = user();
@@ -33,27 +53,14 @@ class InternalContractsTest {
     }
 
     @Test
-    void membershipServesTheFixture() {
-        TestApi.User admin = user();
-        TestApi.User member = user();
-        String org = org(admin);
-        assertEquals(200, call("PATCH", "/v1/orgs/" + org, admin.token(), Map.of("defaultRole", "read")).status());
-        invite(admin, org, "edit", member);
+    void membershipTeamAndUserServeTheFixtures() {
+        Org org = Org.withMember();
+        ContractFixtures.assertServes("identity/membership", org.internal("/internal/orgs/" + org.id() + "/members/" + org.member().id()));
 
-        JsonNode answer = call("GET", "/internal/orgs/" + org + "/members/" + member.id(), null, null).json();
-        ContractFixtures.assertServes("identity/membership", answer);
-    }
+        String team = team(org.admin(), org.id(), "Contract", List.of(org.member().id()));
+        ContractFixtures.assertServes("identity/team", org.internal("/internal/orgs/" + org.id() + "/teams/" + team));
 
-    @Test
-    void teamServesTheFixture() {
-        TestApi.User admin = user();
-        TestApi.User member = user();
-        String org = org(admin);
-        invite(admin, org, "read", member);
-        String team = team(admin, org, "Contract", List.of(member.id()));
-
-        JsonNode answer = call("GET", "/internal/orgs/" + org + "/teams/" + team, null, null).json();
-        ContractFixtures.assertServes("identity/team", answer);
+        ContractFixtures.assertServes("identity/user-response", org.internal("/internal/users/" + org.member().id()));
     }
 
     @Test
@@ -63,8 +70,8 @@ class InternalContractsTest {
         // the fixtures' ids are nobody here: the point is that identity reads the bodies review and content send
         assertEquals(200, call("POST", "/internal/orgs/" + org + "/member-views", null,
                 ContractFixtures.tree("identity/member-views-request").toString()).status());
-        JsonNode teamViews = ContractFixtures.tree("identity/team-views-request").deepCopy();
-        ((com.fasterxml.jackson.databind.node.ObjectNode) teamViews).put("viewer", admin.id());
+        ObjectNode teamViews = ContractFixtures.tree("identity/team-views-request").deepCopy();
+        teamViews.put("viewer", admin.id());
         assertEquals(200, call("POST", "/internal/orgs/" + org + "/team-views", null, teamViews.toString()).status());
     }
 }

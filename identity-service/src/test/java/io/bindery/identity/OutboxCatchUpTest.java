@@ -1,5 +1,6 @@
 package io.bindery.identity;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.testing.KafkaBrokerProcess;
 import io.bindery.commons.testing.TopicProbe;
@@ -82,7 +83,7 @@ class OutboxCatchUpTest {
         }
 
         broker.start();
-        try (TopicProbe probe = new TopicProbe(broker.bootstrap(), "bindery.identity.events")) {
+        try (TopicProbe probe = new TopicProbe(broker.bootstrap(), IdentityEventTypes.TOPIC)) {
             List<JsonNode> events = probe.awaitEvents(seen -> seen.stream()
                     .filter(e -> userIds.contains(e.path("subject").asText())).count() >= 10, Duration.ofSeconds(60));
             List<String> arrived = events.stream()

@@ -74,7 +74,7 @@ class SpaceCountersTest {
                     event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(space, "team", team, "comment")),
                     event(Ids.newId(), "bindery.collection.permission.updated.v1", T0,
                             Map.of("collection", Ids.newId(), "organization", org, "user", member.id(), "role", "read")))) {
-                producer.send(new ProducerRecord<>("bindery.content.events", e.path("subject").asText(), e.toString())).get();
+                producer.send(new ProducerRecord<>(ContentEventTypes.TOPIC, e.path("subject").asText(), e.toString())).get();
             }
         }
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {

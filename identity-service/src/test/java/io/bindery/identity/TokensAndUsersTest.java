@@ -1,5 +1,6 @@
 package io.bindery.identity;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.commons.testing.TopicProbe;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -176,7 +177,7 @@ class TokensAndUsersTest {
                 .post("/v1/orgs").then().statusCode(400).body("error.message", containsString("emailDomains"));
 
         try (TopicProbe probe = new TopicProbe(ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class),
-                "bindery.identity.events")) {
+                IdentityEventTypes.TOPIC)) {
             probe.awaitEvents(events -> !TopicProbe.about(events, "bindery.organization.created.v1", org).isEmpty()
                     && !TopicProbe.about(events, "bindery.member.added.v1", org).isEmpty(), Duration.ofSeconds(20));
             var created = TopicProbe.about(probe.awaitEvents(e -> true, Duration.ofSeconds(1)), "bindery.organization.created.v1", org).get(0);

@@ -2,6 +2,7 @@ package io.bindery.identity.domain;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
@@ -12,15 +13,12 @@ import java.io.Serializable;
 import java.time.Instant;
 import java.util.Objects;
 
-/** A user's place in a team: role "owner" (manages the team's members) or "member". */
+/** A user's place in a team, with its {@link TeamRole}. */
 @Entity
 @DynamicUpdate
 @Table(name = "team_member")
 @IdClass(TeamMember.Key.class)
 public class TeamMember extends PanacheEntityBase {
-    public static final String OWNER = "owner";
-    public static final String MEMBER = "member";
-
     @Id
     @Column(name = "team_id")
     public String teamId;
@@ -28,7 +26,8 @@ public class TeamMember extends PanacheEntityBase {
     @Column(name = "user_id")
     public String userId;
     @Column(nullable = false)
-    public String role;
+    @Convert(converter = TeamRole.Column.class)
+    public TeamRole role;
     @Column(name = "added_at", nullable = false)
     public Instant addedAt;
 

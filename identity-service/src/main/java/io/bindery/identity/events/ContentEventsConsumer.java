@@ -6,7 +6,7 @@ import io.bindery.commons.events.TopicConsumer;
 import io.bindery.identity.service.SpaceGrants;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import io.bindery.identity.config.IdentityConfig;
 
 /**
  * Reads bindery.content.events for the {@code spaces} counters of Member and Team: space grants to users and
@@ -20,8 +20,8 @@ public class ContentEventsConsumer extends TopicConsumer {
 
     @Inject
     SpaceGrants grants;
-    @ConfigProperty(name = "bindery.consumers.content-events.enabled", defaultValue = "true")
-    boolean enabled;
+    @Inject
+    IdentityConfig config;
 
     @Override
     protected String topic() {
@@ -30,7 +30,7 @@ public class ContentEventsConsumer extends TopicConsumer {
 
     @Override
     protected boolean enabled() {
-        return enabled;
+        return config.consumers().contentEvents().enabled();
     }
 
     @Override

@@ -20,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Optional;
 
 /**
  * Internal (never routed by the gateway): mints the short-lived service tokens services call each other's internal
@@ -36,8 +35,8 @@ public class InternalServiceTokensResource {
 
     @Inject
     SigningKeys keys;
-    @ConfigProperty(name = "bindery.service-secret")
-    Optional<String> secret;
+    @Inject
+    io.bindery.commons.config.BinderyServiceConfig config;
     @ConfigProperty(name = "mp.jwt.verify.issuer", defaultValue = "bindery")
     String issuer;
 
@@ -47,7 +46,7 @@ public class InternalServiceTokensResource {
     /** Body {@code {"service": "<calling service>", "audience": "<service called>"}}. */
     @POST
     public Minted mint(@HeaderParam("Authorization") String authorization, JsonNode node) {
-        String expected = secret.filter(s -> !s.isBlank()).map(s -> "Bearer " + s).orElse(null);
+        String expected = config.serviceSecret().filter(s -> !s.isBlank()).map(s -> "Bearer " + s).orElse(null);
         if (expected == null || authorization == null
                 || !MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), authorization.getBytes(StandardCharsets.UTF_8))) {
             throw ApiException.unauthorized("service tokens are minted only for the deployment's services (bearer: the service secret)");

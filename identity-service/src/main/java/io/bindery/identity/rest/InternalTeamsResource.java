@@ -1,7 +1,7 @@
 package io.bindery.identity.rest;
 
 import io.bindery.contracts.identity.TeamResponse;
-import io.bindery.identity.service.Teams;
+import io.bindery.identity.service.TeamMembers;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -24,7 +24,7 @@ import java.time.Instant;
 @Produces(MediaType.APPLICATION_JSON)
 public class InternalTeamsResource {
     @Inject
-    Teams teams;
+    TeamMembers teams;
 
     @GET
     public TeamResponse team(@PathParam("organizationId") String organizationId, @PathParam("teamId") String teamId) {

@@ -1,5 +1,7 @@
 package io.bindery.identity.rest;
 
+import io.bindery.contracts.identity.UserChanged;
+import io.bindery.contracts.identity.UserResponse;
 import io.bindery.identity.rest.dto.UserView;
 import io.bindery.identity.service.Users;
 import jakarta.inject.Inject;
@@ -21,16 +23,12 @@ public class InternalUsersResource {
     @Inject
     Users users;
 
-    /** The User resource plus {@code asOf}: events older than this answer must not overwrite it in a directory. */
-    public record UserFact(String object, String id, String displayName, String email, String photoURL,
-                           UserView.Urls urls, Instant asOf) {
-    }
-
     @GET
-    public UserFact user(@PathParam("userId") String userId) {
+    public UserResponse user(@PathParam("userId") String userId) {
         // taken before the read: an event at or after this instant may describe a later state
         Instant asOf = Instant.now();
         UserView view = users.view(users.get(userId));
-        return new UserFact(view.object(), view.id(), view.displayName(), view.email(), view.photoURL(), view.urls(), asOf);
+        return new UserResponse(view.object(), view.id(), view.displayName(), view.email(), view.photoURL(),
+                new UserChanged.Urls(view.urls().location()), asOf);
     }
 }

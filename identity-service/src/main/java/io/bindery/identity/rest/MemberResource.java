@@ -2,10 +2,8 @@ package io.bindery.identity.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
-import io.bindery.commons.auth.Role;
-import io.bindery.commons.errors.ApiException;
-import io.bindery.commons.json.JsonBody;
 import io.bindery.commons.lists.ListPage;
+import io.bindery.identity.rest.dto.MemberRoleRequest;
 import io.bindery.identity.rest.dto.MemberView;
 import io.bindery.identity.service.Members;
 import jakarta.inject.Inject;
@@ -46,11 +44,7 @@ public class MemberResource {
     @PATCH
     @Path("/orgs/{organizationId}/members/{userId}")
     public MemberView patch(@PathParam("organizationId") String orgId, @PathParam("userId") String userId, JsonNode body) {
-        JsonBody b = JsonBody.of(body);
-        if (!b.has("role")) {
-            throw ApiException.badRequest("role is required (a role, or null for a guest)");
-        }
-        return members.changeRole(orgId, caller.userId(), userId, Role.parse("role", b.string("role").orElse(null)));
+        return members.changeRole(orgId, caller.userId(), userId, MemberRoleRequest.from(body));
     }
 
     @DELETE

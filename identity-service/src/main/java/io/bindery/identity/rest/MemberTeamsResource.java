@@ -3,7 +3,7 @@ package io.bindery.identity.rest;
 import io.bindery.commons.auth.Caller;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.identity.rest.dto.TeamOfMemberView;
-import io.bindery.identity.service.Teams;
+import io.bindery.identity.service.TeamMembers;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -19,7 +19,7 @@ public class MemberTeamsResource {
     @Inject
     Caller caller;
     @Inject
-    Teams teams;
+    TeamMembers teams;
 
     @GET
     @Path("/orgs/{organizationId}/members/{userId}/teams")

@@ -5,7 +5,7 @@ import io.bindery.commons.lists.ListPage;
 import io.bindery.identity.rest.dto.TeamMemberRoleRequest;
 import io.bindery.identity.rest.dto.TeamMemberView;
 import io.bindery.identity.rest.dto.TeamMembersUpdateRequest;
-import io.bindery.identity.service.Teams;
+import io.bindery.identity.service.TeamMembers;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -24,7 +24,7 @@ public class TeamMemberResource {
     @Inject
     Caller caller;
     @Inject
-    Teams teams;
+    TeamMembers teams;
 
     @GET
     @Path("/orgs/{organizationId}/teams/{teamId}/members")

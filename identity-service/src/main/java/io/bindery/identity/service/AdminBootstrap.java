@@ -6,7 +6,7 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import io.bindery.identity.config.IdentityConfig;
 import org.jboss.logging.Logger;
 
 import java.io.IOException;
@@ -37,14 +37,13 @@ public class AdminBootstrap {
     Tokens tokens;
     @Inject
     SigningKeys keys;
-    @ConfigProperty(name = "bindery.admin.email")
-    String adminEmail;
-    @ConfigProperty(name = "bindery.admin.token-file")
-    Optional<String> tokenFile;
-    @ConfigProperty(name = "bindery.admin.token-ttl")
-    Duration tokenTtl;
+    @Inject
+    IdentityConfig config;
 
     void onStart(@Observes StartupEvent event) throws IOException {
+        String adminEmail = config.admin().email();
+        Optional<String> tokenFile = config.admin().tokenFile();
+        Duration tokenTtl = config.admin().tokenTtl();
         keys.current();
         // two replicas starting at once: the second waits for the first's admin and uses it
         UserAccount admin = QuarkusTransaction.requiringNew().call(() -> users.ensure(adminEmail, "Instance admin", true));

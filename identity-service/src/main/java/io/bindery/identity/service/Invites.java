@@ -1,7 +1,8 @@
 package io.bindery.identity.service;
 
 import io.bindery.contracts.identity.IdentityEventTypes;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.contracts.identity.InviteChanged;
+import io.bindery.contracts.identity.InviteDeleted;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
@@ -16,7 +17,9 @@ import io.bindery.commons.urls.PublicUrls;
 import io.bindery.identity.domain.LinkInvite;
 import io.bindery.identity.domain.UserAccount;
 import io.bindery.identity.rest.dto.InviteView;
+import io.bindery.identity.rest.dto.EmailInviteRequest;
 import io.bindery.identity.rest.dto.InvitedUsers;
+import io.bindery.identity.rest.dto.LinkInviteRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -31,7 +34,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -41,7 +43,6 @@ import java.util.Map;
  */
 @ApplicationScoped
 public class Invites {
-    private static final int MAX_EMAILS = 100;
 
     @Inject
     OrgAccess access;
@@ -67,30 +68,10 @@ public class Invites {
     @Transactional
     public InvitedUsers inviteByEmail(String orgId, String callerId, JsonBody body) {
         var org = access.requireAdminLocked(orgId, callerId).organization();
-        JsonNode emails = body.raw("emails");
-        if (emails == null || !emails.isArray() || emails.isEmpty()) {
-            throw ApiException.badRequest("emails must be a non-empty array");
-        }
-        if (emails.size() > MAX_EMAILS) {
-            throw ApiException.badRequest("emails: at most " + MAX_EMAILS + " per request");
-        }
-        String defaultRole = body.has("role") ? Role.wireOf(Role.parse("role", body.string("role").orElse(null))) : org.defaultRole;
-        boolean sso = body.bool("sso").orElse(false);
+        EmailInviteRequest req = EmailInviteRequest.from(body, org.defaultRole);
+        Map<String, String> roleByEmail = req.roleByEmail();
+        boolean sso = req.sso();
         // Read everything once, then write: a hundred invites are a handful of queries, not hundreds.
-        Map<String, String> roleByEmail = new LinkedHashMap<>();
-        for (JsonNode entry : emails) {
-            if (entry.isTextual()) {
-                roleByEmail.putIfAbsent(Users.validEmail(entry.asText()).toLowerCase(Locale.ROOT), defaultRole);
-            } else if (entry.isObject() && entry.path("email").isTextual()) {
-                String role = defaultRole;
-                if (entry.has("role")) {
-                    role = Role.wireOf(Role.parse("emails[].role", entry.get("role").isNull() ? null : entry.get("role").asText()));
-                }
-                roleByEmail.put(Users.validEmail(entry.path("email").asText()).toLowerCase(Locale.ROOT), role);
-            } else {
-                throw ApiException.badRequest("emails[] must be e-mail strings or {email, role} objects");
-            }
-        }
         locks.lock(Users.EMAIL_LOCKS, roleByEmail.keySet());
         Map<String, UserAccount> accounts = new HashMap<>();
         UserAccount.<UserAccount>list("lower(email) in ?1", new ArrayList<>(roleByEmail.keySet()))
@@ -124,14 +105,12 @@ public class Invites {
         if (!org.inviteLinks) {
             throw ApiException.forbidden("invite links are turned off for this organization (inviteLinks)");
         }
-        if (!body.has("role")) {
-            throw ApiException.badRequest("role is required (a role, or null for guests)");
-        }
+        LinkInviteRequest req = LinkInviteRequest.forCreate(body);
         LinkInvite invite = new LinkInvite();
         invite.id = Ids.newId();
         invite.organizationId = orgId;
-        invite.role = Role.wireOf(Role.parse("role", body.string("role").orElse(null)));
-        invite.sso = body.bool("sso").orElse(false);
+        invite.role = Role.wireOf(req.role());
+        invite.sso = req.sso() != null && req.sso();
         invite.createdBy = callerId;
         invite.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         invite.persist();
@@ -162,10 +141,13 @@ public class Invites {
     public InviteView updateLink(String orgId, String callerId, String inviteId, JsonBody body) {
         access.requireAdmin(orgId, callerId);
         LinkInvite invite = requireLink(orgId, inviteId, LockModeType.PESSIMISTIC_WRITE);
-        if (body.has("role")) {
-            invite.role = Role.wireOf(Role.parse("role", body.string("role").orElse(null)));
+        LinkInviteRequest req = LinkInviteRequest.forUpdate(body);
+        if (req.setsRole()) {
+            invite.role = Role.wireOf(req.role());
         }
-        body.bool("sso").ifPresent(v -> invite.sso = v);
+        if (req.sso() != null) {
+            invite.sso = req.sso();
+        }
         events.publish(IdentityEventTypes.INVITE_UPDATED, invite.id, eventData(invite));
         return view(invite);
     }
@@ -178,7 +160,7 @@ public class Invites {
                 : em.find(LinkInvite.class, inviteId, LockModeType.PESSIMISTIC_WRITE);
         if (invite != null && invite.organizationId.equals(orgId)) {
             invite.delete();
-            events.publish(IdentityEventTypes.INVITE_DELETED, invite.id, Map.of("id", invite.id, "organization", orgId));
+            events.publish(IdentityEventTypes.INVITE_DELETED, invite.id, new InviteDeleted(invite.id, orgId));
         }
     }
 
@@ -211,12 +193,7 @@ public class Invites {
                 new InviteView.Urls(urls.api("/orgs/" + invite.organizationId + "/link-invites/" + invite.id)));
     }
 
-    private static Map<String, Object> eventData(LinkInvite invite) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("id", invite.id);
-        data.put("organization", invite.organizationId);
-        data.put("role", invite.role);
-        data.put("sso", invite.sso);
-        return data;
+    private static InviteChanged eventData(LinkInvite invite) {
+        return new InviteChanged(invite.id, invite.organizationId, invite.role, invite.sso);
     }
 }

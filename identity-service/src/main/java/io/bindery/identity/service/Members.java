@@ -1,6 +1,8 @@
 package io.bindery.identity.service;
 
 import io.bindery.contracts.identity.IdentityEventTypes;
+import io.bindery.contracts.identity.MemberAdded;
+import io.bindery.contracts.identity.MemberUpdated;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
@@ -12,6 +14,7 @@ import io.bindery.commons.lists.Where;
 import io.bindery.identity.domain.Member;
 import io.bindery.identity.domain.MemberRemoved;
 import io.bindery.identity.domain.UserAccount;
+import io.bindery.identity.rest.dto.MemberRoleRequest;
 import io.bindery.identity.rest.dto.MemberView;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -27,7 +30,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,7 +49,7 @@ public class Members {
     @Inject
     Event<MemberRemoved> removed;
     @Inject
-    Teams teamsOf;
+    TeamMembers teamsOf;
     @Inject
     SpaceGrants spaceGrants;
 
@@ -128,7 +130,8 @@ public class Members {
      * row (so the event shows the member as committed, sso included), before anything of them is read.
      */
     @Transactional
-    public MemberView changeRole(String orgId, String callerId, String userId, Role role) {
+    public MemberView changeRole(String orgId, String callerId, String userId, MemberRoleRequest req) {
+        Role role = req.role();
         access.lockOrganization(orgId);
         lockMember(orgId, userId);
         access.requireAdmin(orgId, callerId);
@@ -163,7 +166,7 @@ public class Members {
         member.delete();
         em.flush();
         removed.fire(new MemberRemoved(orgId, userId));
-        events.publish(IdentityEventTypes.MEMBER_REMOVED, orgId, Map.of("organization", orgId, "user", userId));
+        events.publish(IdentityEventTypes.MEMBER_REMOVED, orgId, new io.bindery.contracts.identity.MemberRemoved(orgId, userId));
     }
 
     /**
@@ -203,21 +206,12 @@ public class Members {
         m.sso = sso;
         m.joinedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         m.persist();
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("organization", orgId);
-        data.put("user", userId);
-        data.put("role", role);
-        data.put("joinedAt", m.joinedAt);
-        events.publish(IdentityEventTypes.MEMBER_ADDED, orgId, data);
+        events.publish(IdentityEventTypes.MEMBER_ADDED, orgId, new MemberAdded(orgId, userId, role, m.joinedAt));
     }
 
     public void publishUpdated(Member member) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("organization", member.organizationId);
-        data.put("user", member.userId);
-        data.put("role", member.role);
-        data.put("sso", member.sso);
-        events.publish(IdentityEventTypes.MEMBER_UPDATED, member.organizationId, data);
+        events.publish(IdentityEventTypes.MEMBER_UPDATED, member.organizationId,
+                new MemberUpdated(member.organizationId, member.userId, member.role, member.sso));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.bindery.identity.service;
 
 import io.bindery.commons.auth.Role;
+import io.bindery.identity.access.OrganizationPolicy;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.identity.domain.Member;
 import io.bindery.identity.domain.Organization;
@@ -49,6 +50,11 @@ public class OrgAccess {
         public boolean admin() {
             return Role.ADMIN.wire().equals(member.role);
         }
+
+        /** What the caller may do in the organization by its role. */
+        public OrganizationPolicy policy() {
+            return OrganizationPolicy.of(true, role());
+        }
     }
 
     public Access requireMember(String organizationId, String userId) {
@@ -87,9 +93,7 @@ public class OrgAccess {
     }
 
     private static Access admin(Access access) {
-        if (!access.admin()) {
-            throw ApiException.forbidden("only admins of the organization may do this");
-        }
+        access.policy().requireAdmin();
         return access;
     }
 }

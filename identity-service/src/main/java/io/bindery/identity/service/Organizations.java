@@ -1,6 +1,9 @@
 package io.bindery.identity.service;
 
+import io.bindery.identity.access.OrganizationPolicy;
+
 import io.bindery.contracts.identity.IdentityEventTypes;
+import io.bindery.contracts.identity.OrganizationChanged;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
@@ -283,9 +286,12 @@ public class Organizations {
         return new ArrayList<>(out);
     }
 
-    /** The API shape for an event payload: no per-caller fields. */
-    public OrganizationView eventView(Organization org) {
-        return build(org, null);
+    /** The data of the organization events: the Organization without the per-caller permissions. */
+    private OrganizationChanged eventView(Organization org) {
+        return new OrganizationChanged("organization", org.id, org.title, org.createdAt, org.emailDomains, org.hostname,
+                org.type, org.useCase, org.communityType, org.defaultRole, org.defaultContent, org.sso, org.ai,
+                org.inviteLinks, org.plan, org.mergeRules, new OrganizationChanged.Trial("notapplicable", 0),
+                new OrganizationChanged.Urls(urls.api("/orgs/" + org.id), urls.app("/o/" + org.id), org.logoUrl));
     }
 
     /**
@@ -293,13 +299,7 @@ public class Organizations {
      * its role there (null: a guest, who sees the organization but not its people).
      */
     public OrganizationView view(Organization org, boolean member, Role role) {
-        boolean admin = member && role == Role.ADMIN;
-        boolean create = member && role != null && role.atLeast(Role.CREATE);
-        boolean full = member && role != null;
-        // ownTeam: creating teams needs the create role, as in Teams
-        // access (open it in the app) goes with view: Bindery has no view-only API access
-        return build(org, new OrganizationView.Permissions(member, member, admin, create, create, create, admin, admin,
-                full, full, full, admin, admin));
+        return build(org, OrganizationPolicy.of(member, role).permissions());
     }
 
     private OrganizationView build(Organization org, OrganizationView.Permissions permissions) {

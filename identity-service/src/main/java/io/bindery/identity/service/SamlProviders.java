@@ -1,6 +1,7 @@
 package io.bindery.identity.service;
 
 import io.bindery.contracts.identity.IdentityEventTypes;
+import io.bindery.contracts.identity.SamlProviderChanged;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
@@ -31,7 +32,6 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.CertificateFactory;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.List;
@@ -144,7 +144,7 @@ public class SamlProviders {
         if (p == null || !p.organizationId.equals(orgId)) {
             return;
         }
-        SamlProviderView gone = eventView(p);
+        SamlProviderChanged gone = eventView(p);
         p.delete();
         events.publish(IdentityEventTypes.SAML_PROVIDER_DELETED, p.id, gone);
     }
@@ -309,10 +309,17 @@ public class SamlProviders {
     }
 
     /** The resource without per-caller fields (the default team's permissions), for event payloads. */
-    private SamlProviderView eventView(SamlProvider p) {
+    /** The data of the provider events: the SamlProvider, its default team without permissions. */
+    private SamlProviderChanged eventView(SamlProvider p) {
         TeamView team = p.defaultTeamId == null ? null
                 : teams.views(p.organizationId, List.of(p.defaultTeamId), null).get(p.defaultTeamId);
-        return view(p, team);
+        SamlProviderView v = view(p, team);
+        return new SamlProviderChanged(v.object(), v.id(), v.label(), v.ssoURL(), v.entityID(), v.certificate(),
+                team == null ? null : new SamlProviderChanged.DefaultTeam(team.object(), team.id(), team.title(),
+                        team.members(), team.spaces(), team.createdAt()),
+                v.defaultRole(), v.createdAt(), v.status(),
+                new SamlProviderChanged.Service(v.service().acsURL(), v.service().startURL(), v.service().entityID()),
+                new SamlProviderChanged.Urls(v.urls().location()));
     }
 
     private SamlProviderView view(SamlProvider p, TeamView team) {

@@ -2,11 +2,16 @@ package io.bindery.identity.service;
 
 import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.contracts.content.PermissionChanged;
+import io.bindery.contracts.content.SpaceChanged;
+import io.bindery.contracts.content.SpacePurged;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
+import java.io.IOException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -36,6 +41,8 @@ public class SpaceGrants {
 
     @Inject
     EntityManager em;
+    @Inject
+    ObjectMapper json;
 
     /**
      * Applies one CloudEvent of bindery.content.events: false when it is none of the types above (collection
@@ -49,7 +56,7 @@ public class SpaceGrants {
                 .contains(type)) {
             return false; // only the events applied are remembered: processed_event does not grow with page edits
         }
-        String id = required(event, "id");
+        String id = required(text(event, "id"), "id");
         Instant time = time(event);
         JsonNode data = event.path("data");
         int fresh = em.createNativeQuery("INSERT INTO processed_event (event_id) VALUES (:id) ON CONFLICT DO NOTHING")
@@ -59,21 +66,23 @@ public class SpaceGrants {
         }
         switch (type) {
             case ContentEventTypes.SPACE_PERMISSION_UPDATED, ContentEventTypes.SPACE_PERMISSION_REMOVED -> {
-                JsonNode role = data.path("role");
-                setGrant(required(data, "space"), required(data, "organization"), data,
-                        type.equals(ContentEventTypes.SPACE_PERMISSION_UPDATED) && role.isTextual() ? role.asText() : null, time);
+                PermissionChanged grant = read(data, PermissionChanged.class);
+                setGrant(required(grant.space(), "space"), required(grant.organization(), "organization"), grant,
+                        type.equals(ContentEventTypes.SPACE_PERMISSION_UPDATED) ? grant.role() : null, time);
             }
             case ContentEventTypes.SPACE_DELETED, ContentEventTypes.SPACE_RESTORED -> {
-                String space = required(data, "id");
+                SpaceChanged changed = read(data, SpaceChanged.class);
+                String space = required(changed.id(), "id");
                 setDeleted(space, type.equals(ContentEventTypes.SPACE_DELETED), time);
-                setOrganization(space, text(data, "organization"), time);
+                setOrganization(space, changed.organization(), time);
             }
             case ContentEventTypes.SPACE_TRANSFERRED -> {
-                String space = required(data, "id");
-                setOrganization(space, required(data, "organization"), time);
+                SpaceChanged changed = read(data, SpaceChanged.class);
+                String space = required(changed.id(), "id");
+                setOrganization(space, required(changed.organization(), "organization"), time);
                 resetGrants(space, time);
             }
-            case ContentEventTypes.SPACE_PURGED -> purge(required(data, "id"));
+            case ContentEventTypes.SPACE_PURGED -> purge(required(read(data, SpacePurged.class).id(), "id"));
             default -> throw new IllegalStateException(type);
         }
         return true;
@@ -113,15 +122,15 @@ public class SpaceGrants {
     }
 
     /** A user's or a team's grant on a space: role null removes it (a tombstone, so an older grant cannot revive it). */
-    private void setGrant(String space, String organization, JsonNode data, String role, Instant time) {
+    private void setGrant(String space, String organization, PermissionChanged grant, String role, Instant time) {
         String principalType;
         String principal;
-        if (data.path("user").isTextual()) {
+        if (grant.user() != null) {
             principalType = USER;
-            principal = data.path("user").asText();
-        } else if (data.path("team").isTextual()) {
+            principal = grant.user();
+        } else if (grant.team() != null) {
             principalType = TEAM;
-            principal = data.path("team").asText();
+            principal = grant.team();
         } else {
             throw new IllegalArgumentException("a space permission event names neither a user nor a team");
         }
@@ -177,8 +186,20 @@ public class SpaceGrants {
         em.createNativeQuery("DELETE FROM space_grant WHERE space_id = :space").setParameter("space", space).executeUpdate();
     }
 
+    /** The event's data as content's payload record of its type; data of another shape is a malformed event. */
+    private <T> T read(JsonNode data, Class<T> type) {
+        if (!data.isObject()) {
+            throw new IllegalArgumentException("data is missing");
+        }
+        try {
+            return json.treeToValue(data, type);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("data is no " + type.getSimpleName() + ": " + e.getMessage(), e);
+        }
+    }
+
     private static Instant time(JsonNode event) {
-        String time = required(event, "time");
+        String time = required(text(event, "time"), "time");
         try {
             return OffsetDateTime.parse(time).toInstant();
         } catch (DateTimeParseException e) {
@@ -186,8 +207,7 @@ public class SpaceGrants {
         }
     }
 
-    private static String required(JsonNode node, String field) {
-        String value = text(node, field);
+    private static String required(String value, String field) {
         if (value == null || value.isEmpty()) {
             throw new IllegalArgumentException(field + " is missing");
         }

@@ -2,6 +2,7 @@ package io.bindery.identity.service;
 
 import io.bindery.contracts.identity.TokenRevocationsResponse.Revocation;
 import io.bindery.contracts.identity.IdentityEventTypes;
+import io.bindery.contracts.identity.TokenChanged;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
@@ -12,14 +13,12 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import io.bindery.identity.config.IdentityConfig;
 import org.jose4j.jwk.RsaJsonWebKey;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Map;
 
 /** Minting and revoking API tokens (RS256 JWTs: iss, sub = user id, jti = token id, iat, exp). */
 @ApplicationScoped
@@ -34,10 +33,8 @@ public class Tokens {
     EntityManager em;
     @Inject
     EventPublisher events;
-    @ConfigProperty(name = "bindery.tokens.issuer")
-    String issuer;
-    @ConfigProperty(name = "bindery.tokens.default-ttl")
-    Duration defaultTtl;
+    @Inject
+    IdentityConfig config;
 
     public record Minted(String id, String token, Instant expiresAt) {
     }
@@ -46,7 +43,7 @@ public class Tokens {
     /** @param ttlSeconds requested lifetime, null for the default */
     @Transactional
     public Minted mint(String userId, Long ttlSeconds) {
-        long ttl = ttlSeconds == null ? defaultTtl.toSeconds() : ttlSeconds;
+        long ttl = ttlSeconds == null ? config.tokens().defaultTtl().toSeconds() : ttlSeconds;
         if (ttl < MIN_TTL_SECONDS || ttl > MAX_TTL_SECONDS) {
             throw ApiException.badRequest("expiresInSeconds must be between " + MIN_TTL_SECONDS + " and " + MAX_TTL_SECONDS);
         }
@@ -58,11 +55,11 @@ public class Tokens {
         row.expiresAt = now.plusSeconds(ttl);
         row.persist();
         RsaJsonWebKey key = keys.current();
-        String jwt = Jwt.issuer(issuer).subject(userId).claim("jti", row.id)
+        String jwt = Jwt.issuer(config.tokens().issuer()).subject(userId).claim("jti", row.id)
                 .issuedAt(now).expiresAt(row.expiresAt)
                 .jws().keyId(key.getKeyId()).algorithm(io.smallrye.jwt.algorithm.SignatureAlgorithm.RS256)
                 .sign(key.getRsaPrivateKey());
-        events.publish(IdentityEventTypes.TOKEN_CREATED, row.id, Map.of("id", row.id, "user", userId, "expiresAt", row.expiresAt));
+        events.publish(IdentityEventTypes.TOKEN_CREATED, row.id, new TokenChanged(row.id, userId, row.expiresAt));
         return new Minted(row.id, jwt, row.expiresAt);
     }
 
@@ -84,7 +81,7 @@ public class Tokens {
         long seq = ((Number) em.createNativeQuery("SELECT nextval('token_revocation_seq')").getSingleResult()).longValue();
         token.revokedAt = Instant.now();
         token.revocationSeq = seq;
-        events.publish(IdentityEventTypes.TOKEN_REVOKED, token.id, Map.of("id", token.id, "user", userId, "expiresAt", token.expiresAt));
+        events.publish(IdentityEventTypes.TOKEN_REVOKED, token.id, new TokenChanged(token.id, userId, token.expiresAt));
     }
 
     /** Revocations after a sequence number, for the verifiers' polling; expired ones are left out. */

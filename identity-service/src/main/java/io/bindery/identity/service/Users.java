@@ -1,6 +1,7 @@
 package io.bindery.identity.service;
 
 import io.bindery.contracts.identity.IdentityEventTypes;
+import io.bindery.contracts.identity.UserChanged;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
@@ -88,7 +89,7 @@ public class Users {
         user.instanceAdmin = instanceAdmin;
         user.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         user.persist();
-        events.publish(IdentityEventTypes.USER_CREATED, user.id, view(user));
+        events.publish(IdentityEventTypes.USER_CREATED, user.id, eventData(user));
         return user;
     }
 
@@ -109,6 +110,12 @@ public class Users {
             throw ApiException.forbidden("only the instance admin may do this");
         }
         return user;
+    }
+
+    /** The data of the user events: the User object. */
+    private UserChanged eventData(UserAccount user) {
+        return new UserChanged("user", user.id, user.displayName, user.email, user.photoUrl,
+                new UserChanged.Urls(urls.api("/users/" + user.id)));
     }
 
     public UserView view(UserAccount user) {

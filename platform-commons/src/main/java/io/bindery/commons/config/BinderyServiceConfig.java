@@ -44,6 +44,8 @@ public interface BinderyServiceConfig {
 
     Outbound outbound();
 
+    Projections projections();
+
     interface Service {
         /** This service's name: its audience for service tokens, its CloudEvent source, its topic's middle part. */
         @WithDefault("service")
@@ -109,6 +111,23 @@ public interface BinderyServiceConfig {
         /** When a parked event is first retried; later retries back off from it. */
         @WithDefault("PT30S")
         Duration retryParkedFirstDelay();
+    }
+
+    interface Projections {
+        Memberships memberships();
+
+        interface Memberships {
+            /**
+             * Whether this service keeps projections of identity's organizations, memberships, users and teams (it
+             * consumes bindery.identity.events); true in the services that check roles.
+             */
+            @WithDefault("false")
+            boolean enabled();
+
+            /** How long a membership read is reused without asking the projection again. */
+            @WithDefault("PT1S")
+            Duration cacheTtl();
+        }
     }
 
     interface Outbound {

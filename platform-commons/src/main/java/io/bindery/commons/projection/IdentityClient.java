@@ -3,11 +3,12 @@ package io.bindery.commons.projection;
 import io.bindery.contracts.identity.TeamViewsRequest;
 import io.bindery.contracts.identity.TeamResponse;
 import io.bindery.contracts.identity.MembershipResponse;
+import io.bindery.contracts.identity.UserResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import io.bindery.commons.config.BinderyServiceConfig;
 
 import java.io.IOException;
 import java.net.URI;
@@ -27,8 +28,8 @@ import java.util.Optional;
 public class IdentityClient {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    @ConfigProperty(name = "bindery.identity-url", defaultValue = "http://127.0.0.1:8081")
-    String identityUrl;
+    @Inject
+    BinderyServiceConfig config;
     @Inject
     ObjectMapper json;
     @Inject
@@ -46,8 +47,8 @@ public class IdentityClient {
      * A user as identity knows it now: the body of {@code GET /internal/users/{u}} (the User object plus
      * {@code asOf}), or empty when there is no such user (404).
      */
-    public Optional<JsonNode> user(String userId) {
-        return get("/internal/users/" + encode(userId));
+    public Optional<UserResponse> user(String userId) {
+        return get("/internal/users/" + encode(userId)).map(b -> as(b, UserResponse.class));
     }
 
     /**
@@ -89,7 +90,7 @@ public class IdentityClient {
     }
 
     private String url(String path) {
-        return identityUrl.replaceAll("/+$", "") + path;
+        return config.identityUrl().replaceAll("/+$", "") + path;
     }
 
     private Optional<JsonNode> get(String path) {

@@ -2,10 +2,10 @@ package io.bindery.commons.projection;
 
 import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.events.TopicConsumer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Feeds {@link MembershipProjection}, {@link UserDirectory} and {@link TeamProjection} from bindery.identity.events, in services that
@@ -25,8 +25,14 @@ public class IdentityEventsConsumer extends TopicConsumer {
     UserDirectory users;
     @Inject
     TeamProjection teams;
-    @ConfigProperty(name = "bindery.projections.memberships.enabled", defaultValue = "false")
+    @Inject
+    ObjectMapper json;
     boolean enabled;
+
+    @Inject
+    void configure(io.bindery.commons.config.BinderyServiceConfig config) {
+        enabled = config.projections().memberships().enabled();
+    }
 
     @Override
     protected String topic() {
@@ -46,8 +52,9 @@ public class IdentityEventsConsumer extends TopicConsumer {
 
     @Override
     protected void apply(JsonNode event) {
-        projection.apply(event);
-        users.apply(event);
-        teams.apply(event);
+        IdentityEvent e = IdentityEvent.read(json, event); // the data read into its record once, for all three
+        projection.apply(e);
+        users.apply(e);
+        teams.apply(e);
     }
 }

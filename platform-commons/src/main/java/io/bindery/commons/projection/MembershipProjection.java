@@ -1,8 +1,12 @@
 package io.bindery.commons.projection;
 
 import io.bindery.contracts.identity.MembershipResponse;
-import io.bindery.contracts.identity.IdentityEventTypes;
+import io.bindery.contracts.identity.MemberAdded;
+import io.bindery.contracts.identity.MemberRemoved;
+import io.bindery.contracts.identity.MemberUpdated;
+import io.bindery.contracts.identity.OrganizationChanged;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.Role;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,6 +32,8 @@ public class MembershipProjection {
     EntityManager em;
     @Inject
     IdentityClient identity;
+    @Inject
+    ObjectMapper json;
 
     /**
      * Recent local answers, so a hot read path does not query the projection on every request. Entries live
@@ -36,8 +41,12 @@ public class MembershipProjection {
      * about them; another replica's cache may lag by at most the TTL.
      */
     private final Map<String, Cached> recent = new ConcurrentHashMap<>();
-    @ConfigProperty(name = "bindery.projections.memberships.cache-ttl", defaultValue = "PT1S")
     Duration cacheTtl;
+
+    @Inject
+    void configure(io.bindery.commons.config.BinderyServiceConfig config) {
+        cacheTtl = config.projections().memberships().cacheTtl();
+    }
 
     private record Cached(Optional<Membership> membership, long expiresAtNanos) {
     }
@@ -96,7 +105,12 @@ public class MembershipProjection {
      * says nothing this projection keeps. Must run inside a transaction.
      */
     public boolean apply(JsonNode event) {
-        String id = event.path("id").asText(null);
+        return apply(IdentityEvent.read(json, event));
+    }
+
+    /** {@link #apply(JsonNode)} of an event already read. */
+    public boolean apply(IdentityEvent event) {
+        String id = event.id();
         if (id == null) {
             return false;
         }
@@ -105,16 +119,13 @@ public class MembershipProjection {
         if (fresh == 0) {
             return false;
         }
-        Instant time = Instant.parse(event.path("time").asText());
-        JsonNode data = event.path("data");
-        switch (event.path("type").asText()) {
-            case IdentityEventTypes.ORGANIZATION_CREATED, IdentityEventTypes.ORGANIZATION_UPDATED ->
-                    upsertOrganization(data.path("id").asText(), text(data, "defaultRole"), time);
-            case IdentityEventTypes.MEMBER_ADDED, IdentityEventTypes.MEMBER_UPDATED ->
-                    upsertMembership(data.path("organization").asText(), data.path("user").asText(), text(data, "role"), true, time);
-            case IdentityEventTypes.MEMBER_REMOVED ->
-                    upsertMembership(data.path("organization").asText(), data.path("user").asText(), null, false, time);
-            default -> {
+        Instant time = event.instant();
+        switch (event.data()) {
+            case OrganizationChanged org -> upsertOrganization(org.id(), org.defaultRole(), time);
+            case MemberAdded m -> upsertMembership(m.organization(), m.user(), m.role(), true, time);
+            case MemberUpdated m -> upsertMembership(m.organization(), m.user(), m.role(), true, time);
+            case MemberRemoved m -> upsertMembership(m.organization(), m.user(), null, false, time);
+            case null, default -> {
                 return false;
             }
         }
@@ -140,10 +151,5 @@ public class MembershipProjection {
                         WHERE projected_membership.version <= EXCLUDED.version""")
                 .setParameter("org", org).setParameter("user", user).setParameter("role", role)
                 .setParameter("active", active).setParameter("v", version).executeUpdate();
-    }
-
-    private static String text(JsonNode node, String field) {
-        JsonNode v = node.path(field);
-        return v.isTextual() ? v.asText() : null;
     }
 }

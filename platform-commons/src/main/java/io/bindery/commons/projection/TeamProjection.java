@@ -3,6 +3,9 @@ package io.bindery.commons.projection;
 import io.bindery.contracts.identity.TeamResponse;
 import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.contracts.identity.TeamChanged;
+import io.bindery.contracts.identity.TeamMembersChanged;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -31,6 +34,8 @@ public class TeamProjection {
     IdentityClient identity;
     @Inject
     Event<TeamDeleted> deletions;
+    @Inject
+    ObjectMapper json;
 
     /** Fired (inside the applying transaction) when a team is deleted, for the service to drop its grants. */
     public record TeamDeleted(String organizationId, String teamId) {
@@ -71,33 +76,28 @@ public class TeamProjection {
      * keeps. Idempotent by version. Must run inside a transaction.
      */
     public boolean apply(JsonNode event) {
-        String type = event.path("type").asText();
-        if (!type.startsWith("bindery.team.")) {
-            return false;
+        return apply(IdentityEvent.read(json, event));
+    }
+
+    /** {@link #apply(JsonNode)} of an event already read. */
+    public boolean apply(IdentityEvent event) {
+        TeamChanged team = event.data(TeamChanged.class);
+        TeamMembersChanged change = event.data(TeamMembersChanged.class);
+        String teamId = team != null ? team.id() : change != null ? change.id() : null;
+        String org = team != null ? team.organization() : change != null ? change.organization() : null;
+        if (teamId == null || org == null || event.time() == null) {
+            return false; // no team event, or one of identity versions before teams carried their organization
         }
-        JsonNode data = event.path("data");
-        String teamId = data.path("id").asText(null);
-        String org = data.path("organization").asText(null);
-        String time = event.path("time").asText(null);
-        if (teamId == null || org == null || time == null) {
-            return false; // events of identity versions before teams carried their organization
+        Instant version = Instant.parse(event.time());
+        boolean deleted = IdentityEventTypes.TEAM_DELETED.equals(event.type());
+        upsertTeam(teamId, org, !deleted, version);
+        if (deleted) {
+            deletions.fire(new TeamDeleted(org, teamId));
         }
-        Instant version = Instant.parse(time);
-        switch (type) {
-            case IdentityEventTypes.TEAM_CREATED, IdentityEventTypes.TEAM_UPDATED -> upsertTeam(teamId, org, true, version);
-            case IdentityEventTypes.TEAM_DELETED -> {
-                upsertTeam(teamId, org, false, version);
-                deletions.fire(new TeamDeleted(org, teamId));
-            }
-            case IdentityEventTypes.TEAM_MEMBERS_UPDATED -> {
-                upsertTeam(teamId, org, true, version);
-                data.path("added").forEach(u -> upsertMember(teamId, u.asText(), org, true, version));
-                data.path("changed").forEach(u -> upsertMember(teamId, u.asText(), org, true, version));
-                data.path("removed").forEach(u -> upsertMember(teamId, u.asText(), org, false, version));
-            }
-            default -> {
-                return false;
-            }
+        if (change != null) {
+            change.added().forEach(u -> upsertMember(teamId, u, org, true, version));
+            change.changed().forEach(u -> upsertMember(teamId, u, org, true, version));
+            change.removed().forEach(u -> upsertMember(teamId, u, org, false, version));
         }
         return true;
     }

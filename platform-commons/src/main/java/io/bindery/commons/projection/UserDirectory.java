@@ -2,6 +2,8 @@ package io.bindery.commons.projection;
 
 import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.contracts.identity.UserChanged;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -31,6 +33,8 @@ public class UserDirectory {
     EntityManager em;
     @Inject
     IdentityClient identity;
+    @Inject
+    ObjectMapper json;
 
     /** The user, or empty when identity knows no such user. */
     public Optional<UserRef> find(String userId) {
@@ -58,7 +62,7 @@ public class UserDirectory {
         List<Fact> learned = new ArrayList<>();
         for (String id : wanted) {
             if (!known.containsKey(id)) {
-                identity.user(id).ifPresent(view -> learned.add(new Fact(fromView(view), Instant.parse(view.path("asOf").asText()))));
+                identity.user(id).ifPresent(u -> learned.add(new Fact(new UserRef(u.id(), u.displayName(), u.email(), u.photoURL()), u.asOf())));
             }
         }
         if (!learned.isEmpty()) {
@@ -99,21 +103,27 @@ public class UserDirectory {
      * (IllegalArgumentException).
      */
     public boolean apply(JsonNode event) {
-        String type = event.path("type").asText("");
+        return apply(IdentityEvent.read(json, event));
+    }
+
+    /** {@link #apply(JsonNode)} of an event already read. */
+    public boolean apply(IdentityEvent event) {
+        String type = event.type();
         if (!IdentityEventTypes.USER_CREATED.equals(type) && !IdentityEventTypes.USER_UPDATED.equals(type)) {
             return false;
         }
-        JsonNode data = event.path("data");
-        if (text(data, "id") == null) {
-            throw new IllegalArgumentException(type + " event " + event.path("id").asText("?") + " has no data.id");
+        String eventId = event.id() == null ? "?" : event.id();
+        UserChanged user = event.data(UserChanged.class);
+        if (user == null || user.id() == null) {
+            throw new IllegalArgumentException(type + " event " + eventId + " has no data.id");
         }
         Instant time;
         try {
-            time = Instant.parse(event.path("time").asText(""));
+            time = event.instant();
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(type + " event " + event.path("id").asText("?") + " has no valid time", e);
+            throw new IllegalArgumentException(type + " event " + eventId + " has no valid time", e);
         }
-        return upsert(fromView(data), time) > 0;
+        return upsert(new UserRef(user.id(), user.displayName(), user.email(), user.photoURL()), time) > 0;
     }
 
     /**
@@ -133,14 +143,5 @@ public class UserDirectory {
                 .setParameter("id", user.id()).setParameter("name", user.displayName())
                 .setParameter("email", user.email()).setParameter("photo", user.photoURL())
                 .setParameter("v", version).executeUpdate();
-    }
-
-    private static UserRef fromView(JsonNode view) {
-        return new UserRef(view.path("id").asText(), text(view, "displayName"), text(view, "email"), text(view, "photoURL"));
-    }
-
-    private static String text(JsonNode node, String field) {
-        JsonNode v = node.path(field);
-        return v.isTextual() ? v.asText() : null;
     }
 }

@@ -1,5 +1,6 @@
 package io.bindery.commons.testing;
 
+import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -18,7 +19,7 @@ import java.util.concurrent.ExecutionException;
  * projection tests can feed its real consumer through a real broker.
  */
 public final class IdentityEvents implements AutoCloseable {
-    public static final String TOPIC = "bindery.identity.events";
+    public static final String TOPIC = IdentityEventTypes.TOPIC;
 
     private final KafkaProducer<String, String> producer;
     private final ObjectMapper json;

@@ -1,5 +1,7 @@
 package io.bindery.contracts.identity;
 
+import java.util.Map;
+
 /**
  * The CloudEvent types identity-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml). The one
  * place these strings are spelled: identity publishes with them and every consumer matches on them.
@@ -26,6 +28,28 @@ public final class IdentityEventTypes {
     public static final String TEAM_UPDATED = "bindery.team.updated.v1";
     public static final String TEAM_DELETED = "bindery.team.deleted.v1";
     public static final String TEAM_MEMBERS_UPDATED = "bindery.team.members.updated.v1";
+
+    /** The payload record of each type: identity publishes it as the event's data, consumers read the data into it. */
+    public static final Map<String, Class<?>> PAYLOADS = Map.ofEntries(
+            Map.entry(USER_CREATED, UserChanged.class),
+            Map.entry(USER_UPDATED, UserChanged.class),
+            Map.entry(TOKEN_CREATED, TokenChanged.class),
+            Map.entry(TOKEN_REVOKED, TokenChanged.class),
+            Map.entry(ORGANIZATION_CREATED, OrganizationChanged.class),
+            Map.entry(ORGANIZATION_UPDATED, OrganizationChanged.class),
+            Map.entry(MEMBER_ADDED, MemberAdded.class),
+            Map.entry(MEMBER_UPDATED, MemberUpdated.class),
+            Map.entry(MEMBER_REMOVED, MemberRemoved.class),
+            Map.entry(INVITE_CREATED, InviteChanged.class),
+            Map.entry(INVITE_UPDATED, InviteChanged.class),
+            Map.entry(INVITE_DELETED, InviteDeleted.class),
+            Map.entry(SAML_PROVIDER_CREATED, SamlProviderChanged.class),
+            Map.entry(SAML_PROVIDER_UPDATED, SamlProviderChanged.class),
+            Map.entry(SAML_PROVIDER_DELETED, SamlProviderChanged.class),
+            Map.entry(TEAM_CREATED, TeamChanged.class),
+            Map.entry(TEAM_UPDATED, TeamChanged.class),
+            Map.entry(TEAM_DELETED, TeamChanged.class),
+            Map.entry(TEAM_MEMBERS_UPDATED, TeamMembersChanged.class));
 
     private IdentityEventTypes() {
     }
