@@ -9,7 +9,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
 
+import static io.bindery.content.TestApi.as;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -112,10 +112,6 @@ class FileFetchGuardTest {
         assertTrue(refused("file:///etc/passwd").contains("only http and https"));
         assertTrue(refused("gopher://127.0.0.2/").contains("only http and https"));
         assertTrue(refused("http://user:pw@127.0.0.2/").contains("credentials"));
-    }
-
-    static RequestSpecification as(String user) {
-        return given().header("Authorization", "Bearer " + TestIdentity.token(user)).contentType("application/json");
     }
 
     @Test

@@ -35,8 +35,7 @@ class InternalAuthTest {
         String org = Ids.newId();
         String admin = Ids.newId();
         TestIdentity.addMembership(org, admin, "admin", null, Instant.now());
-        String space = given().header("Authorization", "Bearer " + TestIdentity.token(admin)).contentType("application/json")
-                .body("{\"title\":\"Internal\"}").post("/v1/orgs/" + org + "/spaces").then().statusCode(201).extract().path("id");
+        String space = TestApi.space(org, admin, "Internal");
         String access = "/internal/spaces/" + space + "/access";
 
         given().queryParam("user", admin).get(access).then().statusCode(401).body("error.code", equalTo(401));

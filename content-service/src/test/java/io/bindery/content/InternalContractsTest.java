@@ -8,10 +8,10 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
-import static io.bindery.content.ReviewSupportTest.as;
-import static io.bindery.content.ReviewSupportTest.internal;
-import static io.bindery.content.ReviewSupportTest.member;
-import static io.bindery.content.ReviewSupportTest.space;
+import static io.bindery.content.TestApi.as;
+import static io.bindery.content.TestApi.internal;
+import static io.bindery.content.TestApi.member;
+import static io.bindery.content.TestApi.space;
 
 /**
  * The provider's side of content's internal contracts with review: what content really serves has every field

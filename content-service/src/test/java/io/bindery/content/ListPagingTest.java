@@ -13,8 +13,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import static io.bindery.content.TeamGrantsTest.as;
-import static io.bindery.content.TeamGrantsTest.member;
+import static io.bindery.content.TestApi.as;
+import static io.bindery.content.TestApi.member;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -5,10 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.agroal.api.AgroalDataSource;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
+import io.bindery.contracts.review.ReviewEventTypes;
+import io.bindery.contracts.testing.ContractFixtures;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -29,7 +30,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
-import static io.restassured.RestAssured.given;
+import static io.bindery.content.TestApi.as;
+import static io.bindery.content.TestApi.internal;
+import static io.bindery.content.TestApi.member;
+import static io.bindery.content.TestApi.space;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
@@ -56,26 +60,6 @@ class ReviewSupportTest {
     ObjectMapper json;
     @ConfigProperty(name = "kafka.bootstrap.servers")
     String bootstrap;
-
-    static RequestSpecification as(String userId) {
-        return given().header("Authorization", "Bearer " + TestIdentity.token(userId)).contentType("application/json");
-    }
-
-    /** The internal API: no token (the gateway never routes it). */
-    static RequestSpecification internal() {
-        return given().contentType("application/json");
-    }
-
-    static String member(String org, String role, String orgDefaultRole) {
-        String user = Ids.newId();
-        TestIdentity.addMembership(org, user, role, orgDefaultRole, Instant.now());
-        return user;
-    }
-
-    static String space(String org, String admin, String title) {
-        return as(admin).body("{\"title\":\"" + title + "\"}").post("/v1/orgs/" + org + "/spaces")
-                .then().statusCode(201).extract().path("id");
-    }
 
     static JsonPath branch(String space) {
         return internal().body("{}").post("/internal/spaces/" + space + "/branches").then().statusCode(201).extract().jsonPath();
@@ -344,6 +328,27 @@ class ReviewSupportTest {
         // and review's access check sees the renamed space
         internal().queryParam("user", admin).get("/internal/spaces/" + space + "/access").then().statusCode(200)
                 .body("space.title", equalTo("Renamed"));
+    }
+
+    /** The consumer's side of review's contract: the shared fixture, as review publishes it, is applied. */
+    @Test
+    void theReviewStatsFixtureIsApplied() throws Exception {
+        String org = Ids.newId();
+        String admin = member(org, "admin", null);
+        String space = space(org, admin, "Fixture");
+        Map<String, Object> data = json.convertValue(ContractFixtures.tree("review/review-stats-updated"),
+                new com.fasterxml.jackson.core.type.TypeReference<LinkedHashMap<String, Object>>() {
+                });
+        data.put("space", space);
+        try (KafkaProducer<String, String> producer = producer()) {
+            send(producer, space, ReviewEventTypes.SPACE_REVIEW_STATS_UPDATED, data);
+        }
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .until(() -> reviewStatsVersion(space) == ((Number) data.get("version")).longValue());
+        as(admin).get("/v1/spaces/" + space).then().statusCode(200).body("comments", equalTo(data.get("comments")))
+                .body("changeRequests", equalTo(data.get("changeRequests")))
+                .body("changeRequestsOpen", equalTo(data.get("changeRequestsOpen")))
+                .body("changeRequestsDraft", equalTo(data.get("changeRequestsDraft")));
     }
 
     KafkaProducer<String, String> producer() {

@@ -1,5 +1,6 @@
 package io.bindery.e2e;
 
+import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.e2e.Stack.TestUser;
@@ -33,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the aggregate id (so one aggregate's events keep their order), carrying the resource without `permissions`.
  */
 class ContentEventsE2ETest {
-    static final String TOPIC = "bindery.content.events";
+    static final String TOPIC = ContentEventTypes.TOPIC;
     static final ObjectMapper JSON = new ObjectMapper();
 
     /** One record of the topic: its Kafka key and its CloudEvent. */

@@ -1,7 +1,7 @@
 package io.bindery.content.access;
 
 import io.bindery.commons.auth.Role;
-import io.bindery.content.rest.dto.CollectionView;
+import io.bindery.content.collections.CollectionView;
 
 /**
  * What a caller may do on one collection: its {@code permissions} object and the checks its endpoints make.

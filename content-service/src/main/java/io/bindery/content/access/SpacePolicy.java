@@ -3,7 +3,7 @@ package io.bindery.content.access;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.content.domain.Space;
-import io.bindery.content.rest.dto.SpaceView;
+import io.bindery.content.spaces.SpaceView;
 
 /**
  * What a caller may do on one space: both the space's {@code permissions} object and the checks its endpoints

@@ -1,11 +1,11 @@
 package io.bindery.content.authoring;
 
+import io.bindery.content.config.ContentConfig;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.outbound.OutboundGuard;
 import io.bindery.commons.outbound.OutboundRefused;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Downloads a file named by URL in an {@code insert_files} change, before the write transaction starts, through
@@ -18,14 +18,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class FileFetcher {
     @Inject
     OutboundGuard guard;
-    @ConfigProperty(name = "bindery.content.file-fetch.enabled", defaultValue = "true")
-    boolean enabled;
+    @Inject
+    ContentConfig config;
 
     public record Fetched(byte[] bytes, String contentType) {
     }
 
     public Fetched fetch(String url, int maxBytes, String field) {
-        if (!enabled) {
+        if (!config.content().fileFetch().enabled()) {
             throw ApiException.badRequest(field + ": files by URL are turned off on this server; send base64");
         }
         try {

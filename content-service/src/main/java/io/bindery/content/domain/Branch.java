@@ -2,6 +2,7 @@ package io.bindery.content.domain;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -17,9 +18,6 @@ import java.time.Instant;
 @Entity
 @Table(name = "branch")
 public class Branch extends PanacheEntityBase {
-    public static final String OPEN = "open";
-    public static final String MERGED = "merged";
-
     @Id
     public String id;
     @Column(name = "space_id", nullable = false)
@@ -27,7 +25,8 @@ public class Branch extends PanacheEntityBase {
     @Column(nullable = false)
     public int number;
     @Column(nullable = false)
-    public String status;
+    @Convert(converter = BranchStatus.Column.class)
+    public BranchStatus status;
     @Column(name = "head_revision_id", nullable = false)
     public String headRevisionId;
     @Column(name = "initial_revision_id", nullable = false)

@@ -1,6 +1,7 @@
 package io.bindery.content.domain;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
@@ -15,9 +16,11 @@ public class Space extends PlacedEntity {
     @Column(nullable = false)
     public String emoji = "";
     @Column(nullable = false)
-    public String visibility;
+    @Convert(converter = Visibility.Column.class)
+    public Visibility visibility;
     @Column(name = "edit_mode", nullable = false)
-    public String editMode;
+    @Convert(converter = EditMode.Column.class)
+    public EditMode editMode;
     public String language;
     /** The mergeRules object as JSON text. */
     @Column(name = "merge_rules", nullable = false)
@@ -44,7 +47,7 @@ public class Space extends PlacedEntity {
     }
 
     public boolean locked() {
-        return "locked".equals(editMode);
+        return editMode == EditMode.LOCKED;
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.bindery.content.domain;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
@@ -10,8 +10,6 @@ import java.util.Set;
 
 /** The value sets of a space's settings (GitBook 0.167.0) and their validation, each failure a 400 naming the field. */
 public final class SpaceSettings {
-    public static final Set<String> VISIBILITIES = Set.of("public", "unlisted", "share-link", "visitor-auth", "in-collection", "private");
-    public static final Set<String> EDIT_MODES = Set.of("live", "locked");
     public static final Set<String> LANGUAGES = Set.of("en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "yue", "ko",
             "ar", "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id", "ms", "he", "uk", "sk",
             "bg", "hr", "lt", "lv", "et", "sl");
@@ -51,7 +49,7 @@ public final class SpaceSettings {
     }
 
     /** Validates a mergeRules object and returns it as compact JSON text. */
-    public static String mergeRules(JsonNode value, ObjectMapper json) {
+    public static String mergeRules(JsonNode value) {
         if (value == null || !value.isObject()) {
             throw ApiException.badRequest("mergeRules must be an object {type: inherit|none|rules}");
         }
@@ -59,7 +57,7 @@ public final class SpaceSettings {
         if (type == null || !type.isTextual() || !MERGE_RULE_TYPES.contains(type.asText())) {
             throw ApiException.badRequest("mergeRules.type must be one of inherit, none, rules");
         }
-        ObjectNode out = json.createObjectNode().put("type", type.asText());
+        ObjectNode out = JsonNodeFactory.instance.objectNode().put("type", type.asText());
         if (type.asText().equals("rules")) {
             JsonNode rules = value.get("rules");
             if (rules == null || !rules.isArray()) {

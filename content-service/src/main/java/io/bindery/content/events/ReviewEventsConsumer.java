@@ -1,12 +1,15 @@
 package io.bindery.content.events;
 
+import io.bindery.content.config.ContentConfig;
 import io.bindery.contracts.review.ReviewEventTypes;
+import io.bindery.contracts.review.ReviewStatsUpdated;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.TopicConsumer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -21,8 +24,8 @@ public class ReviewEventsConsumer extends TopicConsumer {
 
     @Inject
     EntityManager em;
-    @ConfigProperty(name = "bindery.consumers.review-events.enabled", defaultValue = "true")
-    boolean enabled;
+    @Inject
+    ContentConfig config;
 
     @Override
     protected String topic() {
@@ -31,7 +34,7 @@ public class ReviewEventsConsumer extends TopicConsumer {
 
     @Override
     protected boolean enabled() {
-        return enabled;
+        return config.consumers().reviewEvents().enabled();
     }
 
     @Override
@@ -39,9 +42,8 @@ public class ReviewEventsConsumer extends TopicConsumer {
         if (!ReviewEventTypes.SPACE_REVIEW_STATS_UPDATED.equals(event.path("type").asText())) {
             return;
         }
-        JsonNode data = event.path("data");
-        String space = data.path("space").asText("");
-        if (space.isEmpty()) {
+        ReviewStatsUpdated stats = read(event.path("data"));
+        if (stats.space() == null || stats.space().isEmpty()) {
             throw new IllegalArgumentException("review stats without a space");
         }
         // one conditional statement: concurrent deliveries cannot interleave a read and a write, and an unknown
@@ -49,29 +51,34 @@ public class ReviewEventsConsumer extends TopicConsumer {
         int updated = em.createNativeQuery("UPDATE space SET comments = :comments, change_requests = :crs,"
                         + " change_requests_open = :open, change_requests_draft = :draft, review_stats_version = :version"
                         + " WHERE id = :id AND review_stats_version < :version")
-                .setParameter("comments", count(data, "comments"))
-                .setParameter("crs", count(data, "changeRequests"))
-                .setParameter("open", count(data, "changeRequestsOpen"))
-                .setParameter("draft", count(data, "changeRequestsDraft"))
-                .setParameter("version", version(data))
-                .setParameter("id", space)
+                .setParameter("comments", count("comments", stats.comments()))
+                .setParameter("crs", count("changeRequests", stats.changeRequests()))
+                .setParameter("open", count("changeRequestsOpen", stats.changeRequestsOpen()))
+                .setParameter("draft", count("changeRequestsDraft", stats.changeRequestsDraft()))
+                .setParameter("version", stats.version())
+                .setParameter("id", stats.space())
                 .executeUpdate();
-        LOG.debugf("review stats of space %s version %d: %s", space, version(data), updated == 1 ? "applied" : "ignored");
+        LOG.debugf("review stats of space %s version %d: %s", stats.space(), stats.version(), updated == 1 ? "applied" : "ignored");
     }
 
-    private static int count(JsonNode data, String field) {
-        JsonNode v = data.path(field);
-        if (!v.isInt() || v.asInt() < 0) {
-            throw new IllegalArgumentException(field + " must be a count (a whole number of 0 or more), got " + v);
+    /** Every field is required and a whole number where the record says so: a malformed event is not applied. */
+    private ReviewStatsUpdated read(JsonNode data) {
+        try {
+            return json.readerFor(ReviewStatsUpdated.class)
+                    .with(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES, DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
+                            DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
+                    .without(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                    .treeToValue(data, ReviewStatsUpdated.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("malformed review stats: " + e.getOriginalMessage(), e);
         }
-        return v.asInt();
     }
 
-    private static long version(JsonNode data) {
-        JsonNode v = data.path("version");
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-            throw new IllegalArgumentException("version must be a whole number, got " + v);
+    /** The space columns are ints: a count outside 0..int range is refused, as before. */
+    private static int count(String field, long value) {
+        if (value < 0 || value > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(field + " must be a count (a whole number of 0 or more), got " + value);
         }
-        return v.asLong();
+        return (int) value;
     }
 }

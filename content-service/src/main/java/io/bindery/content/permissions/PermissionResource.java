@@ -59,7 +59,7 @@ public class PermissionResource {
     @PATCH
     @Path("/spaces/{spaceId}/permissions/teams/{teamId}")
     public Response setSpaceTeam(@PathParam("spaceId") String spaceId, @PathParam("teamId") String teamId, JsonNode body) {
-        teamGrants.set("space", spaceId, caller.userId(), teamId, body);
+        teamGrants.set("space", spaceId, caller.userId(), teamId, RoleRequest.from(body));
         return Response.noContent().build();
     }
 
@@ -67,7 +67,7 @@ public class PermissionResource {
     @Path("/collections/{collectionId}/permissions/teams/{teamId}")
     public Response setCollectionTeam(@PathParam("collectionId") String collectionId, @PathParam("teamId") String teamId,
                                       JsonNode body) {
-        teamGrants.set("collection", collectionId, caller.userId(), teamId, body);
+        teamGrants.set("collection", collectionId, caller.userId(), teamId, RoleRequest.from(body));
         return Response.noContent().build();
     }
 

@@ -1,11 +1,11 @@
 package io.bindery.content.permissions;
 
 import io.bindery.contracts.content.ContentEventTypes;
+import io.bindery.contracts.content.PermissionChanged;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
-import io.bindery.commons.json.JsonBody;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
@@ -14,10 +14,9 @@ import io.bindery.commons.lists.Where;
 import io.bindery.commons.projection.IdentityClient;
 import io.bindery.commons.projection.TeamProjection;
 import io.bindery.content.domain.ContentItem;
-import io.bindery.content.service.ContentAccess;
-import io.bindery.content.service.ContentLookup;
-import io.bindery.content.service.ContentLookup.Loaded;
-import io.bindery.content.service.Grants;
+import io.bindery.content.access.ContentAccess;
+import io.bindery.content.access.ContentLookup;
+import io.bindery.content.access.ContentLookup.Loaded;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -27,7 +26,6 @@ import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,7 +42,7 @@ public class TeamGrants {
     @Inject
     ContentAccess access;
     @Inject
-    Grants userGrants;
+    UserGrants userGrants;
     @Inject
     TeamProjection teams;
     @Inject
@@ -74,12 +72,8 @@ public class TeamGrants {
 
     /** Sets (or with a null role removes) a team's grant; 404 for a team that is not the organization's. */
     @Transactional
-    public void set(String type, String id, String callerId, String teamId, JsonNode node) {
-        JsonBody body = JsonBody.of(node);
-        if (!body.has("role")) {
-            throw ApiException.badRequest("role is required (a role, or null to remove the grant)");
-        }
-        Role role = Role.parse("role", body.string("role").orElse(null));
+    public void set(String type, String id, String callerId, String teamId, RoleRequest request) {
+        Role role = request.role();
         ContentItem item = load(type, id, callerId).requireAdmin().item();
         requireTeam(item, teamId, "");
         if (role == null) {
@@ -163,12 +157,7 @@ public class TeamGrants {
     }
 
     /** Event data: {space|collection, organization, team, role}; the user-grant events carry {@code user} instead. */
-    private static Map<String, Object> data(String type, String targetId, String organizationId, String teamId, String role) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put(type, targetId);
-        data.put("organization", organizationId);
-        data.put("team", teamId);
-        data.put("role", role);
-        return data;
+    private static PermissionChanged data(String type, String targetId, String organizationId, String teamId, String role) {
+        return PermissionChanged.ofTeam(type, targetId, organizationId, teamId, role);
     }
 }

@@ -1,7 +1,8 @@
 package io.bindery.content.revisions;
 
+import io.bindery.content.config.ContentConfig;
+import jakarta.inject.Inject;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -17,7 +18,12 @@ public class SnapshotCache {
     private final LinkedHashMap<String, Snapshot> entries = new LinkedHashMap<>(64, 0.75f, true);
     private int pages;
 
-    public SnapshotCache(@ConfigProperty(name = "bindery.content.snapshot-cache-pages", defaultValue = "20000") int maxPages) {
+    @Inject
+    public SnapshotCache(ContentConfig config) {
+        this(config.content().snapshotCachePages());
+    }
+
+    public SnapshotCache(int maxPages) {
         this.maxPages = maxPages;
     }
 

@@ -2,7 +2,7 @@ package io.bindery.content.access;
 
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
-import io.bindery.content.rest.dto.CollectionView;
+import io.bindery.content.collections.CollectionView;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -4,11 +4,11 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
 
-import java.time.Instant;
 
+import static io.bindery.content.TestApi.as;
+import static io.bindery.content.TestApi.member;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -21,16 +21,6 @@ import static org.hamcrest.Matchers.equalTo;
 @WithTestResource(TestIdentity.class)
 class LockedSpaceTest {
     static final String INSERT = "{\"changes\":[{\"operation\":\"insert_page\",\"title\":\"Locked out\",\"document\":{\"markdown\":\"No.\"}}]}";
-
-    static RequestSpecification as(String userId) {
-        return given().header("Authorization", "Bearer " + TestIdentity.token(userId)).contentType("application/json");
-    }
-
-    static String member(String org, String role) {
-        String user = Ids.newId();
-        TestIdentity.addMembership(org, user, role, null, Instant.now());
-        return user;
-    }
 
     @Test
     void nobodyChangesTheContentOfALockedSpace() {

@@ -1,0 +1,70 @@
+package io.bindery.content.access;
+
+import io.bindery.commons.errors.ApiException;
+import io.bindery.content.domain.Branch;
+import io.bindery.content.domain.Space;
+import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Snapshot;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * Which revision a content request reads: the space's live content, a change request's branch, or one revision of
+ * the history, each checked against the caller's role on the space (any role reads; writes follow {@link SpacePolicy#requireEdit}).
+ */
+@ApplicationScoped
+public class ContentScopes {
+    @Inject
+    ContentLookup lookup;
+    @Inject
+    RevisionStore store;
+
+    /** The space (with the caller's role), the revision read and, for a change request, its branch. */
+    public record Scope(ContentLookup.Loaded<Space> space, Snapshot snapshot, Branch branch) {
+        public Space item() {
+            return space.item();
+        }
+
+        public SpacePolicy policy() {
+            return SpacePolicy.of(item(), space.role());
+        }
+
+        /** 403 unless the caller may change the space's content: the edit role, and the space not locked. */
+        public Scope requireEdit() {
+            policy().requireEdit();
+            return this;
+        }
+    }
+
+    public Scope live(String spaceId, String callerId) {
+        ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
+        return new Scope(space, store.load(space.item().revisionId), null);
+    }
+
+    public Scope branch(String spaceId, String changeRequest, String callerId) {
+        ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
+        Branch b = find(spaceId, changeRequest);
+        return new Scope(space, store.load(b.headRevisionId), b);
+    }
+
+    public Scope revision(String spaceId, String revisionId, String callerId) {
+        ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
+        Snapshot s = store.load(revisionId);
+        if (!s.header().spaceId().equals(spaceId)) {
+            throw ApiException.notFound("no revision " + revisionId + " in space " + spaceId);
+        }
+        return new Scope(space, s, null);
+    }
+
+    /** A branch by change request id or by its number in the space. */
+    public static Branch find(String spaceId, String idOrNumber) {
+        Branch b = Branch.findById(idOrNumber);
+        if (b == null && idOrNumber != null && idOrNumber.matches("\\d{1,9}")) {
+            b = Branch.find("spaceId = ?1 and number = ?2", spaceId, Integer.parseInt(idOrNumber)).firstResult();
+        }
+        if (b == null || !b.spaceId.equals(spaceId)) {
+            throw ApiException.notFound("no change request " + idOrNumber + " in space " + spaceId);
+        }
+        return b;
+    }
+}

@@ -1,0 +1,221 @@
+package io.bindery.content.branches;
+
+import io.bindery.content.access.ContentLookup;
+import io.bindery.content.access.ContentScopes;
+import io.bindery.content.pages.PageViews;
+import io.bindery.content.search.SearchIndex;
+import io.bindery.contracts.content.ChangeRequestContentUpdated;
+import io.bindery.contracts.content.ContentEventTypes;
+import io.bindery.contracts.content.SpaceContentUpdated;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.content.authoring.ContentChange;
+import io.bindery.content.authoring.ContentWriter;
+import io.bindery.content.domain.Branch;
+import io.bindery.content.domain.BranchStatus;
+import io.bindery.content.domain.Space;
+import io.bindery.content.revisions.RevisionMerger;
+import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Snapshot;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Change-request branches: created from the live content, written by content batches, brought up to date with
+ * main ({@code update}) and merged into it ({@code merge}). Update and merge are three-way merges against the
+ * branch's last common ancestor with main; a conflict is a 409 naming the pages and changes nothing.
+ */
+@ApplicationScoped
+public class Branches {
+
+    @Inject
+    ContentLookup lookup;
+    @Inject
+    EntityManager em;
+    @Inject
+    RevisionStore store;
+    @Inject
+    RevisionMerger merger;
+    @Inject
+    ContentWriter writer;
+    @Inject
+    PageViews views;
+    @Inject
+    SearchIndex search;
+    @Inject
+    EventPublisher events;
+
+    /** The outcome of update and merge: GitBook's {@code {revision, result}} plus the branch. */
+    public record Outcome(String revision, String result, BranchView changeRequest) {
+    }
+
+    @Transactional
+    public BranchView create(String spaceId, String id, Integer number, String createdBy) {
+        Space space = liveSpace(spaceId, true);
+        if (id != null && !id.matches("[A-Za-z0-9_-]{1,64}")) {
+            throw ApiException.badRequest("id must be 1 to 64 letters, digits, - or _");
+        }
+        if (id != null && Branch.findById(id) != null) {
+            throw ApiException.conflict("change request " + id + " already has a branch");
+        }
+        if (number != null && number < 1) {
+            throw ApiException.badRequest("number must be 1 or more");
+        }
+        if (number != null && Branch.count("spaceId = ?1 and number = ?2", spaceId, number) > 0) {
+            throw ApiException.conflict("space " + spaceId + " already has change request number " + number);
+        }
+        Branch b = new Branch();
+        b.id = id == null ? Ids.newId() : id;
+        b.spaceId = spaceId;
+        b.number = number != null ? number : nextNumber(spaceId);
+        b.status = BranchStatus.OPEN;
+        b.headRevisionId = space.revisionId;
+        b.initialRevisionId = space.revisionId;
+        b.mergedAncestorRevisionId = space.revisionId;
+        b.createdBy = createdBy;
+        b.createdAt = Instant.now();
+        b.updatedAt = b.createdAt;
+        b.persist();
+        return views.branch(b, space);
+    }
+
+    private static int nextNumber(String spaceId) {
+        Integer max = Branch.getEntityManager()
+                .createQuery("select max(b.number) from Branch b where b.spaceId = :s", Integer.class)
+                .setParameter("s", spaceId).getSingleResult();
+        return max == null ? 1 : max + 1;
+    }
+
+    public BranchView get(String spaceId, String branch) {
+        Space space = liveSpace(spaceId, false);
+        return views.branch(ContentScopes.find(spaceId, branch), space);
+    }
+
+    /** A batch written on a branch: the new head and the branch as it is now. */
+    public record BranchWrite(ContentWriter.Written written, BranchView branch) {
+    }
+
+    /** Applies a content batch to the branch as one new head revision (the caller's rights already checked). */
+    @Transactional
+    public BranchWrite write(ContentScopes.Scope scope, List<ContentChange> changes, String callerId) {
+        return write(scope.item(), scope.branch().id, changes, callerId);
+    }
+
+    /**
+     * Applies a content batch to a branch for the review service (internal API: review checked the rights):
+     * 404 for an unknown or deleted space or an unknown branch, 409 for a merged one.
+     */
+    @Transactional
+    public BranchWrite write(String spaceId, String branch, List<ContentChange> changes, String author) {
+        Space space = liveSpace(spaceId, false);
+        return write(space, ContentScopes.find(spaceId, branch).id, changes, author);
+    }
+
+    private BranchWrite write(Space space, String branchId, List<ContentChange> changes, String author) {
+        Branch b = em.find(Branch.class, branchId, LockModeType.PESSIMISTIC_WRITE);
+        requireOpen(b);
+        String previous = b.headRevisionId;
+        ContentWriter.Written w = writer.apply(store.load(previous), changes, b.mergedAncestorRevisionId,
+                new ContentWriter.Target(b.spaceId, b.id, author, "edits"));
+        moveHead(b, w.revision().id(), previous, author);
+        return new BranchWrite(w, views.branch(b, space));
+    }
+
+    /**
+     * Moves a branch head and says so in the same transaction. The subject is the space, so the event keeps its
+     * order with the space's live-content events (one Kafka key per space).
+     */
+    private void moveHead(Branch b, String head, String previous, String author) {
+        b.headRevisionId = head;
+        b.updatedAt = Instant.now();
+        events.publish(ContentEventTypes.CHANGE_REQUEST_CONTENT_UPDATED, b.spaceId,
+                new ChangeRequestContentUpdated(b.spaceId, b.id, head, previous, author));
+    }
+
+    /** Brings main into the branch. Nothing to do when main has not moved since the last update. */
+    @Transactional
+    public Outcome update(String spaceId, String branch) {
+        Space space = liveSpace(spaceId, false);
+        Branch b = locked(spaceId, branch);
+        requireOpen(b);
+        if (!b.mergedAncestorRevisionId.equals(space.revisionId)) {
+            Snapshot head = store.load(b.headRevisionId);
+            RevisionMerger.Result r = merger.merge(store.load(b.mergedAncestorRevisionId), head, store.load(space.revisionId));
+            refuseConflicts(r, "update");
+            Snapshot written = store.write(new RevisionStore.NewRevision(spaceId, List.of(b.headRevisionId, space.revisionId),
+                    "update", b.id, null, null, r.pages(), r.fresh(), r.links(), r.files(), head));
+            b.mergedAncestorRevisionId = space.revisionId;
+            moveHead(b, written.id(), head.id(), null); // main's changes brought in: no author of its own
+        }
+        return new Outcome(b.headRevisionId, "update", views.branch(b, space));
+    }
+
+    /** Merges the branch into main: a new main revision with parents (main, branch head). */
+    @Transactional
+    public Outcome merge(String spaceId, String branch, String mergedBy) {
+        Space space = liveSpace(spaceId, true);
+        Branch b = locked(spaceId, branch);
+        requireOpen(b);
+        Snapshot main = store.load(space.revisionId);
+        Snapshot head = store.load(b.headRevisionId);
+        RevisionMerger.Result r;
+        if (b.mergedAncestorRevisionId.equals(space.revisionId)) {
+            // main has not moved: the branch head is the result, nothing to merge
+            r = new RevisionMerger.Result(head.pages(), List.of(), Map.of(), head.files(), List.of());
+        } else {
+            r = merger.merge(store.load(b.mergedAncestorRevisionId), main, head);
+            refuseConflicts(r, "merge");
+        }
+        Snapshot written = store.write(new RevisionStore.NewRevision(spaceId, List.of(main.id(), head.id()), "merge",
+                null, b.id, mergedBy, r.pages(), r.fresh(), r.links(), r.files(), main));
+        moveLive(space, main, written, b.id);
+        b.status = BranchStatus.MERGED;
+        b.mergedRevisionId = written.id();
+        b.updatedAt = Instant.now();
+        return new Outcome(written.id(), "merge", views.branch(b, space));
+    }
+
+    /** Points the space at a new live revision: search index, event. Call inside the writing transaction. */
+    public void moveLive(Space space, Snapshot before, Snapshot after, String changeRequest) {
+        space.revisionId = after.id();
+        space.updatedAt = Instant.now();
+        search.reindex(space, before, after);
+        events.publish(ContentEventTypes.SPACE_CONTENT_UPDATED, space.id, new SpaceContentUpdated(space.id, after.id(), before.id(), changeRequest));
+    }
+
+    private static void refuseConflicts(RevisionMerger.Result r, String what) {
+        if (!r.clean()) {
+            throw ApiException.conflict(what + " conflict on " + r.conflicts().size() + " page(s): "
+                    + r.conflicts().stream().map(RevisionMerger.Conflict::toString).collect(Collectors.joining("; ")));
+        }
+    }
+
+    private static void requireOpen(Branch b) {
+        if (b.status != BranchStatus.OPEN) {
+            throw ApiException.conflict("change request " + b.id + " is " + b.status.wire() + "; its content cannot change");
+        }
+    }
+
+    private Branch locked(String spaceId, String branch) {
+        Branch b = ContentScopes.find(spaceId, branch);
+        em.refresh(b, LockModeType.PESSIMISTIC_WRITE);
+        return b;
+    }
+
+    private Space liveSpace(String spaceId, boolean lock) {
+        Space s = lock ? lookup.lockedRow(Space.class, spaceId) : Space.findById(spaceId);
+        if (s == null || s.deleted()) {
+            throw ApiException.notFound("no space " + spaceId);
+        }
+        return s;
+    }
+}

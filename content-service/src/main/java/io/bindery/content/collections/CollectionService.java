@@ -1,0 +1,310 @@
+package io.bindery.content.collections;
+
+import io.bindery.content.access.ContentAccess;
+import io.bindery.content.access.ContentLookup;
+import io.bindery.content.items.ContentLists;
+import io.bindery.content.items.MoveRequest;
+import io.bindery.content.items.TransferRequest;
+import io.bindery.content.items.ContentViews;
+import io.bindery.content.items.Placement;
+import io.bindery.content.permissions.UserGrants;
+import io.bindery.contracts.content.ContentEventTypes;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.projection.Membership;
+import io.bindery.content.domain.Collection;
+import io.bindery.content.domain.Space;
+import io.bindery.content.spaces.SpaceView;
+import io.bindery.content.access.ContentLookup.Loaded;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Collections: create, list, read, update, delete, their spaces, move inside an organization and transfer
+ * to another. Deleting a collection deletes its sub-collections and moves every space inside to the
+ * trash (restorable, at the root, for the retention period).
+ */
+@ApplicationScoped
+public class CollectionService {
+
+    @Inject
+    ContentAccess access;
+    @Inject
+    ContentLookup lookup;
+    @Inject
+    ContentViews views;
+    @Inject
+    Placement placement;
+    @Inject
+    ContentLists lists;
+    @Inject
+    UserGrants grants;
+    @Inject
+    EventPublisher events;
+    @Inject
+    EntityManager em;
+
+    @Transactional
+    public CollectionView create(String organizationId, String callerId, CreateCollectionRequest request) {
+        String title = request.title();
+        String parentId = request.parent();
+        Membership member = access.requireMember(organizationId, callerId);
+        Collection parent = parentId == null ? null : lookup.visibleCollection(member, parentId, "parent");
+        if (!access.canCreateAt(member, parent)) {
+            throw ApiException.forbidden("you may not create collections " + place(parent));
+        }
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Collection c = new Collection();
+        c.id = Ids.newId();
+        c.organizationId = organizationId;
+        c.parentId = parentId;
+        c.ancestors = childAncestors(parent);
+        c.title = title;
+        c.position = placement.last(organizationId, parentId);
+        c.createdAt = now;
+        c.updatedAt = now;
+        c.persist();
+        if (!member.admin()) {
+            grants.grantCreator(c, callerId);
+        }
+        events.publish(ContentEventTypes.COLLECTION_CREATED, c.id, views.collection(c, null));
+        return views.collection(c, access.requireRole(member, c, "no collection " + c.id));
+    }
+
+    @Transactional
+    public ListPage<CollectionView> list(String organizationId, String callerId, String nested, String limit, String page) {
+        Membership member = access.requireMember(organizationId, callerId);
+        boolean all = parseBoolean("nested", nested, true);
+        ContentLists.Query query = new ContentLists.Query("collection", "t.organization_id = :org" + (all ? "" : " AND t.parent_id IS NULL"),
+                Map.of("org", organizationId), ContentLists.Order.CREATED_ASC);
+        return lists.page(query, member, Collection.class, limit, page,
+                (items, roles) -> items.stream().map(c -> views.collection(c, roles.get(c.id))).toList());
+    }
+
+    @Transactional
+    public CollectionView get(String id, String callerId) {
+        Loaded<Collection> l = lookup.collection(id, callerId);
+        return views.collection(l.item(), l.role());
+    }
+
+    @Transactional
+    public CollectionView update(String id, String callerId, UpdateCollectionRequest request) {
+        Loaded<Collection> l = lookup.collectionForUpdate(id, callerId).requireAdmin();
+        Collection c = l.item();
+        boolean changed = false;
+        if (request.title() != null) {
+            String title = request.title().value();
+            changed |= !title.equals(c.title);
+            c.title = title;
+        }
+        if (request.description() != null) {
+            String description = request.description().value();
+            changed |= !Objects.equals(description, c.description);
+            c.description = description;
+        }
+        if (request.defaultLevel() != null) {
+            String level = request.defaultLevel().value();
+            changed |= !Objects.equals(level, c.defaultLevel);
+            c.defaultLevel = level;
+        }
+        if (changed) {
+            c.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            events.publish(ContentEventTypes.COLLECTION_UPDATED, c.id, views.collection(c, null));
+        }
+        return views.collection(c, l.role());
+    }
+
+    /** Deletes a collection and its sub-collections; the spaces inside go to the trash at the root. */
+    @Transactional
+    public void delete(String id, String callerId) {
+        // unknown, or not the caller's to see: the same 204, so a DELETE never reveals that an id exists
+        Collection found = lookup.lockedRow(Collection.class, id); // a concurrent move of it waits, or this waits for it
+        Optional<Loaded<Collection>> seen = found == null ? Optional.empty() : lookup.visible(found, callerId);
+        if (seen.isEmpty()) {
+            return;
+        }
+        Collection c = seen.get().requireAdmin().item();
+        List<Collection> tree = subtree(c);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        @SuppressWarnings("unchecked")
+        List<String> trashed = em.createNativeQuery("""
+                        UPDATE space SET deleted_at = :now, updated_at = :now, parent_id = NULL, ancestors = '{}',
+                               visibility = CASE WHEN visibility = 'in-collection' THEN 'private' ELSE visibility END
+                        WHERE :c = ANY (ancestors) AND deleted_at IS NULL RETURNING id""")
+                .setParameter("now", now).setParameter("c", c.id).getResultList();
+        // spaces already in the trash keep their deletion time, and leave the tree too
+        em.createNativeQuery("UPDATE space SET parent_id = NULL, ancestors = '{}', "
+                        + "visibility = CASE WHEN visibility = 'in-collection' THEN 'private' ELSE visibility END "
+                        + "WHERE :c = ANY (ancestors)")
+                .setParameter("c", c.id).executeUpdate();
+        List<String> ids = tree.stream().map(x -> x.id).toList();
+        grants.dropAll(ids);
+        List<CollectionView> gone = tree.stream().map(x -> views.collection(x, null)).toList();
+        em.createNativeQuery("DELETE FROM collection WHERE id = :c").setParameter("c", c.id).executeUpdate();
+        em.clear();
+        for (String spaceId : trashed) {
+            Space s = Space.findById(spaceId);
+            events.publish(ContentEventTypes.SPACE_DELETED, s.id, views.space(s, null));
+        }
+        for (CollectionView v : gone) {
+            events.publish(ContentEventTypes.COLLECTION_DELETED, v.id(), v);
+        }
+    }
+
+    @Transactional
+    public ListPage<SpaceView> spaces(String id, String callerId, String limit, String page) {
+        Loaded<Collection> l = lookup.collection(id, callerId);
+        ContentLists.Query query = new ContentLists.Query("space", "t.parent_id = :parent AND t.deleted_at IS NULL",
+                Map.of("parent", id), ContentLists.Order.POSITION);
+        return lists.page(query, l.member(), Space.class, limit, page,
+                (items, roles) -> items.stream().map(s -> views.space(s, roles.get(s.id))).toList());
+    }
+
+    @Transactional
+    public CollectionView move(String id, String callerId, MoveRequest request) {
+        Loaded<Collection> l = lookup.collectionForUpdate(id, callerId).requireAdmin();
+        Collection c = l.item();
+        String targetParent = request.parent() != null ? request.parent().value() : c.parentId;
+        Collection target = targetParent == null ? null : Collection.findById(targetParent);
+        if (targetParent != null) {
+            if (target == null || access.role(l.member(), target).isEmpty()) {
+                throw ApiException.notFound("parent: no collection " + targetParent);
+            }
+            if (!target.organizationId.equals(c.organizationId)) {
+                throw ApiException.badRequest("parent: collection " + targetParent + " is in another organization; use transfer");
+            }
+            if (target.id.equals(c.id) || Arrays.asList(target.ancestors).contains(c.id)) {
+                throw ApiException.badRequest("parent: a collection cannot move under itself or one of its descendants");
+            }
+        }
+        boolean newParent = !Objects.equals(targetParent, c.parentId);
+        if (newParent && !access.canCreateAt(l.member(), target)) {
+            throw ApiException.forbidden("you may not add collections " + place(target));
+        }
+        OptionalDouble position = placement.place(c, c.position, c.organizationId, targetParent, request.position());
+        if (position.isEmpty()) {
+            throw ApiException.conflict("collection " + c.id + " is already there: the move would change nothing");
+        }
+        if (newParent) {
+            String[] ancestors = childAncestors(target);
+            rewriteSubtree(c, ancestors, c.organizationId);
+            c.parentId = targetParent;
+            c.ancestors = ancestors;
+        }
+        c.position = position.getAsDouble();
+        c.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        events.publish(ContentEventTypes.COLLECTION_MOVED, c.id, views.collection(c, null));
+        return views.collection(c, l.role());
+    }
+
+    @Transactional
+    public CollectionView transfer(String id, String callerId, TransferRequest request) {
+        String organization = request.organization();
+        Loaded<Collection> l = lookup.collectionForUpdate(id, callerId).requireAdmin();
+        Collection c = l.item();
+        if (organization.equals(c.organizationId)) {
+            throw ApiException.conflict("collection " + c.id + " is already in organization " + organization);
+        }
+        Membership target = requireAdminOf(organization, callerId);
+        List<Collection> tree = subtree(c);
+        List<String> leaving = new ArrayList<>(tree.stream().map(x -> x.id).toList());
+        @SuppressWarnings("unchecked")
+        List<String> spacesInside = em.createNativeQuery("SELECT id FROM space WHERE :c = ANY (ancestors)", String.class)
+                .setParameter("c", c.id).getResultList();
+        leaving.addAll(spacesInside);
+        grants.dropAll(leaving);
+        rewriteSubtree(c, new String[0], organization);
+        c.organizationId = organization;
+        c.parentId = null;
+        c.ancestors = new String[0];
+        c.position = placement.last(organization, null);
+        c.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        em.flush();
+        em.clear();
+        for (Collection x : subtree(Collection.findById(c.id))) {
+            events.publish(ContentEventTypes.COLLECTION_TRANSFERRED, x.id, views.collection(x, null));
+        }
+        @SuppressWarnings("unchecked")
+        List<Space> spaces = em.createNativeQuery("SELECT * FROM space WHERE :c = ANY (ancestors)", Space.class)
+                .setParameter("c", c.id).getResultList();
+        for (Space s : spaces) {
+            events.publish(ContentEventTypes.SPACE_TRANSFERRED, s.id, views.space(s, null));
+        }
+        Collection moved = Collection.findById(c.id);
+        return views.collection(moved, access.requireRole(target, moved, "no collection " + c.id));
+    }
+
+    /** The caller's membership of an organization it administers: 404 when not a member, 403 when not an admin. */
+    public Membership requireAdminOf(String organizationId, String callerId) {
+        Membership m = access.membership(organizationId, callerId)
+                .orElseThrow(() -> ApiException.notFound("organization: no organization " + organizationId));
+        if (!m.admin()) {
+            throw ApiException.forbidden("organization: you must administer organization " + organizationId);
+        }
+        return m;
+    }
+
+    /** A collection and everything nested in it (collections only), the collection first. */
+    @SuppressWarnings("unchecked")
+    List<Collection> subtree(Collection c) {
+        return em.createNativeQuery("SELECT * FROM collection WHERE id = :c OR :c = ANY (ancestors) "
+                        + "ORDER BY cardinality(ancestors), id", Collection.class)
+                .setParameter("c", c.id).getResultList();
+    }
+
+    /**
+     * Rewrites the ancestors of everything below a collection that gets new ancestors (and maybe a new
+     * organization): the part of each chain above the collection is replaced.
+     */
+    void rewriteSubtree(Collection c, String[] newAncestors, String organizationId) {
+        em.flush();
+        String prefix = "{" + String.join(",", newAncestors) + "}";
+        for (String table : List.of("collection", "space")) {
+            em.createNativeQuery("UPDATE " + table + " SET organization_id = :org, updated_at = now(), "
+                            + "ancestors = CAST(:prefix AS text[]) || ancestors[array_position(ancestors, :c):] "
+                            + "WHERE :c = ANY (ancestors)")
+                    .setParameter("org", organizationId).setParameter("prefix", prefix).setParameter("c", c.id)
+                    .executeUpdate();
+        }
+    }
+
+    public static String[] childAncestors(Collection parent) {
+        if (parent == null) {
+            return new String[0];
+        }
+        String[] out = Arrays.copyOf(parent.ancestors, parent.ancestors.length + 1);
+        out[parent.ancestors.length] = parent.id;
+        return out;
+    }
+
+    public static String place(Collection parent) {
+        return parent == null ? "at the root of the organization (needs the create or admin member role)"
+                : "in collection " + parent.id + " (needs the create role on it)";
+    }
+
+    static boolean parseBoolean(String name, String value, boolean fallback) {
+        if (value == null || value.isEmpty()) {
+            return fallback;
+        }
+        return switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw ApiException.badRequest(name + " must be true or false");
+        };
+    }
+
+}

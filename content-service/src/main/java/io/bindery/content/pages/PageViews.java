@@ -1,0 +1,72 @@
+package io.bindery.content.pages;
+
+import io.bindery.commons.urls.PublicUrls;
+import io.bindery.content.domain.Branch;
+import io.bindery.content.domain.BranchStatus;
+import io.bindery.content.domain.PageVersion;
+import io.bindery.content.domain.RevisionFile;
+import io.bindery.content.domain.Space;
+import io.bindery.content.branches.BranchView;
+import io.bindery.content.revisions.Snapshot;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The API shapes of revisions, pages, files and branches. */
+@ApplicationScoped
+public class PageViews {
+    @Inject
+    PublicUrls urls;
+
+    public RevisionView revision(Space space, Snapshot s, boolean metadata, Branch mergedFrom) {
+        return new RevisionView("revision", s.id(), s.header().type(), s.header().parents(), tree(space, s, null, metadata),
+                files(space, s), List.of(), List.of(), Map.of(), s.header().createdAt(),
+                new RevisionView.Urls(appUrl(space, "")), mergedFrom == null ? null : branch(mergedFrom, space));
+    }
+
+    /** The pages under {@code parentId} (the roots for null), each with its subtree. */
+    public List<PageView> tree(Space space, Snapshot s, String parentId, boolean metadata) {
+        List<PageView> out = new ArrayList<>();
+        for (PageVersion p : s.children(parentId)) {
+            out.add(page(space, s, p, tree(space, s, p.pageId(), metadata), metadata, null, null));
+        }
+        return out;
+    }
+
+    /** One page; {@code markdown} or {@code document} when the page body is asked for. */
+    public PageView page(Space space, Snapshot s, PageVersion p, List<PageView> children, boolean metadata,
+                         String markdown, Map<String, Object> document) {
+        String path = s.path(p.pageId());
+        boolean doc = PageVersion.DOCUMENT.equals(p.kind());
+        return new PageView(p.pageId(), p.title(), p.emoji(), p.icon(), p.createdAt(), p.updatedAt(),
+                doc ? "sheet" : p.kind(), p.kind(), new PageView.Urls(appUrl(space, path)), p.slug(), path,
+                p.description(), children, metadata && doc ? new PageView.Git(p.gitOid(), s.gitPath(p.pageId())) : null,
+                doc ? PageView.Layout.DEFAULT : null, p.hidden(), p.noIndex(), p.noRobotsIndex(), doc ? List.of() : null,
+                p.href(), markdown, document);
+    }
+
+    public List<FileView> files(Space space, Snapshot s) {
+        return s.files().stream().map(f -> file(space, s, f)).toList();
+    }
+
+    public FileView file(Space space, Snapshot s, RevisionFile f) {
+        return new FileView(f.id(), f.name(), f.contentType(),
+                urls.api("/spaces/" + space.id + "/revisions/" + s.id() + "/files/" + f.id() + "/download"), f.size(),
+                f.width() == null ? null : new FileView.Dimensions(f.width(), f.height()));
+    }
+
+    public BranchView branch(Branch b, Space space) {
+        return new BranchView("change-request", b.id, b.number, b.status.wire(), b.spaceId, b.headRevisionId,
+                b.initialRevisionId, b.mergedAncestorRevisionId, b.mergedRevisionId,
+                b.status == BranchStatus.OPEN && !b.mergedAncestorRevisionId.equals(space.revisionId), b.createdAt,
+                b.updatedAt, new BranchView.Urls(urls.api("/spaces/" + b.spaceId + "/change-requests/" + b.id),
+                urls.app("/o/" + space.organizationId + "/s/" + space.id + "/~/changes/" + b.number)));
+    }
+
+    public String appUrl(Space space, String path) {
+        return urls.app("/o/" + space.organizationId + "/s/" + space.id + (path == null || path.isEmpty() ? "" : "/" + path));
+    }
+}

@@ -1,5 +1,0 @@
-package io.bindery.content.rest.dto;
-
-/** GitBook's MemberContentPermission: a space a member can see, with the member's role on it. */
-public record MemberSpaceView(String permission, SpaceView space) {
-}

@@ -1,7 +1,0 @@
-package io.bindery.content.rest.dto;
-
-import io.bindery.commons.projection.UserRef;
-
-/** GitBook's UserContentPermission: a user's explicit role on a space or collection. */
-public record UserPermissionView(String permission, UserRef.View user) {
-}

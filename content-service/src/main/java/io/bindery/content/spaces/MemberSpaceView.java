@@ -1,0 +1,5 @@
+package io.bindery.content.spaces;
+
+/** GitBook's MemberContentPermission: a space a member can see, with the member's role on it. */
+public record MemberSpaceView(String permission, SpaceView space) {
+}

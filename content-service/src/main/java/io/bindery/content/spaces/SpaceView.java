@@ -1,0 +1,23 @@
+package io.bindery.content.spaces;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Instant;
+
+/** The Space resource; {@code permissions} is null (omitted) in event data. */
+@JsonPropertyOrder({"object", "id", "title", "emoji", "visibility", "createdAt", "updatedAt", "deletedAt", "editMode",
+        "mergeRules", "urls", "organization", "parent", "language", "revision", "defaultLevel", "comments",
+        "changeRequests", "changeRequestsOpen", "changeRequestsDraft", "permissions"})
+public record SpaceView(String object, String id, String title, String emoji, String visibility, Instant createdAt, Instant updatedAt,
+                        Instant deletedAt, String editMode, JsonNode mergeRules, Urls urls, String organization,
+                        String parent, String language, String revision, String defaultLevel, int comments,
+                        int changeRequests, int changeRequestsOpen, int changeRequestsDraft, Permissions permissions) {
+    public record Urls(String location, String app) {
+    }
+
+    public record Permissions(boolean view, boolean access, boolean admin, boolean viewInviteLinks, boolean edit,
+                              boolean triggerGitSync, boolean comment, boolean merge, boolean review,
+                              boolean installIntegration) {
+    }
+}
