@@ -1,6 +1,7 @@
 package io.bindery.content;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
 import io.bindery.contracts.testing.ContractFixtures;
@@ -43,6 +44,31 @@ class InternalContractsTest {
         space(org, admin, "Handbook");
         ContractFixtures.assertServes("content/readable-spaces", tree(internal().queryParam("user", admin)
                 .get("/internal/orgs/" + org + "/readable-spaces").then().statusCode(200).extract().asString()));
+    }
+
+    @Test
+    void branchesAcceptReviewsRequestsAndServeTheFixtures() {
+        String org = Ids.newId();
+        String admin = member(org, "admin", null);
+        String space = space(org, admin, "Handbook");
+        String base = "/internal/spaces/" + space + "/branches";
+        // the requests review sends (its ContentContractsTest pins them to these fixtures), with real ids
+        String cr = Ids.newId();
+        ObjectNode create = (ObjectNode) ContractFixtures.tree("content/branch-create-request");
+        create.put("id", cr).put("createdBy", admin).put("template", "team-handbook");
+        internal().body(create.toString()).post(base).then().statusCode(201);
+        ObjectNode plain = (ObjectNode) ContractFixtures.tree("content/branch-create-request-no-template");
+        plain.put("id", Ids.newId()).put("createdBy", admin);
+        internal().body(plain.toString()).post(base).then().statusCode(201);
+
+        ContractFixtures.assertServes("content/branch-pages", tree(internal().get(base + "/" + cr + "/pages")
+                .then().statusCode(200).extract().asString()));
+        ObjectNode merge = (ObjectNode) ContractFixtures.tree("content/branch-merge-request");
+        merge.put("mergedBy", admin);
+        ContractFixtures.assertServes("content/branch-outcome", tree(internal().body(merge.toString()).post(base + "/" + cr + "/merge")
+                .then().statusCode(200).extract().asString()));
+        ContractFixtures.assertServes("content/branch", tree(internal().get(base + "/" + cr)
+                .then().statusCode(200).extract().asString()));
     }
 
     private static JsonNode tree(String body) {

@@ -1,5 +1,6 @@
 package io.bindery.e2e;
 
+import io.bindery.contracts.review.ReviewEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.testing.TopicProbe;
 import io.bindery.e2e.Stack.TestUser;
@@ -223,7 +224,7 @@ class ChangeRequestsE2ETest {
                 .body("items.id", contains(cr)).body("count", equalTo(1));
 
         // bindery.change-request.merged.v1: a CloudEvent about the change request, carrying it
-        try (TopicProbe probe = new TopicProbe(Stack.KAFKA, "bindery.review.events")) {
+        try (TopicProbe probe = new TopicProbe(Stack.KAFKA, ReviewEventTypes.TOPIC)) {
             List<JsonNode> events = probe.awaitEvents(
                     seen -> !TopicProbe.about(seen, "bindery.change-request.merged.v1", cr).isEmpty(), Duration.ofSeconds(20));
             List<JsonNode> mergedEvents = TopicProbe.about(events, "bindery.change-request.merged.v1", cr);

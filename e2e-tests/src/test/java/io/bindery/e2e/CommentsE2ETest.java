@@ -1,5 +1,6 @@
 package io.bindery.e2e;
 
+import io.bindery.contracts.review.ReviewEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.testing.TopicProbe;
 import io.bindery.e2e.Stack.TestUser;
@@ -58,7 +59,7 @@ class CommentsE2ETest {
         other = Stack.newUser("example.com");
         addMember(owner, org, author, "read");
         addMember(owner, org, other, "read");
-        reviewEvents = new TopicProbe(Stack.KAFKA, "bindery.review.events");
+        reviewEvents = new TopicProbe(Stack.KAFKA, ReviewEventTypes.TOPIC);
     }
 
     @AfterAll

@@ -1,5 +1,7 @@
 package io.bindery.contracts.review;
 
+import java.util.Map;
+
 /**
  * The CloudEvent types review-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml).
  * Change-request and comment events are keyed by their own id; the space counters event by the space id.
@@ -18,6 +20,15 @@ public final class ReviewEventTypes {
     public static final String REPLY_DELETED = "bindery.comment-reply.deleted.v1";
     public static final String REVIEW_SUBMITTED = "bindery.change-request.review.submitted.v1";
     public static final String SPACE_REVIEW_STATS_UPDATED = "bindery.space.review-stats.updated.v1";
+
+    /**
+     * The payload record of each type that has one. Change requests, comments, replies and reviews carry the
+     * resource as the API shows it (review's views), so they have no record of their own here.
+     */
+    public static final Map<String, Class<?>> PAYLOADS = Map.ofEntries(
+            Map.entry(COMMENT_DELETED, ReviewItemDeleted.class),
+            Map.entry(REPLY_DELETED, ReviewItemDeleted.class),
+            Map.entry(SPACE_REVIEW_STATS_UPDATED, ReviewStatsUpdated.class));
 
     private ReviewEventTypes() {
     }

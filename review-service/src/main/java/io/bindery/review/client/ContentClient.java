@@ -1,69 +1,96 @@
 package io.bindery.review.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.bindery.contracts.content.SpaceAccessResponse;
+import io.bindery.commons.auth.ServiceTokens;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.contracts.content.BranchCreateRequest;
+import io.bindery.contracts.content.BranchMergeRequest;
+import io.bindery.contracts.content.BranchOutcome;
+import io.bindery.contracts.content.BranchPages;
+import io.bindery.contracts.content.BranchResponse;
 import io.bindery.contracts.content.ReadableSpacesResponse;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.contracts.content.SpaceAccessResponse;
+import io.bindery.review.config.ReviewConfig;
+import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import jakarta.ws.rs.ProcessingException;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Retry;
 
+import java.net.URI;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * Calls content-service's internal API (never routed by the gateway): the caller's role on a space, and the
  * branches that hold change requests' content. Content's 4xx answers (unknown page, merge conflict, …) reach
- * the client unchanged (see {@link InternalHttp}).
+ * the client unchanged ({@link InternalErrors}); an unreachable content is a 503. Reads are retried when content
+ * could not be reached; a create, update or merge never is (content may have done it).
  */
 @ApplicationScoped
 public class ContentClient {
+    static final String SERVICE = "content-service";
 
-    @ConfigProperty(name = "bindery.content-url", defaultValue = "http://127.0.0.1:8082")
-    String contentUrl;
     @Inject
-    InternalHttp http;
+    ReviewConfig config;
+    @Inject
+    ServiceTokens serviceTokens;
     @Inject
     ObjectMapper json;
 
+    ContentApi api;
+
+    @PostConstruct
+    void build() {
+        // built here rather than injected so that the timeouts stay review's keys (Durations, see ReviewConfig)
+        api = QuarkusRestClientBuilder.newBuilder().baseUri(URI.create(config.contentUrl().replaceAll("/+$", "")))
+                .connectTimeout(config.internalCallConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(config.internalCallTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .register(new InternalErrors(SERVICE)).build(ContentApi.class);
+    }
+
     /** The space and the user's role on it; 404 when the space does not exist or is deleted. */
+    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
+    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
     public SpaceAccess access(String spaceId, String userId) {
-        SpaceAccessResponse body = http.send("content-service", contentUrl, "GET",
-                "/internal/spaces/" + enc(spaceId) + "/access?user=" + enc(userId), null, SpaceAccessResponse.class);
+        SpaceAccessResponse body = call(auth -> api.access(auth, spaceId, userId));
         return SpaceAccess.of(body, json.valueToTree(body.space().mergeRules()));
     }
 
     /** Ids of the organization's spaces the user can read; 404 when it is not a member. */
-    public java.util.List<String> readableSpaces(String organizationId, String userId) {
-        ReadableSpacesResponse body = http.send("content-service", contentUrl, "GET",
-                "/internal/orgs/" + enc(organizationId) + "/readable-spaces?user=" + enc(userId), null, ReadableSpacesResponse.class);
-        return body.spaces() == null ? java.util.List.of() : body.spaces();
+    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
+    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
+    public List<String> readableSpaces(String organizationId, String userId) {
+        ReadableSpacesResponse body = call(auth -> api.readableSpaces(auth, organizationId, userId));
+        return body.spaces() == null ? List.of() : body.spaces();
     }
 
     /**
      * Creates the branch of a new change request, starting with a catalogue template when one is named (an
-     * unknown one is a 400 and creates nothing): its BranchView (number, revision, revisionInitial, …).
+     * unknown one is a 400 and creates nothing).
      */
-    public JsonNode createBranch(String spaceId, String id, String createdBy, String template) {
-        Map<String, String> body = new java.util.HashMap<>(Map.of("id", id, "createdBy", createdBy));
-        if (template != null) {
-            body.put("template", template);
-        }
-        return send("POST", "/internal/spaces/" + enc(spaceId) + "/branches", body);
+    public BranchResponse createBranch(String spaceId, String id, String createdBy, String template) {
+        return call(auth -> api.createBranch(auth, spaceId, new BranchCreateRequest(id, createdBy, template)));
     }
 
-    public JsonNode branch(String spaceId, String branchId) {
-        return send("GET", "/internal/spaces/" + enc(spaceId) + "/branches/" + enc(branchId), null);
+    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
+    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
+    public BranchResponse branch(String spaceId, String branchId) {
+        return call(auth -> api.branch(auth, spaceId, branchId));
     }
 
     /** Brings main into the branch: {revision, result:"update", changeRequest}; 409 on a conflict. */
-    public JsonNode update(String spaceId, String branchId) {
-        return send("POST", "/internal/spaces/" + enc(spaceId) + "/branches/" + enc(branchId) + "/update", Map.of());
+    public BranchOutcome update(String spaceId, String branchId) {
+        return call(auth -> api.update(auth, spaceId, branchId, Map.of()));
     }
 
     /** Merges the branch into main: {revision, result:"merge", changeRequest}; 409 on a conflict. */
-    public JsonNode merge(String spaceId, String branchId, String mergedBy) {
-        return send("POST", "/internal/spaces/" + enc(spaceId) + "/branches/" + enc(branchId) + "/merge",
-                Map.of("mergedBy", mergedBy));
+    public BranchOutcome merge(String spaceId, String branchId, String mergedBy) {
+        return call(auth -> api.merge(auth, spaceId, branchId, new BranchMergeRequest(mergedBy)));
     }
 
     /**
@@ -71,16 +98,25 @@ public class ContentClient {
      * 400 without reading them when there are more than {@code maxPages} or {@code maxChars} of markdown
      * (0: no limit).
      */
-    public JsonNode pages(String spaceId, String branchId, String pageId, int maxPages, long maxChars) {
-        String query = "?maxPages=" + maxPages + "&maxChars=" + maxChars + (pageId == null ? "" : "&page=" + enc(pageId));
-        return send("GET", "/internal/spaces/" + enc(spaceId) + "/branches/" + enc(branchId) + "/pages" + query, null);
+    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
+    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
+    public BranchPages pages(String spaceId, String branchId, String pageId, int maxPages, long maxChars) {
+        return call(auth -> api.pages(auth, spaceId, branchId, maxPages, maxChars, pageId));
     }
 
-    private JsonNode send(String method, String path, Object body) {
-        return http.send("content-service", contentUrl, method, path, body);
-    }
-
-    private static String enc(String s) {
-        return InternalHttp.segment(s);
+    /** One call with the service token; content unreachable (or silent past the timeout) is a 503. */
+    private <T> T call(Function<String, T> request) {
+        String credential;
+        try {
+            credential = serviceTokens.authorization(SERVICE);
+        } catch (IllegalStateException e) {
+            throw new ApiException(503, "no service token for " + SERVICE + ": " + e.getMessage());
+        }
+        try {
+            return request.apply(credential);
+        } catch (ProcessingException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new Unreachable(SERVICE + " unavailable: " + cause.getMessage());
+        }
     }
 }

@@ -1,30 +1,69 @@
 package io.bindery.review.client;
 
-import io.bindery.contracts.identity.MemberViewsRequest;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.auth.ServiceTokens;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.contracts.identity.MemberViewsRequest;
+import io.bindery.review.config.ReviewConfig;
+import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import jakarta.ws.rs.ProcessingException;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Retry;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
-/** Member objects from identity's internal API, for lists of people (commenters). */
+/**
+ * Member objects from identity's internal API, for lists of people (commenters). The call only reads (a POST
+ * for the list of ids), so it is retried when identity could not be reached.
+ */
 @ApplicationScoped
 public class IdentityMembersClient {
-    @ConfigProperty(name = "bindery.identity-url", defaultValue = "http://127.0.0.1:8081")
-    String identityUrl;
+    static final String SERVICE = "identity-service";
+
     @Inject
-    InternalHttp http;
+    io.bindery.commons.config.BinderyServiceConfig shared;
+    @Inject
+    ReviewConfig config;
+    @Inject
+    ServiceTokens serviceTokens;
+
+    IdentityApi api;
+
+    @PostConstruct
+    void build() {
+        api = QuarkusRestClientBuilder.newBuilder().baseUri(URI.create(shared.identityUrl().replaceAll("/+$", "")))
+                .connectTimeout(config.internalCallConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(config.internalCallTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .register(new InternalErrors(SERVICE)).build(IdentityApi.class);
+    }
 
     /** The Member objects of those users who are members of the organization, in the order asked. */
+    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
+    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
     public List<JsonNode> members(String organizationId, List<String> userIds) {
         List<JsonNode> out = new ArrayList<>();
         if (userIds.isEmpty()) {
             return out;
         }
-        JsonNode body = http.send("identity-service", identityUrl, "POST",
-                "/internal/orgs/" + InternalHttp.segment(organizationId) + "/member-views", new MemberViewsRequest(userIds));
+        String credential;
+        try {
+            credential = serviceTokens.authorization(SERVICE);
+        } catch (IllegalStateException e) {
+            throw new ApiException(503, "no service token for " + SERVICE + ": " + e.getMessage());
+        }
+        JsonNode body;
+        try {
+            body = api.memberViews(credential, organizationId, new MemberViewsRequest(userIds));
+        } catch (ProcessingException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new Unreachable(SERVICE + " unavailable: " + cause.getMessage());
+        }
         body.path("items").forEach(out::add);
         return out;
     }

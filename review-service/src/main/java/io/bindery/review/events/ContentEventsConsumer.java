@@ -1,13 +1,17 @@
 package io.bindery.review.events;
 
-import io.bindery.contracts.content.ContentEventTypes;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.contracts.content.ChangeRequestContentUpdated;
+import io.bindery.contracts.content.ContentEventTypes;
+import io.bindery.contracts.content.SpaceContentUpdated;
 import io.bindery.commons.events.TopicConsumer;
+import io.bindery.review.config.ReviewConfig;
 import io.bindery.review.service.MainLine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -31,8 +35,10 @@ public class ContentEventsConsumer extends TopicConsumer {
     EntityManager em;
     @Inject
     MainLine mainLine;
-    @ConfigProperty(name = "bindery.consumers.content-events.enabled", defaultValue = "true")
-    boolean enabled;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    ReviewConfig config;
 
     @Override
     protected String topic() {
@@ -41,22 +47,35 @@ public class ContentEventsConsumer extends TopicConsumer {
 
     @Override
     protected boolean enabled() {
-        return enabled;
+        return config.consumers().contentEvents().enabled();
     }
 
     @Override
     protected void apply(JsonNode event) {
         String type = event.path("type").asText();
         JsonNode data = event.path("data");
+        if (!data.isObject()) {
+            return; // names nothing to apply, as an event without a space or revision
+        }
         if (ContentEventTypes.SPACE_CONTENT_UPDATED.equals(type)) {
-            mainMoved(data.path("space").asText(), data.path("revision").asText());
+            SpaceContentUpdated moved = read(data, SpaceContentUpdated.class);
+            mainMoved(moved.space(), moved.revision());
         } else if (ContentEventTypes.CHANGE_REQUEST_CONTENT_UPDATED.equals(type)) {
-            branchWritten(data);
+            branchWritten(read(data, ChangeRequestContentUpdated.class));
+        }
+    }
+
+    /** The event's data as its contract record; one that does not fit is retried, then parked. */
+    private <T> T read(JsonNode data, Class<T> type) {
+        try {
+            return json.treeToValue(data, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
         }
     }
 
     void mainMoved(String spaceId, String revision) {
-        if (spaceId.isEmpty() || revision.isEmpty()) {
+        if (blank(spaceId) || blank(revision)) {
             return;
         }
         // a change request being recorded in the space waits for this move to be handled, or this for it
@@ -69,18 +88,18 @@ public class ContentEventsConsumer extends TopicConsumer {
         mainLine.moved(spaceId, revision);
     }
 
-    void branchWritten(JsonNode data) {
-        String changeRequest = data.path("changeRequest").asText();
-        String revision = data.path("revision").asText();
-        if (changeRequest.isEmpty() || revision.isEmpty()) {
+    void branchWritten(ChangeRequestContentUpdated data) {
+        String changeRequest = data.changeRequest();
+        String revision = data.revision();
+        if (blank(changeRequest) || blank(revision)) {
             return;
         }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         int updated = em.createNativeQuery("UPDATE change_request SET revision = :r, updated_at = GREATEST(updated_at, :t) "
                         + "WHERE id = :cr AND status <> 'merged' AND revision <> :r")
                 .setParameter("r", revision).setParameter("t", now).setParameter("cr", changeRequest).executeUpdate();
-        String author = data.path("author").asText("");
-        if (updated > 0 && !author.isEmpty()) {
+        String author = data.author();
+        if (updated > 0 && !blank(author)) {
             // counted once per new head: a redelivered event finds the head already set and adds nothing
             em.createNativeQuery("""
                             INSERT INTO change_request_contributor (change_request_id, user_id, count, updated_at)
@@ -89,5 +108,10 @@ public class ContentEventsConsumer extends TopicConsumer {
                             SET count = change_request_contributor.count + 1, updated_at = EXCLUDED.updated_at""")
                     .setParameter("u", author).setParameter("t", now).setParameter("cr", changeRequest).executeUpdate();
         }
+    }
+
+    /** Missing or empty: such an event names nothing to apply. */
+    private static boolean blank(String s) {
+        return s == null || s.isEmpty();
     }
 }

@@ -2,6 +2,8 @@ package io.bindery.review.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.lists.ListPage;
+import io.bindery.review.rest.dto.RequestReviewersRequest;
+import io.bindery.review.rest.dto.SubmitReviewRequest;
 import io.bindery.review.rest.dto.ReviewViews.RequestedReviewerView;
 import io.bindery.review.rest.dto.ReviewViews.RequestedReviewers;
 import io.bindery.review.rest.dto.ReviewViews.ReviewView;
@@ -37,7 +39,7 @@ public class ReviewResource {
     @POST
     @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/reviews")
     public Response submit(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String cr, JsonNode body) {
-        return Response.status(201).entity(reviews.submit(spaceId, cr, body)).build();
+        return Response.status(201).entity(reviews.submit(spaceId, cr, SubmitReviewRequest.from(body))).build();
     }
 
     @GET
@@ -57,7 +59,7 @@ public class ReviewResource {
     @POST
     @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers")
     public RequestedReviewers request(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String cr, JsonNode body) {
-        return reviews.request(spaceId, cr, body);
+        return reviews.request(spaceId, cr, RequestReviewersRequest.from(body));
     }
 
     @DELETE

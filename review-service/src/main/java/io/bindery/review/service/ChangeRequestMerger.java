@@ -9,6 +9,8 @@ import io.bindery.review.client.ContentClient;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.domain.ChangeRequest;
 import io.bindery.review.domain.ChangeRequestStatus;
+import io.bindery.contracts.content.BranchOutcome;
+import io.bindery.contracts.content.BranchResponse;
 import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.review.rest.dto.ChangeRequestView;
 import io.bindery.review.rest.dto.MergeResult;
@@ -60,19 +62,19 @@ public class ChangeRequestMerger {
         policy.requireUnlocked(ChangeRequestPolicy.Action.MERGE);
         mergeRules.check(space, cr);
         String user = access.userId();
-        JsonNode outcome;
+        BranchOutcome outcome;
         try {
             outcome = content.merge(space.spaceId(), cr.id, user);
         } catch (ApiException e) {
-            JsonNode branch = e.status() == 409 ? content.branch(space.spaceId(), cr.id) : null;
-            if (branch == null || !"merged".equals(branch.path("status").asText())) {
+            BranchResponse branch = e.status() == 409 ? content.branch(space.spaceId(), cr.id) : null;
+            if (branch == null || !"merged".equals(branch.status())) {
                 throw e;
             }
             // content merged it but recording that here failed last time: record it now, and answer as then
-            outcome = json.createObjectNode().put("revision", branch.path("revisionMerged").asText()).set("changeRequest", branch);
+            outcome = new BranchOutcome(Objects.requireNonNullElse(branch.revisionMerged(), ""), null, branch);
         }
-        String merged = outcome.path("revision").asText();
-        JsonNode branch = outcome.path("changeRequest");
+        String merged = Objects.requireNonNullElse(outcome.revision(), "");
+        BranchResponse branch = outcome.changeRequest();
         Transactions.retryOnLockConflict(() -> QuarkusTransaction.requiringNew().run(() -> {
             // locked: a PATCH waits for the merge (and then finds it final), the merge for a PATCH (and keeps it)
             ChangeRequest row = changeRequests.requireForUpdate(space.spaceId(), cr.id);
@@ -82,7 +84,7 @@ public class ChangeRequestMerger {
             Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             row.status = ChangeRequestStatus.MERGED.wire();
             row.revisionMerged = merged;
-            row.revision = branch.path("revision").asText(row.revision);
+            row.revision = branch == null || branch.revision() == null ? row.revision : branch.revision();
             row.outdated = false;
             row.mergedAt = now;
             row.mergedBy = user;
@@ -100,10 +102,10 @@ public class ChangeRequestMerger {
                 new Before(changeRequests.require(space.spaceId(), idOrNumber), mainLine.moves(space.spaceId())));
         ChangeRequest cr = before.changeRequest();
         requireActive(cr, "updated");
-        JsonNode outcome = content.update(space.spaceId(), cr.id);
-        String revision = outcome.path("revision").asText();
-        JsonNode branch = outcome.path("changeRequest");
-        String head = branch.path("revision").asText(revision);
+        BranchOutcome outcome = content.update(space.spaceId(), cr.id);
+        String revision = Objects.requireNonNullElse(outcome.revision(), "");
+        BranchResponse branch = outcome.changeRequest();
+        String head = branch == null || branch.revision() == null ? revision : branch.revision();
         Transactions.retryOnLockConflict(() -> QuarkusTransaction.requiringNew().run(() -> {
             ChangeRequest row = changeRequests.requireForUpdate(space.spaceId(), cr.id);
             if (ChangeRequestStatus.MERGED.wire().equals(row.status)) {
@@ -113,7 +115,7 @@ public class ChangeRequestMerger {
             // over the head the update started from (or this same head), not over a newer one the consumer
             // recorded meanwhile (a batch written right after). The ancestor (and so `outdated`): set over the
             // ancestor read before, not over one another update recorded meanwhile.
-            String ancestor = branch.path("revisionMergedAncestor").asText(null);
+            String ancestor = branch == null ? null : branch.revisionMergedAncestor();
             boolean ownHead = row.revision.equals(cr.revision) || row.revision.equals(head);
             if (ownHead) {
                 row.revision = head;
@@ -121,7 +123,7 @@ public class ChangeRequestMerger {
             if (ancestor != null && (ownHead || Objects.equals(row.revisionMergedAncestor, cr.revisionMergedAncestor)
                     || ancestor.equals(row.revisionMergedAncestor))) {
                 row.revisionMergedAncestor = ancestor;
-                row.outdated = mainLine.outdated(row.spaceId, before.mainMoves(), ancestor, branch.path("outdated").asBoolean(false));
+                row.outdated = mainLine.outdated(row.spaceId, before.mainMoves(), ancestor, branch.outdated());
             }
             row.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             events.publish(ReviewEventTypes.CHANGE_REQUEST_UPDATED, row.id, views.view(row));

@@ -16,6 +16,7 @@ import io.bindery.review.client.ContentClient;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.domain.ChangeRequest;
 import io.bindery.review.domain.ChangeRequestStatus;
+import io.bindery.contracts.content.BranchResponse;
 import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.review.rest.dto.ChangeRequestView;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -28,6 +29,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -65,8 +67,8 @@ public class ChangeRequests {
         String user = access.userId();
         String id = Ids.newId();
         long mainMoves = QuarkusTransaction.requiringNew().call(() -> mainLine.moves(space.spaceId()));
-        JsonNode branch = content.createBranch(space.spaceId(), id, user, template.orElse(null));
-        String head = branch.path("revision").asText();
+        BranchResponse branch = content.createBranch(space.spaceId(), id, user, template.orElse(null));
+        String head = Objects.requireNonNullElse(branch.revision(), "");
         return QuarkusTransaction.requiringNew().call(() -> {
             // main may have moved since content answered: record `outdated` knowing every move handled so far
             mainLine.lock(space.spaceId());
@@ -75,15 +77,15 @@ public class ChangeRequests {
             cr.id = id;
             cr.spaceId = space.spaceId();
             cr.organizationId = space.organizationId();
-            cr.number = branch.path("number").asInt();
+            cr.number = branch.number();
             cr.status = status.wire();
             cr.subject = subject.orElse(null);
             cr.createdBy = user;
             cr.createdAt = now;
             cr.updatedAt = now;
             cr.revision = head;
-            cr.revisionInitial = branch.path("revisionInitial").asText();
-            cr.outdated = mainLine.outdated(cr.spaceId, mainMoves, cr.revisionInitial, branch.path("outdated").asBoolean(false));
+            cr.revisionInitial = Objects.requireNonNullElse(branch.revisionInitial(), "");
+            cr.outdated = mainLine.outdated(cr.spaceId, mainMoves, cr.revisionInitial, branch.outdated());
             cr.persist();
             em.createNativeQuery("INSERT INTO change_request_contributor (change_request_id, user_id, count, updated_at) "
                     + "VALUES (:cr, :u, 1, :t)").setParameter("cr", id).setParameter("u", user).setParameter("t", now)
@@ -104,10 +106,10 @@ public class ChangeRequests {
         ChangeRequest cr = QuarkusTransaction.requiringNew().call(() -> require(space.spaceId(), idOrNumber));
         if (!ChangeRequestStatus.MERGED.wire().equals(cr.status)) {
             try {
-                JsonNode branch = content.branch(space.spaceId(), cr.id);
-                cr.revision = branch.path("revision").asText(cr.revision);
-                cr.revisionMergedAncestor = branch.path("revisionMergedAncestor").asText(cr.revisionMergedAncestor);
-                cr.outdated = branch.path("outdated").asBoolean(cr.outdated);
+                BranchResponse branch = content.branch(space.spaceId(), cr.id);
+                cr.revision = Objects.requireNonNullElse(branch.revision(), cr.revision);
+                cr.revisionMergedAncestor = Objects.requireNonNullElse(branch.revisionMergedAncestor(), cr.revisionMergedAncestor);
+                cr.outdated = branch.outdated();
             } catch (ApiException e) {
                 // content unreachable or the branch gone: show what review last learned from content's events
             }

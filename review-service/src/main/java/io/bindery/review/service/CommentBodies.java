@@ -11,7 +11,7 @@ import java.util.Map;
  * Comment bodies are stored as markdown. Clients send {@code {markdown}} or {@code {document}} (GitBook's JSON
  * document) and read either with {@code format=markdown} (the default) or {@code format=document}.
  */
-final class CommentBodies {
+public final class CommentBodies {
     static final int MAX_MARKDOWN = 65_536;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -19,7 +19,7 @@ final class CommentBodies {
     }
 
     /** The markdown of a body sent by a client; 400 for anything else or an empty body. */
-    static String markdown(JsonNode body, String field) {
+    public static String markdown(JsonNode body, String field) {
         if (body == null || body.isMissingNode() || body.isNull()) {
             throw ApiException.badRequest(field + " is required: {\"markdown\": \"...\"} or {\"document\": {...}}");
         }

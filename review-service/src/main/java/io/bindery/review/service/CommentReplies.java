@@ -15,7 +15,7 @@ import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.review.domain.Comment;
 import io.bindery.review.domain.CommentReply;
 import io.bindery.contracts.review.ReviewEventTypes;
-import io.bindery.review.rest.dto.CommentViews.Deleted;
+import io.bindery.contracts.review.ReviewItemDeleted;
 import io.bindery.review.rest.dto.CommentViews.ReplyView;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -131,7 +131,7 @@ public class CommentReplies {
             }
             reactions.deleteAll(List.of(r.id));
             r.delete();
-            events.publish(ReviewEventTypes.REPLY_DELETED, r.id, new Deleted(r.id, thread.spaceId(), thread.changeRequestId(), commentId));
+            events.publish(ReviewEventTypes.REPLY_DELETED, r.id, new ReviewItemDeleted(r.id, thread.spaceId(), thread.changeRequestId(), commentId));
         });
     }
 

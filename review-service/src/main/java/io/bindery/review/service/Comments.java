@@ -17,8 +17,8 @@ import io.bindery.review.domain.ChangeRequest;
 import io.bindery.review.domain.Comment;
 import io.bindery.review.domain.CommentReply;
 import io.bindery.contracts.review.ReviewEventTypes;
+import io.bindery.contracts.review.ReviewItemDeleted;
 import io.bindery.review.rest.dto.CommentViews.CommentView;
-import io.bindery.review.rest.dto.CommentViews.Deleted;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -203,7 +203,7 @@ public class Comments {
                     .stream().map(r -> r.id).toList());
             reactions.deleteAll(targets);
             c.delete();
-            events.publish(ReviewEventTypes.COMMENT_DELETED, c.id, new Deleted(c.id, c.spaceId, c.changeRequestId, null));
+            events.publish(ReviewEventTypes.COMMENT_DELETED, c.id, new ReviewItemDeleted(c.id, c.spaceId, c.changeRequestId, null));
             changed(thread);
         });
     }

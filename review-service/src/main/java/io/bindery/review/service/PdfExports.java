@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.SignedUrls;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.urls.PublicUrls;
+import io.bindery.contracts.content.BranchPages;
 import io.bindery.review.client.ContentClient;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.domain.ChangeRequest;
@@ -15,6 +16,7 @@ import jakarta.inject.Inject;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -82,7 +84,7 @@ public class PdfExports {
         if (page != null && page.isBlank()) {
             throw ApiException.badRequest("page must be a page id");
         }
-        JsonNode export;
+        BranchPages export;
         try {
             export = content.pages(spaceId, cr.id, page, LIMITS.maxPages(), LIMITS.maxTotalMarkdownChars());
         } catch (ApiException e) {
@@ -92,8 +94,10 @@ public class PdfExports {
             throw e;
         }
         List<PdfPage> pages = new ArrayList<>();
-        export.path("pages").forEach(p -> pages.add(new PdfPage(p.path("title").asText(""), p.path("depth").asInt(0),
-                p.path("markdown").asText(""))));
+        if (export.pages() != null) {
+            export.pages().forEach(p -> pages.add(new PdfPage(Objects.requireNonNullElse(p.title(), ""), p.depth(),
+                    Objects.requireNonNullElse(p.markdown(), ""))));
+        }
         String title = cr.subject == null || cr.subject.isBlank() ? "Change request #" + cr.number : cr.subject;
         byte[] bytes;
         try {

@@ -2,6 +2,7 @@ package io.bindery.review.service;
 
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.contracts.review.ReviewEventTypes;
+import io.bindery.contracts.review.ReviewStatsUpdated;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -23,12 +24,8 @@ public class ReviewStats {
     @Inject
     EventPublisher events;
 
-    public record SpaceReviewStats(String space, long comments, long changeRequests, long changeRequestsOpen,
-                                   long changeRequestsDraft, long version) {
-    }
-
     @Transactional(Transactional.TxType.MANDATORY)
-    public SpaceReviewStats publish(String spaceId) {
+    public ReviewStatsUpdated publish(String spaceId) {
         em.flush();
         long version = ((Number) em.createNativeQuery("""
                         INSERT INTO space_review_state (space_id, stats_version) VALUES (:s, 1)
@@ -41,7 +38,7 @@ public class ReviewStats {
                                count(*), count(*) FILTER (WHERE status = 'open'), count(*) FILTER (WHERE status = 'draft')
                         FROM change_request WHERE space_id = :s""")
                 .setParameter("s", spaceId).getSingleResult();
-        SpaceReviewStats stats = new SpaceReviewStats(spaceId, n(counts[0]), n(counts[1]), n(counts[2]), n(counts[3]), version);
+        ReviewStatsUpdated stats = new ReviewStatsUpdated(spaceId, n(counts[0]), n(counts[1]), n(counts[2]), n(counts[3]), version);
         events.publish(ReviewEventTypes.SPACE_REVIEW_STATS_UPDATED, spaceId, stats);
         return stats;
     }

@@ -1,10 +1,8 @@
 package io.bindery.review.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
-import io.bindery.commons.json.JsonBody;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
@@ -18,6 +16,8 @@ import io.bindery.review.domain.ChangeRequest;
 import io.bindery.review.domain.ChangeRequestStatus;
 import io.bindery.review.domain.Comment;
 import io.bindery.contracts.review.ReviewEventTypes;
+import io.bindery.review.rest.dto.RequestReviewersRequest;
+import io.bindery.review.rest.dto.SubmitReviewRequest;
 import io.bindery.review.rest.dto.CommentViews.CommentView;
 import io.bindery.review.rest.dto.ReviewViews.RequestedReviewerView;
 import io.bindery.review.rest.dto.ReviewViews.RequestedReviewers;
@@ -41,7 +41,6 @@ import java.util.Set;
  */
 @ApplicationScoped
 public class Reviews {
-    static final int MAX_REQUESTED = 100;
 
     @Inject
     ReviewAccess access;
@@ -63,13 +62,9 @@ public class Reviews {
     private record ReviewRow(String id, String reviewer, String status, String revision, String commentId, Instant createdAt) {
     }
 
-    public ReviewView submit(String spaceId, String changeRequest, JsonNode node) {
-        JsonBody body = JsonBody.of(node);
-        String status = body.string("status").orElseThrow(() -> ApiException.badRequest("status is required: approved or changes-requested"));
-        if (!status.equals("approved") && !status.equals("changes-requested")) {
-            throw ApiException.badRequest("status must be approved or changes-requested");
-        }
-        String markdown = body.has("comment") && !body.isNull("comment") ? CommentBodies.markdown(body.raw("comment"), "comment") : null;
+    public ReviewView submit(String spaceId, String changeRequest, SubmitReviewRequest request) {
+        String status = request.status();
+        String markdown = request.commentMarkdown();
         CommentThread thread = comments.thread(spaceId, changeRequest);
         thread.policy().require(ChangeRequestPolicy.Action.REVIEW);
         String caller = access.userId();
@@ -133,13 +128,9 @@ public class Reviews {
     private static final Keyset<Object[]> BY_USER = Keyset.ascending(SortKey.text("user_id", r -> (String) r[0]));
 
     /** Body {users: [ids] (1..100), subject?}: asks them to review; already-asked users keep their first request. */
-    public RequestedReviewers request(String spaceId, String changeRequest, JsonNode node) {
-        JsonBody body = JsonBody.of(node);
-        List<String> wanted = body.strings("users").orElseThrow(() -> ApiException.badRequest("users is required: an array of user ids"));
-        if (wanted.isEmpty() || wanted.size() > MAX_REQUESTED) {
-            throw ApiException.badRequest("users must hold 1 to " + MAX_REQUESTED + " user ids");
-        }
-        var subject = body.string("subject", 0, 100, true);
+    public RequestedReviewers request(String spaceId, String changeRequest, RequestReviewersRequest request) {
+        List<String> wanted = request.users();
+        var subject = request.subjectIfSent();
         CommentThread thread = comments.thread(spaceId, changeRequest);
         thread.policy().require(ChangeRequestPolicy.Action.REQUEST_REVIEWERS);
         Map<String, UserRef> known = userViews.find(wanted);

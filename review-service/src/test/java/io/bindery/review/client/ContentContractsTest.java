@@ -2,6 +2,11 @@ package io.bindery.review.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Role;
+import io.bindery.contracts.content.BranchCreateRequest;
+import io.bindery.contracts.content.BranchMergeRequest;
+import io.bindery.contracts.content.BranchOutcome;
+import io.bindery.contracts.content.BranchPages;
+import io.bindery.contracts.content.BranchResponse;
 import io.bindery.contracts.content.ReadableSpacesResponse;
 import io.bindery.contracts.content.SpaceAccessResponse;
 import io.bindery.contracts.testing.ContractFixtures;
@@ -53,5 +58,46 @@ class ContentContractsTest {
     void readableSpacesAreIds() {
         assertEquals(List.of("spc_a", "spc_b"),
                 ContractFixtures.read("content/readable-spaces", ReadableSpacesResponse.class).spaces());
+    }
+
+    @Test
+    void aBranchGivesWhatAChangeRequestRecords() {
+        BranchResponse branch = ContractFixtures.read("content/branch", BranchResponse.class);
+        assertEquals("cr_contract", branch.id());
+        assertEquals(3, branch.number());
+        assertEquals("merged", branch.status());
+        assertEquals("rev_head", branch.revision());
+        assertEquals("rev_initial", branch.revisionInitial());
+        assertEquals("rev_ancestor", branch.revisionMergedAncestor());
+        assertEquals("rev_merged", branch.revisionMerged());
+        assertFalse(branch.outdated());
+    }
+
+    @Test
+    void anOutcomeGivesTheRevisionAndTheBranch() {
+        BranchOutcome outcome = ContractFixtures.read("content/branch-outcome", BranchOutcome.class);
+        assertEquals("rev_merged", outcome.revision());
+        assertEquals("merge", outcome.result());
+        assertEquals("rev_head", outcome.changeRequest().revision());
+        assertEquals("rev_ancestor", outcome.changeRequest().revisionMergedAncestor());
+    }
+
+    @Test
+    void pagesGiveTitleDepthAndMarkdown() {
+        BranchPages.Page page = ContractFixtures.read("content/branch-pages", BranchPages.class).pages().get(0);
+        assertEquals("Intro", page.title());
+        assertEquals(0, page.depth());
+        assertEquals("# Intro\n", page.markdown());
+    }
+
+    /** What review sends: the fixtures content's provider test posts to its internal branch API. */
+    @Test
+    void requestsAreWrittenAsTheFixtures() {
+        assertEquals(ContractFixtures.tree("content/branch-create-request"),
+                ContractFixtures.JSON.valueToTree(new BranchCreateRequest("cr_contract", "usr_contract", "tpl_contract")));
+        assertEquals(ContractFixtures.tree("content/branch-create-request-no-template"),
+                ContractFixtures.JSON.valueToTree(new BranchCreateRequest("cr_contract", "usr_contract", null)));
+        assertEquals(ContractFixtures.tree("content/branch-merge-request"),
+                ContractFixtures.JSON.valueToTree(new BranchMergeRequest("usr_contract")));
     }
 }

@@ -58,9 +58,4 @@ public final class CommentViews {
 
     public record Permissions(boolean view, boolean edit, boolean reply, boolean delete) {
     }
-
-    /** The deleted event's data: what no longer exists, and where it was. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Deleted(String id, String space, String changeRequest, String comment) {
-    }
 }
