@@ -57,7 +57,7 @@ class FoundationE2ETest {
 
     @Test
     void servicesOfLaterIssuesAnswer501ThroughTheGateway() {
-        api(admin).get("/v1/orgs/abc/sites").then().statusCode(501)
+        api(admin).get("/v1/orgs/abc/sites/x/integrations").then().statusCode(501)
                 .body("error.message", containsString("sites-service")).body("error.message", containsString("not implemented yet"));
         api(admin).get("/v1/spaces/abc/content/reusable-contents/x").then().statusCode(501).body("error.message", containsString("content-service"));
         api(admin).get("/v1/spaces/abc/change-requests/1/content/reusable-contents/x").then().statusCode(501).body("error.message", containsString("content-service"));

@@ -6,6 +6,8 @@ import io.bindery.contracts.content.SpaceAccessResponse;
 import io.bindery.contracts.identity.MemberViewsRequest;
 import io.bindery.contracts.identity.MembershipResponse;
 import io.bindery.contracts.identity.TeamResponse;
+import io.bindery.contracts.identity.ServiceTokenRequest;
+import io.bindery.contracts.identity.ServiceTokenResponse;
 import io.bindery.contracts.identity.TeamViewsRequest;
 import io.bindery.contracts.identity.TokenRevocationsResponse;
 import io.bindery.contracts.testing.ContractFixtures;
@@ -30,6 +32,8 @@ class FixtureRoundTripTest {
             "content/space-access, io.bindery.contracts.content.SpaceAccessResponse",
             "content/space-access-no-role, io.bindery.contracts.content.SpaceAccessResponse",
             "content/readable-spaces, io.bindery.contracts.content.ReadableSpacesResponse",
+            "identity/service-token, io.bindery.contracts.identity.ServiceTokenResponse",
+            "identity/service-token-request, io.bindery.contracts.identity.ServiceTokenRequest",
     })
     void recordAndFixtureAgree(String fixture, Class<?> record) throws Exception {
         JsonNode expected = ContractFixtures.tree(fixture);
@@ -41,5 +45,6 @@ class FixtureRoundTripTest {
     // the classes named above, so a rename breaks compilation here too
     @SuppressWarnings("unused")
     private static final Class<?>[] RECORDS = {TokenRevocationsResponse.class, MembershipResponse.class, TeamResponse.class,
-            MemberViewsRequest.class, TeamViewsRequest.class, SpaceAccessResponse.class, ReadableSpacesResponse.class};
+            MemberViewsRequest.class, TeamViewsRequest.class, SpaceAccessResponse.class, ReadableSpacesResponse.class,
+            ServiceTokenResponse.class, ServiceTokenRequest.class};
 }

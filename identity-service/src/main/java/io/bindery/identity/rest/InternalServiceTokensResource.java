@@ -1,5 +1,6 @@
 package io.bindery.identity.rest;
 
+import io.bindery.contracts.identity.ServiceTokenResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.errors.ApiException;
@@ -40,12 +41,9 @@ public class InternalServiceTokensResource {
     @ConfigProperty(name = "mp.jwt.verify.issuer", defaultValue = "bindery")
     String issuer;
 
-    public record Minted(String token, Instant expiresAt) {
-    }
-
     /** Body {@code {"service": "<calling service>", "audience": "<service called>"}}. */
     @POST
-    public Minted mint(@HeaderParam("Authorization") String authorization, JsonNode node) {
+    public ServiceTokenResponse mint(@HeaderParam("Authorization") String authorization, JsonNode node) {
         String expected = config.serviceSecret().filter(s -> !s.isBlank()).map(s -> "Bearer " + s).orElse(null);
         if (expected == null || authorization == null
                 || !MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), authorization.getBytes(StandardCharsets.UTF_8))) {
@@ -63,6 +61,6 @@ public class InternalServiceTokensResource {
                 .claim(ServiceTokens.SERVICE_CLAIM, service).issuedAt(now).expiresAt(expires)
                 .jws().keyId(key.getKeyId()).algorithm(io.smallrye.jwt.algorithm.SignatureAlgorithm.RS256)
                 .sign(key.getRsaPrivateKey());
-        return new Minted(token, expires);
+        return new ServiceTokenResponse(token, expires);
     }
 }

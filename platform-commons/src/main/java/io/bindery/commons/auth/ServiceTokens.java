@@ -1,6 +1,8 @@
 package io.bindery.commons.auth;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.contracts.identity.ServiceTokenRequest;
+import io.bindery.contracts.identity.ServiceTokenResponse;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.eclipse.microprofile.config.Config;
 import org.jboss.logging.Logger;
@@ -23,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ServiceTokens {
     private static final Logger LOG = Logger.getLogger(ServiceTokens.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule());
     public static final String SERVICE_CLAIM = "bindery_service";
     public static final String IDENTITY = "identity-service";
     public static final String MINT_PATH = "/internal/service-tokens";
@@ -64,16 +66,18 @@ public final class ServiceTokens {
             return c.header();
         }
         try {
-            String body = JSON.writeValueAsString(Map.of("service", serviceName, "audience", audience));
+            String body = JSON.writeValueAsString(new ServiceTokenRequest(serviceName, audience));
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint)).timeout(Duration.ofSeconds(3))
                     .header("Authorization", "Bearer " + secret).header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {
                 throw new IllegalStateException("identity refused a service token for " + audience + ": HTTP " + r.statusCode());
             }
-            JsonNode answer = JSON.readTree(r.body());
-            Instant expires = Instant.parse(answer.path("expiresAt").asText());
-            Cached fresh = new Cached("Bearer " + answer.path("token").asText(), expires.minusSeconds(60));
+            ServiceTokenResponse answer = JSON.readValue(r.body(), ServiceTokenResponse.class);
+            if (answer.token() == null || answer.expiresAt() == null) {
+                throw new IllegalStateException("identity answered a service token without token or expiresAt");
+            }
+            Cached fresh = new Cached("Bearer " + answer.token(), answer.expiresAt().minusSeconds(60));
             cache.put(audience, fresh);
             return fresh.header();
         } catch (java.io.IOException e) {

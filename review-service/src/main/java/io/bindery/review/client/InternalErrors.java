@@ -43,8 +43,9 @@ class InternalErrors implements ResponseExceptionMapper<ApiException> {
 
     private static String errorMessage(String body) {
         try {
-            String message = JSON.readTree(body).path("error").path("message").asText("");
-            return message.isEmpty() ? body : message;
+            io.bindery.commons.errors.ErrorBody error = JSON.readValue(body, io.bindery.commons.errors.ErrorBody.class);
+            String message = error.error() == null ? null : error.error().message();
+            return message == null || message.isEmpty() ? body : message;
         } catch (Exception e) {
             return body;
         }

@@ -42,7 +42,8 @@ public class AdaptiveSchemas {
     public AdaptiveSchemaView get(String orgId, String userId, String siteId) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.VIEW);
-        return AdaptiveSchemaView.of(schemaOf(sites.require(orgId, siteId, false)));
+        Site site = sites.require(orgId, siteId, false);
+        return AdaptiveSchemaView.of(schemaOf(site), site);
     }
 
     @Transactional
@@ -58,9 +59,10 @@ public class AdaptiveSchemas {
         AdaptiveSchemaRules.check(text);
         site.adaptiveSchema = text;
         site.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        site.adaptiveSchemaUpdatedAt = site.updatedAt;
         events.publish(SitesEventTypes.SITE_ADAPTIVE_SCHEMA_UPDATED, site.id,
                 new SiteAdaptiveSchemaData(site.id, site.organizationId, schema));
-        return AdaptiveSchemaView.of(schema);
+        return AdaptiveSchemaView.of(schema, site);
     }
 
     @Transactional

@@ -35,6 +35,8 @@ public class Site extends PanacheEntityBase {
     /** The adaptive schema's JSON text; null until one is set (see AdaptiveSchemas.DEFAULT). */
     @Column(name = "adaptive_schema")
     public String adaptiveSchema;
+    @Column(name = "adaptive_schema_updated_at")
+    public Instant adaptiveSchemaUpdatedAt;
     /** The customization as last PUT (JSON text), merged over the defaults when read; null: the defaults. */
     public String customization;
     /** The HS256 secret of visitor tokens (see VisitorAuth); null only for sites made before it existed. */

@@ -23,7 +23,8 @@ public class StructureViews {
                               String condition, String sectionGroup, List<Object> siteSpaces, Urls urls, String icon) {
     }
 
-    public record GroupView(String object, String id, String title, String sectionGroup, boolean draft, List<String> sections,
+    /** {@code sections}: the group's own sections (GitBook's deprecated list); {@code children}: sections and groups. */
+    public record GroupView(String object, String id, String title, String sectionGroup, boolean draft, List<SectionView> sections,
                             List<Object> children, String icon) {
     }
 
@@ -43,7 +44,7 @@ public class StructureViews {
     public GroupView group(Site site, StructureItem g, Map<String, List<StructureItem>> byParent) {
         List<StructureItem> kids = byParent.getOrDefault(g.id, List.of());
         return new GroupView("site-section-group", g.id, g.title, g.parentId, false,
-                kids.stream().filter(StructureItem::section).map(i -> i.id).toList(), items(site, kids, byParent), g.icon);
+                kids.stream().filter(StructureItem::section).map(i -> section(site, i)).toList(), items(site, kids, byParent), g.icon);
     }
 
     public List<Object> items(Site site, List<StructureItem> items, Map<String, List<StructureItem>> byParent) {
