@@ -1,5 +1,7 @@
 package io.bindery.contracts.content;
 
+import java.util.Map;
+
 /**
  * The CloudEvent types content-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml). The one
  * place these strings are spelled: content publishes with them and every consumer matches on them.
@@ -25,6 +27,24 @@ public final class ContentEventTypes {
     public static final String COLLECTION_PERMISSION_REMOVED = "bindery.collection.permission.removed.v1";
     public static final String SPACE_CONTENT_UPDATED = "bindery.space.content.updated.v1";
     public static final String CHANGE_REQUEST_CONTENT_UPDATED = "bindery.change-request.content.updated.v1";
+
+    /**
+     * Each type's data record. Space and collection events carry content's public view; their records hold the
+     * fields consumers read ({@link SpaceChanged}, {@link CollectionChanged}); the others are what content builds.
+     */
+    public static final Map<String, Class<?>> PAYLOADS = Map.ofEntries(
+            Map.entry(SPACE_CREATED, SpaceChanged.class), Map.entry(SPACE_UPDATED, SpaceChanged.class),
+            Map.entry(SPACE_DELETED, SpaceChanged.class), Map.entry(SPACE_RESTORED, SpaceChanged.class),
+            Map.entry(SPACE_MOVED, SpaceChanged.class), Map.entry(SPACE_TRANSFERRED, SpaceChanged.class),
+            Map.entry(SPACE_PURGED, SpacePurged.class),
+            Map.entry(COLLECTION_CREATED, CollectionChanged.class), Map.entry(COLLECTION_UPDATED, CollectionChanged.class),
+            Map.entry(COLLECTION_DELETED, CollectionChanged.class), Map.entry(COLLECTION_MOVED, CollectionChanged.class),
+            Map.entry(COLLECTION_TRANSFERRED, CollectionChanged.class),
+            Map.entry(SPACE_PERMISSION_UPDATED, PermissionChanged.class), Map.entry(SPACE_PERMISSION_REMOVED, PermissionChanged.class),
+            Map.entry(COLLECTION_PERMISSION_UPDATED, PermissionChanged.class),
+            Map.entry(COLLECTION_PERMISSION_REMOVED, PermissionChanged.class),
+            Map.entry(SPACE_CONTENT_UPDATED, SpaceContentUpdated.class),
+            Map.entry(CHANGE_REQUEST_CONTENT_UPDATED, ChangeRequestContentUpdated.class));
 
     private ContentEventTypes() {
     }

@@ -27,9 +27,7 @@ class ContentEventFixturesTest {
             "content/collection, io.bindery.contracts.content.CollectionChanged",
     })
     void recordAndFixtureAgree(String fixture, Class<?> record) throws Exception {
-        JsonNode expected = ContractFixtures.tree(fixture);
-        Object parsed = ContractFixtures.JSON.treeToValue(expected, record);
-        assertEquals(expected, ContractFixtures.JSON.readTree(ContractFixtures.JSON.writeValueAsString(parsed)), fixture);
+        ContractFixtures.assertRoundTrips(fixture, record);
     }
 
     @SuppressWarnings("unused")
