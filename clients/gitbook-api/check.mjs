@@ -295,6 +295,37 @@ check('collections: create, list, get, update and a space inside', async () => {
   await assert.rejects(api.spaces.getSpaceById(inside.id), (err) => err.code === 404, 'a deleted collection takes its spaces');
 });
 
+check('sites: create, list, update, sections, publish and read published', async () => {
+  const { data: site } = await api.orgs.createSite(orgId, { title: 'Client site', visibility: 'unlisted' });
+  assert.equal(site.object, 'site');
+  assert.equal(site.published, false);
+  const { data: list } = await api.orgs.listSites(orgId, {});
+  assert.ok(list.items.some((s) => s.id === site.id));
+  const { data: updated } = await api.orgs.updateSiteById(orgId, site.id, { title: 'Client docs', basename: 'client' });
+  assert.equal(updated.title, 'Client docs');
+  assert.equal(updated.basename, 'client');
+  await api.orgs.updateSiteAdaptiveSchema(orgId, site.id, { jsonSchema: {
+    type: 'object', additionalProperties: false, properties: { unsigned: { type: 'object',
+      description: 'Unsigned claims of the site visitor.', additionalProperties: false,
+      properties: { plan: { type: 'string', enum: ['free', 'pro'], description: 'Plan' } } } } } });
+  const { data: section } = await api.orgs.addSectionToSite(orgId, site.id, { spaceId: null });
+  await fetch(`${endpoint}/v1/orgs/${orgId}/sites/${site.id}/sections/${section.id}`, {
+    method: 'PATCH', headers: { Authorization: `Bearer ${authToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ title: 'For pro plans', condition: 'visitor.claims.unsigned.plan == "pro"' }),
+  });
+  const { data: live } = await api.orgs.publishSite(orgId, site.id);
+  assert.equal(live.published, true);
+  const { data: published } = await api.orgs.getPublishedContentSite(orgId, site.id, {});
+  assert.equal(published.object, 'published-content-site');
+  assert.equal(published.site.id, site.id);
+  assert.deepEqual(published.structure.structure, [], 'the section is for pro visitors only');
+  assert.equal(published.customizations.site.styling.theme, 'clean');
+  const { data: link } = await api.orgs.createSiteShareLink(orgId, site.id, { name: 'Partners' });
+  assert.ok(link.urls.published.includes('share='));
+  await api.orgs.unpublishSite(orgId, site.id);
+  await assert.rejects(api.orgs.getPublishedContentSite(orgId, site.id, {}), (err) => err.code === 404);
+});
+
 let failed = 0;
 for (const [name, fn] of checks) {
   try {

@@ -20,6 +20,8 @@ import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** A site's adaptive schema: read, replaced (validated first), and the template conditions it suggests. */
 @ApplicationScoped
@@ -72,10 +74,23 @@ public class AdaptiveSchemas {
         return TemplateConditions.of(schemaOf(sites.require(orgId, siteId, false)));
     }
 
-    /** The site's adaptive schema, or the default one. */
+    /** Parsed schemas by site, with the text they were parsed from: {@code published} reads one on every request. */
+    private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
+
+    private record Parsed(String text, JsonNode schema) {
+    }
+
+    /** The site's adaptive schema, or the default one. Shared and read-only: callers must not change it. */
     public JsonNode schemaOf(Site site) {
+        String text = site.adaptiveSchema == null ? DEFAULT : site.adaptiveSchema;
+        Parsed p = parsed.get(site.id);
+        if (p != null && p.text().equals(text)) {
+            return p.schema();
+        }
         try {
-            return json.readTree(site.adaptiveSchema == null ? DEFAULT : site.adaptiveSchema);
+            JsonNode schema = json.readTree(text);
+            parsed.put(site.id, new Parsed(text, schema));
+            return schema;
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

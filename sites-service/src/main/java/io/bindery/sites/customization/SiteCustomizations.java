@@ -20,6 +20,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A site's customization (theme, colours, header, footer, …): what was last PUT, merged over defaults that fill
@@ -55,17 +56,34 @@ public class SiteCustomizations {
         return merged;
     }
 
-    /** The site's customization over the defaults. */
+    /** Merged customizations by site, with the text they were merged from: {@code published} reads one per request. */
+    private final Map<String, Merged> merged = new ConcurrentHashMap<>();
+
+    private record Merged(String text, JsonNode customization) {
+    }
+
+    /** The site's customization over the defaults. Shared and read-only: callers must not change it. */
     public JsonNode of(Site site) {
-        ObjectNode merged = defaults().deepCopy();
+        String text = site.customization == null ? "" : site.customization;
+        Merged m = merged.get(site.id);
+        if (m != null && m.text().equals(text)) {
+            return m.customization();
+        }
+        JsonNode fresh = mergeOverDefaults(site);
+        merged.put(site.id, new Merged(text, fresh));
+        return fresh;
+    }
+
+    private JsonNode mergeOverDefaults(Site site) {
+        ObjectNode out = defaults().deepCopy();
         if (site.customization != null) {
             try {
-                merge(merged, json.readTree(site.customization));
+                merge(out, json.readTree(site.customization));
             } catch (JsonProcessingException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        return merged;
+        return out;
     }
 
     private static void merge(ObjectNode into, JsonNode from) {
