@@ -58,7 +58,7 @@ public class AdaptiveSchemas {
             throw ApiException.badRequest("jsonSchema is required: a JSON Schema (draft-07) object");
         }
         String text = schema.toString();
-        AdaptiveSchemaRules.check(text);
+        AdaptiveSchemaRules.check(schema);
         site.adaptiveSchema = text;
         site.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         site.adaptiveSchemaUpdatedAt = site.updatedAt;
