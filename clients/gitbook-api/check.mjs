@@ -326,6 +326,26 @@ check('sites: create, list, update, sections, publish and read published', async
   await assert.rejects(api.orgs.getPublishedContentSite(orgId, site.id, {}), (err) => err.code === 404);
 });
 
+check('site spaces: add a space to a site, list them, read it published', async () => {
+  const { data: space } = await api.orgs.createSpace(orgId, { title: 'Site content' });
+  const { data: site } = await api.orgs.createSite(orgId, { title: 'Client site with a space' });
+  const { data: siteSpace } = await api.orgs.addSpaceToSite(orgId, site.id, { spaceId: space.id });
+  assert.equal(siteSpace.object, 'site-space');
+  assert.equal(siteSpace.space.id, space.id);
+  assert.equal(siteSpace.default, true);
+  const { data: list } = await api.orgs.listSiteSpaces(orgId, site.id, { default: true });
+  assert.deepEqual(list.items.map((s) => s.id), [siteSpace.id]);
+  const { data: patched } = await api.orgs.updateSiteSpaceById(orgId, site.id, siteSpace.id, { path: 'handbook' });
+  assert.equal(patched.path, 'handbook');
+  await api.orgs.publishSite(orgId, site.id);
+  const { data: published } = await api.orgs.getPublishedContentSite(orgId, site.id, {});
+  assert.equal(published.structure.type, 'siteSpaces');
+  assert.deepEqual(published.structure.structure.map((s) => s.space.id), [space.id]);
+  await api.orgs.deleteSiteSpaceById(orgId, site.id, siteSpace.id);
+  const { data: empty } = await api.orgs.listSiteSpaces(orgId, site.id, {});
+  assert.equal(empty.items.length, 0);
+});
+
 let failed = 0;
 for (const [name, fn] of checks) {
   try {

@@ -2,6 +2,10 @@ package io.bindery.content.access;
 
 import io.bindery.contracts.content.SpaceAccessResponse;
 import io.bindery.contracts.content.ReadableSpacesResponse;
+import io.bindery.contracts.content.SpaceViewsRequest;
+import io.bindery.contracts.content.SpaceViewsResponse;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -12,7 +16,8 @@ import jakarta.ws.rs.core.MediaType;
 
 /**
  * Internal (never routed by the gateway): a user's access to spaces, for the review service, which enforces
- * the same role rule on change requests and comments as content does on content.
+ * the same role rule on change requests and comments as content does on content, and spaces as a user sees
+ * them, for sites-service's site spaces.
  */
 @Path("/internal")
 @Produces(MediaType.APPLICATION_JSON)
@@ -31,5 +36,12 @@ public class InternalAccessResource {
     public ReadableSpacesResponse readableSpaces(@PathParam("organizationId") String organizationId,
                                                         @QueryParam("user") String user) {
         return access.readableSpaces(organizationId, user);
+    }
+
+    @POST
+    @Path("/orgs/{organizationId}/space-views")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public SpaceViewsResponse spaceViews(@PathParam("organizationId") String organizationId, SpaceViewsRequest request) {
+        return access.spaceViews(organizationId, request);
     }
 }

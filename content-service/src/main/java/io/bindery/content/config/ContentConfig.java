@@ -51,6 +51,14 @@ public interface ContentConfig {
 
     interface Consumers {
         ReviewEvents reviewEvents();
+
+        SitesEvents sitesEvents();
+    }
+
+    interface SitesEvents {
+        /** False: sites' site-space events (bindery.sites.events) do not set spaces' urls.published. */
+        @WithDefault("true")
+        boolean enabled();
     }
 
     interface ReviewEvents {

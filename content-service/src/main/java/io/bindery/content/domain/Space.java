@@ -41,6 +41,9 @@ public class Space extends PlacedEntity {
     public int changeRequestsDraft;
     @Column(name = "deleted_at")
     public Instant deletedAt;
+    /** Where a site publishes the space (urls.published); kept by SitesEventsConsumer, never written here. */
+    @Column(name = "published_url", insertable = false, updatable = false)
+    public String publishedUrl;
 
     public boolean deleted() {
         return deletedAt != null;

@@ -32,7 +32,8 @@ public class ContentViews {
     public SpaceView space(Space s, Role role) {
         return new SpaceView("space", s.id, s.title, s.emoji, s.visibility.wire(), s.createdAt, s.updatedAt, s.deletedAt,
                 s.editMode.wire(), mergeRules(s.mergeRules),
-                new SpaceView.Urls(urls.api("/spaces/" + s.id), urls.app("/o/" + s.organizationId + "/s/" + s.id)),
+                new SpaceView.Urls(urls.api("/spaces/" + s.id), urls.app("/o/" + s.organizationId + "/s/" + s.id),
+                        s.publishedUrl),
                 s.organizationId, s.parentId, s.language, s.revisionId, level(s.defaultLevel), s.comments,
                 s.changeRequests, s.changeRequestsOpen, s.changeRequestsDraft, role == null ? null : SpacePolicy.of(s, role).permissions());
     }

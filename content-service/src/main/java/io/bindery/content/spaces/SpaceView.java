@@ -13,7 +13,8 @@ public record SpaceView(String object, String id, String title, String emoji, St
                         Instant deletedAt, String editMode, JsonNode mergeRules, Urls urls, String organization,
                         String parent, String language, String revision, String defaultLevel, int comments,
                         int changeRequests, int changeRequestsOpen, int changeRequestsDraft, Permissions permissions) {
-    public record Urls(String location, String app) {
+    /** {@code published}: set once a site publishes the space (absent otherwise). */
+    public record Urls(String location, String app, String published) {
     }
 
     public record Permissions(boolean view, boolean access, boolean admin, boolean viewInviteLinks, boolean edit,

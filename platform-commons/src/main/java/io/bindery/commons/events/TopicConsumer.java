@@ -90,6 +90,18 @@ public abstract class TopicConsumer {
         throw e instanceof RuntimeException r ? r : new IllegalStateException(e.getMessage(), e);
     }
 
+    /**
+     * An event's data as its contract record. Data that does not fit is an IllegalArgumentException: the event is
+     * retried, then parked, never half applied.
+     */
+    protected <T> T dataAs(JsonNode data, Class<T> type) {
+        try {
+            return json.treeToValue(data, type);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("not a " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
     /** The topic this consumer reads (for parked events and health). */
     public String topicName() {
         return topic();

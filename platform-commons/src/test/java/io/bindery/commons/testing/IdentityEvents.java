@@ -3,57 +3,23 @@ package io.bindery.commons.testing;
 import io.bindery.contracts.identity.IdentityEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.ExecutionException;
 
 /**
  * Publishes CloudEvents on bindery.identity.events the way identity's outbox relay does, so a service's
  * projection tests can feed its real consumer through a real broker.
  */
-public final class IdentityEvents implements AutoCloseable {
+public final class IdentityEvents extends TopicEvents {
     public static final String TOPIC = IdentityEventTypes.TOPIC;
 
-    private final KafkaProducer<String, String> producer;
-    private final ObjectMapper json;
-
     public IdentityEvents(String bootstrapServers, ObjectMapper json) {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        this.producer = new KafkaProducer<>(p);
-        this.json = json;
+        super(bootstrapServers, json, TOPIC, "/bindery/identity-service");
     }
 
     /** A CloudEvent envelope as identity publishes it. */
     public JsonNode event(String eventId, String type, String subject, Instant time, Map<String, Object> data) {
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("specversion", "1.0");
-        event.put("id", eventId);
-        event.put("source", "/bindery/identity-service");
-        event.put("type", type);
-        event.put("subject", subject);
-        event.put("time", time.toString());
-        event.put("datacontenttype", "application/json");
-        event.put("data", data);
-        return json.valueToTree(event);
-    }
-
-    /** Sends one event with its key and waits until the broker has it. */
-    public void send(String key, JsonNode event) throws ExecutionException, InterruptedException {
-        producer.send(new ProducerRecord<>(TOPIC, key, event.toString())).get();
-    }
-
-    @Override
-    public void close() {
-        producer.close();
+        return super.event(eventId, type, subject, time, data);
     }
 }

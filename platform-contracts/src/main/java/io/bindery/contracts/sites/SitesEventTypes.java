@@ -5,7 +5,7 @@ import java.util.Map;
 /**
  * The CloudEvent types sites-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml), each keyed by
  * the site id, with the site as {@link SiteData} (its adaptive schema as {@link SiteAdaptiveSchemaData}, a share link as {@link SiteShareLinkData}, a section or
- * group as {@link SiteStructureItemData}).
+ * group as {@link SiteStructureItemData}, a site space as {@link SiteSpaceData}).
  */
 public final class SitesEventTypes {
     public static final String TOPIC = "bindery.sites.events";
@@ -26,6 +26,9 @@ public final class SitesEventTypes {
     public static final String SECTION_GROUP_CREATED = "bindery.site.section-group.created.v1";
     public static final String SECTION_GROUP_UPDATED = "bindery.site.section-group.updated.v1";
     public static final String SECTION_GROUP_DELETED = "bindery.site.section-group.deleted.v1";
+    public static final String SITE_SPACE_CREATED = "bindery.site.site-space.created.v1";
+    public static final String SITE_SPACE_UPDATED = "bindery.site.site-space.updated.v1";
+    public static final String SITE_SPACE_DELETED = "bindery.site.site-space.deleted.v1";
 
     /** Each type's data record. */
     public static final Map<String, Class<?>> PAYLOADS = Map.ofEntries(
@@ -36,7 +39,9 @@ public final class SitesEventTypes {
             Map.entry(SHARE_LINK_DELETED, SiteShareLinkData.class),
             Map.entry(SITE_CUSTOMIZATION_UPDATED, SiteCustomizationData.class), Map.entry(SECTION_CREATED, SiteStructureItemData.class), Map.entry(SECTION_UPDATED, SiteStructureItemData.class),
             Map.entry(SECTION_DELETED, SiteStructureItemData.class), Map.entry(SECTION_GROUP_CREATED, SiteStructureItemData.class),
-            Map.entry(SECTION_GROUP_UPDATED, SiteStructureItemData.class), Map.entry(SECTION_GROUP_DELETED, SiteStructureItemData.class));
+            Map.entry(SECTION_GROUP_UPDATED, SiteStructureItemData.class), Map.entry(SECTION_GROUP_DELETED, SiteStructureItemData.class),
+            Map.entry(SITE_SPACE_CREATED, SiteSpaceData.class), Map.entry(SITE_SPACE_UPDATED, SiteSpaceData.class),
+            Map.entry(SITE_SPACE_DELETED, SiteSpaceData.class));
 
     private SitesEventTypes() {
     }

@@ -2,6 +2,9 @@ package io.bindery.review.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.ServiceTokens;
+import io.bindery.commons.client.InternalCall;
+import io.bindery.commons.client.InternalErrors;
+import io.bindery.commons.client.Unreachable;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.contracts.content.BranchCreateRequest;
 import io.bindery.contracts.content.BranchMergeRequest;
@@ -106,17 +109,6 @@ public class ContentClient {
 
     /** One call with the service token; content unreachable (or silent past the timeout) is a 503. */
     private <T> T call(Function<String, T> request) {
-        String credential;
-        try {
-            credential = serviceTokens.authorization(SERVICE);
-        } catch (IllegalStateException e) {
-            throw new ApiException(503, "no service token for " + SERVICE + ": " + e.getMessage());
-        }
-        try {
-            return request.apply(credential);
-        } catch (ProcessingException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new Unreachable(SERVICE + " unavailable: " + cause.getMessage());
-        }
+        return InternalCall.with(serviceTokens, SERVICE, request);
     }
 }

@@ -2,6 +2,9 @@ package io.bindery.review.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.ServiceTokens;
+import io.bindery.commons.client.InternalCall;
+import io.bindery.commons.client.InternalErrors;
+import io.bindery.commons.client.Unreachable;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.contracts.identity.MemberViewsRequest;
 import io.bindery.review.config.ReviewConfig;
@@ -51,19 +54,8 @@ public class IdentityMembersClient {
         if (userIds.isEmpty()) {
             return out;
         }
-        String credential;
-        try {
-            credential = serviceTokens.authorization(SERVICE);
-        } catch (IllegalStateException e) {
-            throw new ApiException(503, "no service token for " + SERVICE + ": " + e.getMessage());
-        }
-        JsonNode body;
-        try {
-            body = api.memberViews(credential, organizationId, new MemberViewsRequest(userIds));
-        } catch (ProcessingException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new Unreachable(SERVICE + " unavailable: " + cause.getMessage());
-        }
+        JsonNode body = InternalCall.with(serviceTokens, SERVICE,
+                credential -> api.memberViews(credential, organizationId, new MemberViewsRequest(userIds)));
         body.path("items").forEach(out::add);
         return out;
     }

@@ -1,6 +1,5 @@
 package io.bindery.review.events;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.contracts.content.ChangeRequestContentUpdated;
@@ -58,19 +57,10 @@ public class ContentEventsConsumer extends TopicConsumer {
             return; // names nothing to apply, as an event without a space or revision
         }
         if (ContentEventTypes.SPACE_CONTENT_UPDATED.equals(type)) {
-            SpaceContentUpdated moved = read(data, SpaceContentUpdated.class);
+            SpaceContentUpdated moved = dataAs(data, SpaceContentUpdated.class);
             mainMoved(moved.space(), moved.revision());
         } else if (ContentEventTypes.CHANGE_REQUEST_CONTENT_UPDATED.equals(type)) {
-            branchWritten(read(data, ChangeRequestContentUpdated.class));
-        }
-    }
-
-    /** The event's data as its contract record; one that does not fit is retried, then parked. */
-    private <T> T read(JsonNode data, Class<T> type) {
-        try {
-            return json.treeToValue(data, type);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not a " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+            branchWritten(dataAs(data, ChangeRequestContentUpdated.class));
         }
     }
 

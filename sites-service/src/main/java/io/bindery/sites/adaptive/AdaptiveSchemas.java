@@ -10,6 +10,7 @@ import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy;
 import io.bindery.sites.access.SitePolicy.Action;
+import io.bindery.sites.cache.VersionedCache;
 import io.bindery.sites.sites.Site;
 import io.bindery.sites.sites.Sites;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,7 +22,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /** A site's adaptive schema: read, replaced (validated first), and the template conditions it suggests. */
 @ApplicationScoped
@@ -74,25 +74,18 @@ public class AdaptiveSchemas {
         return TemplateConditions.of(schemaOf(sites.require(orgId, siteId, false)));
     }
 
-    /** Parsed schemas by site, with the text they were parsed from: {@code published} reads one on every request. */
-    private final Map<String, Parsed> parsed = new ConcurrentHashMap<>();
-
-    private record Parsed(String text, JsonNode schema) {
-    }
+    /** Parsed schemas by site, by the text they were parsed from: {@code published} reads one on every request. */
+    private final VersionedCache<JsonNode> parsed = new VersionedCache<>(10_000);
 
     /** The site's adaptive schema, or the default one. Shared and read-only: callers must not change it. */
     public JsonNode schemaOf(Site site) {
         String text = site.adaptiveSchema == null ? DEFAULT : site.adaptiveSchema;
-        Parsed p = parsed.get(site.id);
-        if (p != null && p.text().equals(text)) {
-            return p.schema();
-        }
-        try {
-            JsonNode schema = json.readTree(text);
-            parsed.put(site.id, new Parsed(text, schema));
-            return schema;
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return parsed.get(site.id, text, () -> {
+            try {
+                return json.readTree(text);
+            } catch (JsonProcessingException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
     }
 }

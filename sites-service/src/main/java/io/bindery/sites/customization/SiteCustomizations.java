@@ -9,6 +9,7 @@ import io.bindery.contracts.sites.SiteCustomizationData;
 import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
+import io.bindery.sites.cache.VersionedCache;
 import io.bindery.sites.sites.Site;
 import io.bindery.sites.sites.Sites;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,7 +21,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A site's customization (theme, colours, header, footer, …): what was last PUT, merged over defaults that fill
@@ -56,22 +56,12 @@ public class SiteCustomizations {
         return merged;
     }
 
-    /** Merged customizations by site, with the text they were merged from: {@code published} reads one per request. */
-    private final Map<String, Merged> merged = new ConcurrentHashMap<>();
-
-    private record Merged(String text, JsonNode customization) {
-    }
+    /** Merged customizations by site, by the text they were merged from: {@code published} reads one per request. */
+    private final VersionedCache<JsonNode> merged = new VersionedCache<>(10_000);
 
     /** The site's customization over the defaults. Shared and read-only: callers must not change it. */
     public JsonNode of(Site site) {
-        String text = site.customization == null ? "" : site.customization;
-        Merged m = merged.get(site.id);
-        if (m != null && m.text().equals(text)) {
-            return m.customization();
-        }
-        JsonNode fresh = mergeOverDefaults(site);
-        merged.put(site.id, new Merged(text, fresh));
-        return fresh;
+        return merged.get(site.id, site.customization == null ? "" : site.customization, () -> mergeOverDefaults(site));
     }
 
     private JsonNode mergeOverDefaults(Site site) {

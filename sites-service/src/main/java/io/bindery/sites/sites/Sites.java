@@ -11,6 +11,11 @@ import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy;
 import io.bindery.sites.access.SitePolicy.Action;
+import io.bindery.contracts.content.SpaceData;
+import io.bindery.sites.sitespaces.SiteSpaceRow;
+import io.bindery.sites.sitespaces.SiteSpaces;
+import io.bindery.sites.structure.StructureItem;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -22,6 +27,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /** Sites of an organization: list, create, read, change settings, publish, delete; each change an event. */
@@ -34,6 +40,8 @@ public class Sites {
     SiteAccess access;
     @Inject
     SiteViews views;
+    @Inject
+    SiteSpaces siteSpaces;
     @Inject
     EventPublisher events;
     @Inject
@@ -65,14 +73,18 @@ public class Sites {
         return rows.map(s -> views.site(s, counts.getOrDefault(s.id, 0L), policy));
     }
 
-    @Transactional
+    /**
+     * A new site, publishing {@code spaces} as its site spaces (the first one the default). Which spaces the caller
+     * can read is asked of content before the write's transaction; one it cannot read is a 404 and creates nothing.
+     */
     public SiteView create(String orgId, String userId, CreateSiteRequest in) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.MANAGE);
-        if (!in.spaces().isEmpty()) {
-            throw ApiException.notImplemented("adding spaces to a site is not built yet (issue 15, next step): "
-                    + "create the site without spaces");
-        }
+        List<SpaceData> spaces = siteSpaces.requireReadable(orgId, userId, in.spaces());
+        return QuarkusTransaction.requiringNew().call(() -> insert(orgId, in, spaces, policy));
+    }
+
+    private SiteView insert(String orgId, CreateSiteRequest in, List<SpaceData> spaces, SitePolicy policy) {
         Site s = new Site();
         s.id = Ids.newId();
         s.organizationId = orgId;
@@ -85,7 +97,11 @@ public class Sites {
         s.updatedAt = s.createdAt;
         s.persist();
         events.publish(SitesEventTypes.SITE_CREATED, s.id, views.data(s));
-        return views.site(s, 0, policy);
+        em.flush();
+        for (SpaceData space : spaces) {
+            siteSpaces.insert(s, null, space, null, false);
+        }
+        return views.site(s, spaces.size(), policy);
     }
 
     @Transactional
@@ -101,12 +117,12 @@ public class Sites {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.MANAGE);
         Site s = require(orgId, siteId, true);
-        in.defaultSiteSpace().ifPresent(id -> {
-            throw ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this site");
-        });
-        in.defaultSiteSection().ifPresent(id -> {
-            throw ApiException.badRequest("defaultSiteSection: no section " + id + " in this site");
-        });
+        SiteSpaceRow defaultSiteSpace = in.defaultSiteSpace().map(id -> siteSpaces.find(s, id)
+                .orElseThrow(() -> ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this site"))).orElse(null);
+        StructureItem defaultSection = in.defaultSiteSection().map(id -> Optional.ofNullable(em.find(StructureItem.class, id))
+                .filter(i -> i.siteId.equals(s.id) && i.section())
+                .orElseThrow(() -> ApiException.badRequest("defaultSiteSection: no section " + id + " in this site"))).orElse(null);
+        String hostnameBefore = s.hostname;
         in.title().ifPresent(t -> s.title = t);
         in.visibility().ifPresent(v -> s.visibility = v);
         in.basename().ifPresent(b -> s.basename = b);
@@ -125,6 +141,17 @@ public class Sites {
             em.flush();
             events.publish(SitesEventTypes.SITE_UPDATED, s.id, views.data(s));
         }
+        if (!Objects.equals(hostnameBefore, s.hostname)) {
+            siteSpaces.addressesChanged(s, null); // their published addresses are on the new host
+        }
+        if (defaultSiteSpace != null) {
+            siteSpaces.makeDefault(s, defaultSiteSpace);
+        }
+        if (defaultSection != null && !defaultSection.isDefault) {
+            StructureItem.<StructureItem>list("siteId = ?1 and kind = ?2 and isDefault = true", s.id, StructureItem.SECTION)
+                    .forEach(other -> other.isDefault = false);
+            defaultSection.isDefault = true;
+        }
         return views.site(s, siteSpaceCounts(List.of(s.id)).getOrDefault(s.id, 0L), policy);
     }
 
@@ -138,6 +165,7 @@ public class Sites {
             s.published = published;
             s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             events.publish(published ? SitesEventTypes.SITE_PUBLISHED : SitesEventTypes.SITE_UNPUBLISHED, s.id, views.data(s));
+            siteSpaces.addressesChanged(s, null); // their spaces are published there, or no longer
         }
         return views.site(s, siteSpaceCounts(List.of(s.id)).getOrDefault(s.id, 0L), policy);
     }

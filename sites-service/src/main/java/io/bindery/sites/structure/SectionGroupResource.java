@@ -3,7 +3,7 @@ package io.bindery.sites.structure;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
 import io.bindery.commons.lists.Limits;
-import io.bindery.commons.lists.ListPage;
+import io.bindery.sites.sitespaces.CallerSpaces;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -24,24 +24,26 @@ public class SectionGroupResource {
     Caller caller;
     @Inject
     SiteStructure structure;
+    @Inject
+    CallerSpaces callerSpaces;
 
     @GET
-    public ListPage<Object> list(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
+    public JsonNode list(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
                                  @QueryParam("page") String page, @QueryParam("limit") String limit) {
-        return structure.list(organizationId, caller.userId(), siteId, StructureItem.GROUP, page, Limits.parse(limit));
+        return callerSpaces.embed(organizationId, caller.userId(), structure.list(organizationId, caller.userId(), siteId, StructureItem.GROUP, page, Limits.parse(limit)));
     }
 
     @POST
     public Response create(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId, JsonNode body) {
-        return Response.status(201).entity(structure.createGroup(organizationId, caller.userId(), siteId,
-                StructureRequests.CreateGroup.from(body))).build();
+        return Response.status(201).entity(callerSpaces.embed(organizationId, caller.userId(), structure.createGroup(organizationId, caller.userId(), siteId,
+                StructureRequests.CreateGroup.from(body)))).build();
     }
 
     @PATCH
     @Path("/{siteSectionGroupId}")
-    public StructureViews.GroupView update(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
+    public JsonNode update(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
                                            @PathParam("siteSectionGroupId") String groupId, JsonNode body) {
-        return structure.updateGroup(organizationId, caller.userId(), siteId, groupId, StructureRequests.UpdateGroup.from(body));
+        return callerSpaces.embed(organizationId, caller.userId(), structure.updateGroup(organizationId, caller.userId(), siteId, groupId, StructureRequests.UpdateGroup.from(body)));
     }
 
     @DELETE
@@ -54,9 +56,9 @@ public class SectionGroupResource {
 
     @POST
     @Path("/{siteSectionGroupId}/sections")
-    public StructureViews.GroupView addSection(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
+    public JsonNode addSection(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
                                                @PathParam("siteSectionGroupId") String groupId, JsonNode body) {
-        return structure.addToGroup(organizationId, caller.userId(), siteId, groupId, StructureRequests.AddSection.from(body).sectionId());
+        return callerSpaces.embed(organizationId, caller.userId(), structure.addToGroup(organizationId, caller.userId(), siteId, groupId, StructureRequests.AddSection.from(body).sectionId()));
     }
 
     @DELETE
@@ -69,10 +71,10 @@ public class SectionGroupResource {
 
     @POST
     @Path("/{siteSectionGroupId}/move")
-    public StructureViews.GroupView move(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
+    public JsonNode move(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
                                          @PathParam("siteSectionGroupId") String groupId, JsonNode body) {
         StructureItem g = structure.move(organizationId, caller.userId(), siteId, StructureItem.GROUP, groupId,
                 StructureRequests.Move.from(body));
-        return structure.groupView(organizationId, siteId, g);
+        return callerSpaces.embed(organizationId, caller.userId(), structure.groupView(organizationId, siteId, g));
     }
 }

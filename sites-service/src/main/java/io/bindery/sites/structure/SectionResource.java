@@ -3,7 +3,7 @@ package io.bindery.sites.structure;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
 import io.bindery.commons.lists.Limits;
-import io.bindery.commons.lists.ListPage;
+import io.bindery.sites.sitespaces.CallerSpaces;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -24,24 +24,26 @@ public class SectionResource {
     Caller caller;
     @Inject
     SiteStructure structure;
+    @Inject
+    CallerSpaces callerSpaces;
 
     @GET
-    public ListPage<Object> list(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
+    public JsonNode list(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
                                  @QueryParam("page") String page, @QueryParam("limit") String limit) {
-        return structure.list(organizationId, caller.userId(), siteId, StructureItem.SECTION, page, Limits.parse(limit));
+        return callerSpaces.embed(organizationId, caller.userId(), structure.list(organizationId, caller.userId(), siteId, StructureItem.SECTION, page, Limits.parse(limit)));
     }
 
     @POST
     public Response create(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId, JsonNode body) {
-        return Response.status(201).entity(structure.createSection(organizationId, caller.userId(), siteId,
-                StructureRequests.CreateSection.from(body))).build();
+        return Response.status(201).entity(callerSpaces.embed(organizationId, caller.userId(), structure.createSection(organizationId, caller.userId(), siteId,
+                StructureRequests.CreateSection.from(body)))).build();
     }
 
     @PATCH
     @Path("/{siteSectionId}")
-    public StructureViews.SectionView update(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
+    public JsonNode update(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
                                              @PathParam("siteSectionId") String sectionId, JsonNode body) {
-        return structure.updateSection(organizationId, caller.userId(), siteId, sectionId, StructureRequests.UpdateSection.from(body));
+        return callerSpaces.embed(organizationId, caller.userId(), structure.updateSection(organizationId, caller.userId(), siteId, sectionId, StructureRequests.UpdateSection.from(body)));
     }
 
     @DELETE
@@ -54,10 +56,10 @@ public class SectionResource {
 
     @POST
     @Path("/{siteSectionId}/move")
-    public StructureViews.SectionView move(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
+    public JsonNode move(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
                                            @PathParam("siteSectionId") String sectionId, JsonNode body) {
         StructureItem s = structure.move(organizationId, caller.userId(), siteId, StructureItem.SECTION, sectionId,
                 StructureRequests.Move.from(body));
-        return structure.sectionView(organizationId, siteId, s);
+        return callerSpaces.embed(organizationId, caller.userId(), structure.sectionView(organizationId, siteId, s));
     }
 }

@@ -17,6 +17,11 @@ import io.bindery.sites.adaptive.AdaptiveSchemas;
 import io.bindery.sites.adaptive.Conditions;
 import io.bindery.sites.sites.Site;
 import io.bindery.sites.sites.Sites;
+import io.bindery.sites.sitespaces.SiteSpaceRow;
+import io.bindery.sites.sitespaces.SiteSpaceView;
+import io.bindery.sites.sitespaces.SiteSpaces;
+import io.bindery.contracts.content.SpaceData;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -54,6 +59,8 @@ public class SiteStructure {
     @Inject
     Conditions conditions;
     @Inject
+    SiteSpaces siteSpaces;
+    @Inject
     EventPublisher events;
     @Inject
     EntityManager em;
@@ -65,9 +72,10 @@ public class SiteStructure {
         access.policy(orgId, userId).require(Action.VIEW);
         Site site = sites.require(orgId, siteId, false);
         Map<String, List<StructureItem>> byParent = byParent(site);
+        Map<String, List<SiteSpaceView>> spaces = siteSpaces(site);
         return OLDEST_FIRST.page(page, limit).hql(em, StructureItem.class, "", "from StructureItem",
                         Where.of("siteId = :site", "site", site.id).and("kind = :kind", "kind", kind))
-                .map(i -> i.section() ? views.section(site, i) : views.group(site, i, byParent));
+                .map(i -> i.section() ? views.section(site, i, spaces) : views.group(site, i, byParent, spaces));
     }
 
     @Transactional
@@ -75,7 +83,14 @@ public class SiteStructure {
         access.policy(orgId, userId).require(Action.VIEW);
         Site site = sites.require(orgId, siteId, false);
         Map<String, List<StructureItem>> byParent = byParent(site);
-        return new StructureViews.Structure("sections", views.items(site, byParent.getOrDefault(ROOT, List.of()), byParent));
+        Map<String, List<SiteSpaceView>> spaces = siteSpaces(site);
+        return StructureViews.Structure.of(views.items(site, byParent.getOrDefault(ROOT, List.of()), byParent, spaces), spaces,
+                !byParent.isEmpty());
+    }
+
+    /** Every site space of the site as a view, by section. */
+    public Map<String, List<SiteSpaceView>> siteSpaces(Site site) {
+        return siteSpaces.viewsBySection(site, r -> true);
     }
 
     /** The site's items by parent id ({@link #ROOT} for the root), each list in order. */
@@ -89,20 +104,32 @@ public class SiteStructure {
 
     // ---- sections ----
 
-    @Transactional
+    /**
+     * A new section, with {@code spaceId} as its first (default) site space. The first section of a site takes the
+     * site spaces at its root (a site has either). The space's readability is asked of content before the write's
+     * transaction.
+     */
     public StructureViews.SectionView createSection(String orgId, String userId, String siteId, StructureRequests.CreateSection in) {
         manage(orgId, userId);
-        if (in.spaceId().isPresent() || in.template()) {
-            throw ApiException.notImplemented("a section with a first site space (spaceId) or from a template is not built yet "
-                    + "(issue 15, next step): create it with spaceId null");
+        if (in.template()) {
+            throw ApiException.notImplemented("a section made from a template is not built: create it with a spaceId");
         }
-        Site site = sites.require(orgId, siteId, true);
-        StructureItem s = newItem(site, StructureItem.SECTION, null, in.title(), in.icon().orElse(null));
-        s.path = uniquePath(site, Slugs.of(in.title()), null);
-        s.isDefault = StructureItem.count("siteId = ?1 and kind = ?2", site.id, StructureItem.SECTION) == 0;
-        s.persist();
-        publish(SitesEventTypes.SECTION_CREATED, site, s);
-        return views.section(site, s);
+        Optional<SpaceData> space = in.spaceId().map(id -> siteSpaces.requireReadable(orgId, userId, List.of(id)).get(0));
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Site site = sites.require(orgId, siteId, true);
+            boolean first = StructureItem.count("siteId = ?1 and kind = ?2", site.id, StructureItem.SECTION) == 0;
+            StructureItem s = newItem(site, StructureItem.SECTION, null, in.title(), in.icon().orElse(null));
+            s.path = uniquePath(site, Slugs.of(in.title()), null);
+            s.isDefault = first;
+            s.persist();
+            em.flush();
+            publish(SitesEventTypes.SECTION_CREATED, site, s);
+            if (first) {
+                siteSpaces.moveRootInto(site, s.id);
+            }
+            space.ifPresent(sp -> siteSpaces.insert(site, s.id, sp, null, false));
+            return views.section(site, s, siteSpaces(site));
+        });
     }
 
     @Transactional
@@ -111,22 +138,29 @@ public class SiteStructure {
         manage(orgId, userId);
         Site site = sites.require(orgId, siteId, true);
         StructureItem s = require(site, sectionId, StructureItem.SECTION);
-        in.defaultSiteSpace().ifPresent(id -> {
-            throw ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this section");
-        });
+        SiteSpaceRow newDefault = in.defaultSiteSpace().map(id -> siteSpaces.find(site, id).filter(r -> s.id.equals(r.sectionId))
+                .orElseThrow(() -> ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this section"))).orElse(null);
         in.condition().ifPresent(c -> c.ifPresent(text -> conditions.check("condition", text, schemas.schemaOf(site))));
         in.title().ifPresent(t -> s.title = t);
         in.path().ifPresent(p -> {
             if (!p.equals(s.path) && StructureItem.count("siteId = ?1 and kind = ?2 and path = ?3", site.id, StructureItem.SECTION, p) > 0) {
                 throw ApiException.badRequest("path: another section of this site is at " + p);
             }
+            boolean moved = !p.equals(s.path);
             s.path = p;
+            if (moved) {
+                em.flush();
+                siteSpaces.addressesChanged(site, s.id);
+            }
         });
+        if (newDefault != null) {
+            siteSpaces.makeDefault(site, newDefault);
+        }
         in.condition().ifPresent(c -> s.condition = c.orElse(null));
         in.icon().ifPresent(i -> s.icon = i.orElse(null));
         in.description().ifPresent(d -> s.description = d);
         publish(SitesEventTypes.SECTION_UPDATED, site, s);
-        return views.section(site, s);
+        return views.section(site, s, siteSpaces(site));
     }
 
     /** Deletes a section with its site spaces; the next section becomes the default if it was. 204 when unknown. */
@@ -136,6 +170,7 @@ public class SiteStructure {
         Site site = sites.require(orgId, siteId, true);
         find(site, sectionId, StructureItem.SECTION).ifPresent(s -> {
             publish(SitesEventTypes.SECTION_DELETED, site, s);
+            siteSpaces.sectionDeleted(site, s.id);
             s.delete();
             em.flush();
             renumber(siblings(site, s.parentId, null));
@@ -164,7 +199,7 @@ public class SiteStructure {
             moveInto(site, s, g);
         }
         publish(SitesEventTypes.SECTION_GROUP_CREATED, site, g);
-        return views.group(site, g, byParent(site));
+        return views.group(site, g, byParent(site), siteSpaces(site));
     }
 
     @Transactional
@@ -175,7 +210,7 @@ public class SiteStructure {
         in.title().ifPresent(t -> g.title = t);
         in.icon().ifPresent(i -> g.icon = i.orElse(null));
         publish(SitesEventTypes.SECTION_GROUP_UPDATED, site, g);
-        return views.group(site, g, byParent(site));
+        return views.group(site, g, byParent(site), siteSpaces(site));
     }
 
     /** Deletes a group; its children take its place in its parent, in their order (nothing is lost). 204 when unknown. */
@@ -211,7 +246,7 @@ public class SiteStructure {
                 .orElseThrow(() -> ApiException.badRequest("sectionId: no section " + sectionId + " in this site"));
         moveInto(site, s, g);
         publish(SitesEventTypes.SECTION_UPDATED, site, s);
-        return views.group(site, g, byParent(site));
+        return views.group(site, g, byParent(site), siteSpaces(site));
     }
 
     /** Takes a section out of a group: it goes right after the group, in the group's parent. 204 when not in it. */
@@ -242,6 +277,38 @@ public class SiteStructure {
         manage(orgId, userId);
         Site site = sites.require(orgId, siteId, true);
         StructureItem item = require(site, itemId, kind);
+        return moveNextTo(site, item, in);
+    }
+
+    /**
+     * PATCH …/structure/sort: moves a site space, section or group next to a sibling, or to the end of its
+     * siblings without a position; answers the moved item (GitBook's SiteStructureItem). An unknown item is a 404.
+     */
+    @Transactional
+    public Object sort(String orgId, String userId, String siteId, StructureRequests.Sort in) {
+        switch (in.type()) {
+            case "site-space" -> {
+                return siteSpaces.move(orgId, userId, siteId, in.id(), in.position());
+            }
+            case "site-section", "site-section-group" -> {
+                manage(orgId, userId);
+                Site site = sites.require(orgId, siteId, true);
+                StructureItem item = require(site, in.id(), "site-section".equals(in.type()) ? StructureItem.SECTION : StructureItem.GROUP);
+                if (in.position().isPresent()) {
+                    moveNextTo(site, item, in.position().get());
+                } else {
+                    List<StructureItem> order = siblings(site, item.parentId, item.id);
+                    order.add(item);
+                    renumber(order);
+                    publish(item.section() ? SitesEventTypes.SECTION_UPDATED : SitesEventTypes.SECTION_GROUP_UPDATED, site, item);
+                }
+                return item.section() ? views.section(site, item, siteSpaces(site)) : views.group(site, item, byParent(site), siteSpaces(site));
+            }
+            default -> throw ApiException.badRequest("item: type must be site-space, site-section or site-section-group");
+        }
+    }
+
+    private StructureItem moveNextTo(Site site, StructureItem item, StructureRequests.Move in) {
         String targetKind = switch (in.type()) {
             case "site-section" -> StructureItem.SECTION;
             case "site-section-group" -> StructureItem.GROUP;
@@ -263,12 +330,13 @@ public class SiteStructure {
     }
 
     public StructureViews.SectionView sectionView(String orgId, String siteId, StructureItem s) {
-        return views.section(sites.require(orgId, siteId, false), s);
+        Site site = sites.require(orgId, siteId, false);
+        return views.section(site, s, siteSpaces(site));
     }
 
     public StructureViews.GroupView groupView(String orgId, String siteId, StructureItem g) {
         Site site = sites.require(orgId, siteId, false);
-        return views.group(site, g, byParent(site));
+        return views.group(site, g, byParent(site), siteSpaces(site));
     }
 
     // ---- helpers ----

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** The bodies of the section and section-group endpoints; one rule per field, each a 400 naming it. */
-final class StructureRequests {
+public final class StructureRequests {
     private StructureRequests() {
     }
 
@@ -55,11 +55,19 @@ final class StructureRequests {
         }
     }
 
-    /** POST …/move: exactly one of {@code before} and {@code after}, each {type, id} (GitBook also names the id by type). */
-    record Move(boolean before, String type, String id) {
-        static Move from(JsonNode body) {
+    /**
+     * POST …/move: exactly one of {@code before} and {@code after}, each {type, id} (GitBook also names the id by
+     * type: siteSection, siteSectionGroup, siteSpace).
+     */
+    public record Move(boolean before, String type, String id) {
+        public static Move from(JsonNode body) {
             JsonBody position = JsonBody.of(body).object("position")
                     .orElseThrow(() -> ApiException.badRequest("position is required: {before: {...}} or {after: {...}}"));
+            return of(position);
+        }
+
+        /** A position object: {before: pointer} or {after: pointer}. */
+        static Move of(JsonBody position) {
             boolean hasBefore = position.object("before").isPresent();
             boolean hasAfter = position.object("after").isPresent();
             if (hasBefore == hasAfter) {
@@ -68,8 +76,23 @@ final class StructureRequests {
             JsonBody target = position.object(hasBefore ? "before" : "after").orElseThrow();
             String type = target.string("type").orElseThrow(() -> ApiException.badRequest("position: type is required"));
             String id = target.string("id").or(() -> target.string("siteSection")).or(() -> target.string("siteSectionGroup"))
+                    .or(() -> target.string("siteSpace"))
                     .orElseThrow(() -> ApiException.badRequest("position: the id of the item to move next to is required"));
             return new Move(hasBefore, type, id);
+        }
+    }
+
+    /**
+     * PATCH …/structure/sort: the item to move ({type, id}) and where, next to a sibling; without a position the
+     * item goes to the end of its siblings.
+     */
+    record Sort(String type, String id, Optional<Move> position) {
+        static Sort from(JsonNode body) {
+            JsonBody b = JsonBody.of(body);
+            JsonBody item = b.object("item").orElseThrow(() -> ApiException.badRequest("item is required: {type, id}"));
+            String type = item.string("type").orElseThrow(() -> ApiException.badRequest("item: type is required"));
+            String id = item.string("id").orElseThrow(() -> ApiException.badRequest("item: id is required"));
+            return new Sort(type, id, b.object("position").map(Move::of));
         }
     }
 
@@ -87,7 +110,8 @@ final class StructureRequests {
         return b.has("icon") ? Optional.of(b.string("icon", 0, 50, false)) : Optional.empty();
     }
 
-    private static String pathRule(String path) {
+    /** A path segment of the site (section and site-space paths): 400 naming the rule otherwise. */
+    public static String pathRule(String path) {
         if (!path.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
             throw ApiException.badRequest("path must be letters, digits, '.', '_' and '-', starting with a letter or digit");
         }

@@ -10,7 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Sections and groups as GitBook shows them (SiteSection, SiteSectionGroup, SiteStructure). */
+/**
+ * Sections and groups as GitBook shows them (SiteSection, SiteSectionGroup, SiteStructure). A section lists its
+ * site spaces, given by section id ({@code siteSpaces}: what the caller is shown, in order: views, or their JSON
+ * as {@code published} keeps it).
+ */
 @ApplicationScoped
 public class StructureViews {
     @Inject
@@ -20,7 +24,7 @@ public class StructureViews {
 
     public record SectionView(String object, String id, String title, String description, boolean draft,
                               @com.fasterxml.jackson.annotation.JsonProperty("default") boolean isDefault, String path,
-                              String condition, String sectionGroup, List<Object> siteSpaces, Urls urls, String icon) {
+                              String condition, String sectionGroup, List<?> siteSpaces, Urls urls, String icon) {
     }
 
     /** {@code sections}: the group's own sections (GitBook's deprecated list); {@code children}: sections and groups. */
@@ -31,27 +35,43 @@ public class StructureViews {
     public record Urls(String published) {
     }
 
-    /** GitBook's SiteStructure of a site with sections. */
-    public record Structure(String type, List<Object> structure) {
+    /**
+     * GitBook's SiteStructure: {@code sections} (sections and groups) for a site with sections, else
+     * {@code siteSpaces} (the site spaces at its root).
+     */
+    public record Structure(String type, List<?> structure) {
+        public static Structure of(List<Object> sections, Map<String, ? extends List<?>> siteSpaces, boolean hasSections) {
+            return hasSections ? new Structure("sections", sections)
+                    : new Structure("siteSpaces", listOf(siteSpaces, io.bindery.sites.sitespaces.SiteSpaces.ROOT));
+        }
     }
 
-    public SectionView section(Site site, StructureItem s) {
+    public SectionView section(Site site, StructureItem s, Map<String, ? extends List<?>> siteSpaces) {
         return new SectionView("site-section", s.id, s.title, s.description, false, s.isDefault, s.path, s.condition,
-                s.parentId, List.of(), new Urls(site.published ? siteViews.publishedUrl(site) + s.path + "/" : null), s.icon);
+                s.parentId, listOf(siteSpaces, s.id), new Urls(site.published ? siteViews.publishedUrl(site) + s.path + "/" : null), s.icon);
     }
 
     /** A group with its children (sections and groups, in order), from the site's items by parent. */
-    public GroupView group(Site site, StructureItem g, Map<String, List<StructureItem>> byParent) {
+    public GroupView group(Site site, StructureItem g, Map<String, List<StructureItem>> byParent,
+                           Map<String, ? extends List<?>> siteSpaces) {
         List<StructureItem> kids = byParent.getOrDefault(g.id, List.of());
         return new GroupView("site-section-group", g.id, g.title, g.parentId, false,
-                kids.stream().filter(StructureItem::section).map(i -> section(site, i)).toList(), items(site, kids, byParent), g.icon);
+                kids.stream().filter(StructureItem::section).map(i -> section(site, i, siteSpaces)).toList(),
+                items(site, kids, byParent, siteSpaces), g.icon);
     }
 
-    public List<Object> items(Site site, List<StructureItem> items, Map<String, List<StructureItem>> byParent) {
+    public List<Object> items(Site site, List<StructureItem> items, Map<String, List<StructureItem>> byParent,
+                              Map<String, ? extends List<?>> siteSpaces) {
         List<Object> out = new ArrayList<>(items.size());
         for (StructureItem i : items) {
-            out.add(i.section() ? section(site, i) : group(site, i, byParent));
+            out.add(i.section() ? section(site, i, siteSpaces) : group(site, i, byParent, siteSpaces));
         }
         return out;
+    }
+
+    /** The site spaces of one section (or of the root), none when absent. */
+    static List<?> listOf(Map<String, ? extends List<?>> siteSpaces, String key) {
+        List<?> list = siteSpaces.get(key);
+        return list == null ? List.of() : list;
     }
 }

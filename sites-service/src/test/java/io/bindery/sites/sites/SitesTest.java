@@ -199,12 +199,4 @@ class SitesTest {
         as(m[1]).get(sites(org) + "?title=%25").then().statusCode(200).body("count", equalTo(0));
         as(m[1]).get(sites(org) + "?page=forged").then().statusCode(400).body("error.code", equalTo(400));
     }
-
-    @Test
-    void addingSpacesAtCreationIsNotBuiltYetAndCreatesNothing() {
-        String[] m = member("admin");
-        as(m[1]).body("{\"title\":\"With spaces\",\"spaces\":[\"s1\"]}").post(sites(m[0])).then().statusCode(501)
-                .body("error.code", equalTo(501));
-        as(m[1]).get(sites(m[0])).then().statusCode(200).body("count", equalTo(0));
-    }
 }

@@ -140,7 +140,7 @@ class StructureTest {
                 .body("condition", equalTo("visitor.claims.unsigned.plan == 'pro'")).body("icon", equalTo("star"));
         as(admin).body("{\"condition\":null,\"icon\":null}").patch(url("/sections/" + a)).then().statusCode(200)
                 .body("condition", nullValue()).body("icon", nullValue()).body("path", equalTo("pro"));
-        as(admin).body("{\"spaceId\":\"s1\"}").post(url("/sections")).then().statusCode(501);
+        as(admin).body("{\"template\":\"t1\"}").post(url("/sections")).then().statusCode(501);
 
         as(admin).delete(url("/sections/" + a)).then().statusCode(204);
         as(admin).delete(url("/sections/" + a)).then().statusCode(204);

@@ -1,10 +1,10 @@
-package io.bindery.review.client;
+package io.bindery.commons.client;
 
 import io.bindery.commons.errors.ApiException;
 
 /** Another service could not be reached (or answered nothing in time): a 503, and what a GET retries on. */
-class Unreachable extends ApiException {
-    Unreachable(String message) {
+public class Unreachable extends ApiException {
+    public Unreachable(String message) {
         super(503, message);
     }
 }

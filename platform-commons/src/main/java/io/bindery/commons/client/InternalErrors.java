@@ -1,4 +1,4 @@
-package io.bindery.review.client;
+package io.bindery.commons.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.errors.ApiException;
@@ -7,16 +7,16 @@ import org.eclipse.microprofile.rest.client.ext.ResponseExceptionMapper;
 import org.jboss.logging.Logger;
 
 /**
- * Another service's error answers as review passes them on: its 4xx reach our client unchanged (status and
- * message), except a 401 (our credential refused); that and a 5xx are a 503.
+ * Another service's error answers as the calling service passes them on (register it on a REST Client): its 4xx
+ * reach our client unchanged (status and message), except a 401 (our credential refused); that and a 5xx are a 503.
  */
-class InternalErrors implements ResponseExceptionMapper<ApiException> {
+public class InternalErrors implements ResponseExceptionMapper<ApiException> {
     private static final Logger LOG = Logger.getLogger(InternalErrors.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String service;
 
-    InternalErrors(String service) {
+    public InternalErrors(String service) {
         this.service = service;
     }
 
@@ -26,7 +26,7 @@ class InternalErrors implements ResponseExceptionMapper<ApiException> {
         String message = errorMessage(response.hasEntity() ? response.readEntity(String.class) : "");
         if (status == 401) {
             // our credential was refused: a deployment problem, not the client's
-            LOG.errorf("%s refused review-service's service token: %s", service, message);
+            LOG.errorf("%s refused this service's service token: %s", service, message);
             return new ApiException(503, service + " refused this service's credential");
         }
         if (status >= 400 && status < 500) {

@@ -1,0 +1,101 @@
+package io.bindery.content.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.events.TopicConsumer;
+import io.bindery.content.config.ContentConfig;
+import io.bindery.contracts.sites.SiteData;
+import io.bindery.contracts.sites.SiteSpaceData;
+import io.bindery.contracts.sites.SitesEventTypes;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+
+import java.sql.Timestamp;
+import java.util.List;
+
+/**
+ * Keeps the Space resource's {@code urls.published} from sites-service's site-space events
+ * (bindery.sites.events, keyed by site, so one site's events arrive in order). Each event carries the site space
+ * with a version ({@code updatedAt}); a row keeps the newest, and a deleted one stays as a tombstone so that a late
+ * older event cannot bring it back. After each change the space's published_url is recomputed from its live
+ * publications: re-applying an event sets the same value. A deleted site drops all its publications.
+ */
+@ApplicationScoped
+public class SitesEventsConsumer extends TopicConsumer {
+    @Inject
+    EntityManager em;
+    @Inject
+    ContentConfig config;
+
+    @Override
+    protected String topic() {
+        return SitesEventTypes.TOPIC;
+    }
+
+    @Override
+    protected boolean enabled() {
+        return config.consumers().sitesEvents().enabled();
+    }
+
+    @Override
+    protected void apply(JsonNode event) {
+        String type = event.path("type").asText();
+        JsonNode data = event.path("data");
+        if (!data.isObject()) {
+            return;
+        }
+        switch (type) {
+            case SitesEventTypes.SITE_SPACE_CREATED, SitesEventTypes.SITE_SPACE_UPDATED -> publication(dataAs(data, SiteSpaceData.class), false);
+            case SitesEventTypes.SITE_SPACE_DELETED -> publication(dataAs(data, SiteSpaceData.class), true);
+            case SitesEventTypes.SITE_DELETED -> siteDeleted(dataAs(data, SiteData.class));
+            default -> {
+                // other site events change no space
+            }
+        }
+    }
+
+    private void publication(SiteSpaceData s, boolean deleted) {
+        if (s.id() == null || s.space() == null || s.site() == null || s.updatedAt() == null) {
+            throw new IllegalArgumentException("a site-space event without id, site, space or updatedAt");
+        }
+        // the space the row pointed at before (a PATCH may re-point a site space) is recomputed too
+        @SuppressWarnings("unchecked")
+        List<String> before = em.createNativeQuery("SELECT space_id FROM site_space_publication WHERE site_space_id = :id")
+                .setParameter("id", s.id()).getResultList();
+        int changed = em.createNativeQuery("""
+                        INSERT INTO site_space_publication (site_space_id, site_id, space_id, url, deleted, updated_at)
+                        VALUES (:id, :site, :space, :url, :deleted, :at)
+                        ON CONFLICT (site_space_id) DO UPDATE SET space_id = EXCLUDED.space_id, url = EXCLUDED.url,
+                            deleted = EXCLUDED.deleted, updated_at = EXCLUDED.updated_at
+                        WHERE site_space_publication.updated_at <= EXCLUDED.updated_at
+                          AND NOT site_space_publication.deleted""")
+                .setParameter("id", s.id()).setParameter("site", s.site()).setParameter("space", s.space())
+                .setParameter("url", deleted ? null : s.published()).setParameter("deleted", deleted)
+                .setParameter("at", Timestamp.from(s.updatedAt())).executeUpdate();
+        if (changed > 0) {
+            recompute(s.space());
+            before.stream().filter(old -> !old.equals(s.space())).forEach(this::recompute);
+        }
+    }
+
+    private void siteDeleted(SiteData site) {
+        if (site.id() == null) {
+            throw new IllegalArgumentException("a site event without id");
+        }
+        @SuppressWarnings("unchecked")
+        List<String> spaces = em.createNativeQuery("UPDATE site_space_publication SET deleted = true, url = NULL "
+                        + "WHERE site_id = :site AND NOT deleted RETURNING space_id")
+                .setParameter("site", site.id()).getResultList();
+        spaces.stream().distinct().forEach(this::recompute);
+    }
+
+    /** The space's urls.published: its first live publication with an address (none: absent). */
+    private void recompute(String spaceId) {
+        em.createNativeQuery("""
+                        UPDATE space SET published_url = (SELECT p.url FROM site_space_publication p
+                            WHERE p.space_id = :space AND NOT p.deleted AND p.url IS NOT NULL
+                            ORDER BY p.site_space_id LIMIT 1)
+                        WHERE id = :space""")
+                .setParameter("space", spaceId).executeUpdate();
+    }
+}

@@ -1,0 +1,116 @@
+package io.bindery.content;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.testing.TestIdentity;
+import io.bindery.commons.testing.TopicEvents;
+import io.bindery.contracts.sites.SiteData;
+import io.bindery.contracts.sites.SiteSpaceData;
+import io.bindery.contracts.sites.SitesEventTypes;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Objects;
+
+import static io.bindery.content.TestApi.as;
+import static io.bindery.content.TestApi.internal;
+import static io.bindery.content.TestApi.member;
+import static io.bindery.content.TestApi.space;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.nullValue;
+
+/**
+ * What content gives sites-service: spaces as a user sees them (the internal space-views call) and the Space's
+ * {@code urls.published} kept from sites' site-space events, sent through a real broker into the real consumer.
+ */
+@QuarkusTest
+@WithTestResource(TestIdentity.class)
+class SitesSupportTest {
+    @Inject
+    ObjectMapper json;
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrap;
+
+    @Test
+    void spaceViewsAreTheReadableSpacesWithTheUsersPermissions() {
+        String org = Ids.newId();
+        String admin = member(org, "admin", null);
+        String guest = member(org, null, "read");
+        String first = space(org, admin, "First");
+        String second = space(org, admin, "Second");
+        String binned = space(org, admin, "Binned");
+        String otherOrg = Ids.newId();
+        String elsewhere = space(otherOrg, member(otherOrg, "admin", null), "Elsewhere");
+        as(admin).delete("/v1/spaces/" + binned).then().statusCode(204);
+        as(admin).body("{\"role\":\"read\"}").patch("/v1/spaces/" + second + "/permissions/users/" + guest).then().statusCode(204);
+
+        String body = "{\"user\":\"%s\",\"spaces\":[\"" + second + "\",\"" + first + "\",\"" + binned + "\",\"" + elsewhere
+                + "\",\"unknown\",\"" + first + "\"]}";
+        internal().body(body.formatted(admin)).post("/internal/orgs/" + org + "/space-views").then().statusCode(200)
+                .body("spaces.id", equalTo(List.of(second, first))).body("spaces[0].object", equalTo("space"))
+                .body("spaces[0].title", equalTo("Second")).body("spaces[0].permissions.admin", equalTo(true));
+        internal().body(body.formatted(guest)).post("/internal/orgs/" + org + "/space-views").then().statusCode(200)
+                .body("spaces.id", equalTo(List.of(second))).body("spaces[0].permissions.admin", equalTo(false))
+                .body("spaces[0].permissions.view", equalTo(true));
+        internal().body(body.formatted(Ids.newId())).post("/internal/orgs/" + org + "/space-views").then().statusCode(404);
+        internal().body("{\"user\":\"" + admin + "\"}").post("/internal/orgs/" + org + "/space-views").then().statusCode(400);
+        internal().body("{\"spaces\":[]}").post("/internal/orgs/" + org + "/space-views").then().statusCode(400);
+    }
+
+    @Test
+    void aSpaceShowsWhereASiteSpacePublishesItNewestEventWins() throws Exception {
+        String org = Ids.newId();
+        String admin = member(org, "admin", null);
+        String space = space(org, admin, "Published");
+        String site = Ids.newId();
+        String siteSpace = Ids.newId();
+        Instant t = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        as(admin).get("/v1/spaces/" + space).then().statusCode(200).body("urls.published", nullValue());
+        try (TopicEvents sites = new TopicEvents(bootstrap, json, SitesEventTypes.TOPIC, "/bindery/sites-service")) {
+            send(sites, SitesEventTypes.SITE_SPACE_CREATED, site, data(siteSpace, site, org, space, "https://docs.example.com/a/", t));
+            awaitPublished(admin, space, "https://docs.example.com/a/");
+            // an older update changes nothing; a newer one moves the address; an unpublished site shows none
+            send(sites, SitesEventTypes.SITE_SPACE_UPDATED, site, data(siteSpace, site, org, space, "https://old.example.com/", t.minusSeconds(5)));
+            send(sites, SitesEventTypes.SITE_SPACE_UPDATED, site, data(siteSpace, site, org, space, "https://docs.example.com/b/", t.plusSeconds(1)));
+            awaitPublished(admin, space, "https://docs.example.com/b/");
+            send(sites, SitesEventTypes.SITE_SPACE_UPDATED, site, data(siteSpace, site, org, space, null, t.plusSeconds(2)));
+            awaitPublished(admin, space, null);
+            send(sites, SitesEventTypes.SITE_SPACE_UPDATED, site, data(siteSpace, site, org, space, "https://docs.example.com/c/", t.plusSeconds(3)));
+            awaitPublished(admin, space, "https://docs.example.com/c/");
+            // deleted: gone, and a late older event cannot bring it back
+            send(sites, SitesEventTypes.SITE_SPACE_DELETED, site, data(siteSpace, site, org, space, "https://docs.example.com/c/", t.plusSeconds(4)));
+            send(sites, SitesEventTypes.SITE_SPACE_UPDATED, site, data(siteSpace, site, org, space, "https://docs.example.com/d/", t.plusSeconds(3)));
+            awaitPublished(admin, space, null);
+            // another site publishes it; deleting that site takes the address away
+            String other = Ids.newId();
+            send(sites, SitesEventTypes.SITE_SPACE_CREATED, other, data(Ids.newId(), other, org, space, "https://other.example.com/", t));
+            awaitPublished(admin, space, "https://other.example.com/");
+            send(sites, SitesEventTypes.SITE_DELETED, other, new SiteData(other, org, "basic", "Other", "public", true, null, null,
+                    null, false, "included", t, t));
+            awaitPublished(admin, space, null);
+        }
+        as(admin).get("/v1/orgs/" + org + "/spaces").then().statusCode(200).body("items", hasSize(1));
+    }
+
+    private void send(TopicEvents sites, String type, String site, Object data) throws Exception {
+        sites.send(site, sites.event(Ids.newId(), type, site, Instant.now(), data));
+    }
+
+    private static SiteSpaceData data(String id, String site, String org, String space, String published, Instant at) {
+        return new SiteSpaceData(id, site, org, null, space, "docs", true, null, published, at);
+    }
+
+    private static void awaitPublished(String user, String space, String url) {
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).until(() -> Objects.equals(url,
+                as(user).get("/v1/spaces/" + space).then().statusCode(200).extract().path("urls.published")));
+    }
+}

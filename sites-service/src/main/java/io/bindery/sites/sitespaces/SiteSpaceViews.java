@@ -1,0 +1,75 @@
+package io.bindery.sites.sitespaces;
+
+import io.bindery.contracts.content.SpaceData;
+import io.bindery.contracts.sites.SiteSpaceData;
+import io.bindery.sites.sites.Site;
+import io.bindery.sites.sites.SiteViews;
+import io.bindery.sites.structure.StructureItem;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Site spaces as the API shows them ({@link SiteSpaceView}) and as their events carry them ({@link SiteSpaceData}).
+ * The embedded Space comes from {@link SpaceSources} with a visitor's permissions (view only); the management
+ * endpoints replace it with the caller's view from content ({@link CallerSpaces}).
+ */
+@ApplicationScoped
+public class SiteSpaceViews {
+    @Inject
+    SiteViews siteViews;
+    @Inject
+    SpaceSources sources;
+    @Inject
+    EntityManager em;
+
+    /** A presenter for site spaces of one site: their spaces and the site's section paths are read once. */
+    public Function<SiteSpaceRow, SiteSpaceView> presenter(Site site, Collection<SiteSpaceRow> rows) {
+        Map<String, SpaceData> spaces = sources.find(rows.stream().map(r -> r.spaceId).collect(Collectors.toSet()));
+        Map<String, String> sectionPaths = sectionPaths(site);
+        return r -> view(site, sectionPaths.get(r.sectionId), r, spaces.get(r.spaceId));
+    }
+
+    public SiteSpaceView view(Site site, SiteSpaceRow r) {
+        return presenter(site, java.util.List.of(r)).apply(r);
+    }
+
+    private SiteSpaceView view(Site site, String sectionPath, SiteSpaceRow r, SpaceData space) {
+        SpaceData shown = space == null ? null : space.withPermissions(SpaceData.Permissions.VISITOR);
+        String title = r.title != null ? r.title : space != null ? space.title() : r.path;
+        return new SiteSpaceView("site-space", r.id, r.path, r.sectionId, shown, title, r.isDefault, r.condition, r.pageId,
+                r.draft, false, new SiteSpaceView.Urls(publishedUrl(site, sectionPath, r)), r.hidden);
+    }
+
+    /**
+     * Where visitors read the site space while the site is published (null otherwise): the default one at its
+     * section's address (the site's, without sections), the others under their path.
+     */
+    public String publishedUrl(Site site, String sectionPath, SiteSpaceRow r) {
+        if (!site.published) {
+            return null;
+        }
+        String base = siteViews.publishedUrl(site) + (sectionPath == null ? "" : sectionPath + "/");
+        return r.isDefault ? base : base + r.path + "/";
+    }
+
+    public SiteSpaceData data(Site site, SiteSpaceRow r) {
+        String sectionPath = r.sectionId == null ? null : sectionPaths(site).get(r.sectionId);
+        return new SiteSpaceData(r.id, site.id, site.organizationId, r.sectionId, r.spaceId, r.path, r.isDefault,
+                r.condition, publishedUrl(site, sectionPath, r), r.updatedAt);
+    }
+
+    private Map<String, String> sectionPaths(Site site) {
+        Map<String, String> paths = new HashMap<>();
+        em.createQuery("select i.id, i.path from StructureItem i where i.siteId = :site and i.kind = :kind", Object[].class)
+                .setParameter("site", site.id).setParameter("kind", StructureItem.SECTION).getResultList()
+                .forEach(row -> paths.put((String) row[0], (String) row[1]));
+        return paths;
+    }
+}

@@ -1,0 +1,92 @@
+package io.bindery.sites.sitespaces;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.contracts.content.SpaceData;
+import io.bindery.sites.cache.VersionedCache;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The spaces site spaces embed, as content last showed them (table space_source): written from content's space
+ * events and from the read-through when a space is added or re-pointed, newest {@code updatedAt} first. Parsed
+ * views are kept in memory by (space, updatedAt), so that {@code published} of a site with hundreds of site spaces
+ * does not parse their JSON on every request.
+ */
+@ApplicationScoped
+public class SpaceSources {
+
+    @Inject
+    EntityManager em;
+    @Inject
+    ObjectMapper json;
+
+    private final VersionedCache<SpaceData> parsed = new VersionedCache<>(5000);
+
+    /** Stores the space unless a newer version is stored (runs in the caller's transaction). */
+    public void upsert(SpaceData space) {
+        if (space.id() == null || space.organization() == null || space.updatedAt() == null) {
+            throw new IllegalArgumentException("a space without id, organization or updatedAt");
+        }
+        String data;
+        try {
+            data = json.writeValueAsString(space.withPermissions(null));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a space that cannot be written as JSON", e);
+        }
+        em.createNativeQuery("""
+                        INSERT INTO space_source (space_id, organization_id, data, updated_at) VALUES (:id, :org, :data, :at)
+                        ON CONFLICT (space_id) DO UPDATE SET organization_id = EXCLUDED.organization_id,
+                            data = EXCLUDED.data, updated_at = EXCLUDED.updated_at
+                        WHERE space_source.updated_at <= EXCLUDED.updated_at""")
+                .setParameter("id", space.id()).setParameter("org", space.organization()).setParameter("data", data)
+                .setParameter("at", Timestamp.from(space.updatedAt())).executeUpdate();
+    }
+
+    public void remove(String spaceId) {
+        em.createNativeQuery("DELETE FROM space_source WHERE space_id = :id").setParameter("id", spaceId).executeUpdate();
+        parsed.remove(spaceId);
+    }
+
+    /** The stored spaces among {@code ids} (without permissions), by id. */
+    public Map<String, SpaceData> find(Collection<String> ids) {
+        Map<String, SpaceData> out = new HashMap<>();
+        if (ids.isEmpty()) {
+            return out;
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("SELECT space_id, updated_at, data FROM space_source WHERE space_id IN (:ids)")
+                .setParameter("ids", ids).getResultList();
+        for (Object[] row : rows) {
+            String id = (String) row[0];
+            out.put(id, parsed.get(id, instant(row[1]), () -> read((String) row[2])));
+        }
+        return out;
+    }
+
+    /** A timestamptz as the JDBC driver hands it over. */
+    static Instant instant(Object value) {
+        return switch (value) {
+            case Timestamp t -> t.toInstant();
+            case java.time.OffsetDateTime o -> o.toInstant();
+            case Instant i -> i;
+            default -> throw new IllegalStateException("not a timestamp: " + value);
+        };
+    }
+
+    private SpaceData read(String data) {
+        try {
+            return json.readValue(data, SpaceData.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a stored space that is not a Space: " + e.getOriginalMessage(), e);
+        }
+    }
+}
