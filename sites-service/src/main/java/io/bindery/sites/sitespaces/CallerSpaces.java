@@ -8,7 +8,6 @@ import io.bindery.contracts.content.SpaceData;
 import io.bindery.sites.client.ContentClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.jboss.logging.Logger;
 
 import java.util.ArrayList;
@@ -47,7 +46,7 @@ public class CallerSpaces {
             try {
                 readable = content.readable(orgId, userId, new ArrayList<>(ids)).stream()
                         .collect(Collectors.toMap(SpaceData::id, Function.identity(), (a, b) -> a));
-            } catch (ApiException | CircuitBreakerOpenException e) {
+            } catch (ApiException e) {
                 LOG.warnf("site spaces shown from stored spaces: %s", e.getMessage());
             }
         }
