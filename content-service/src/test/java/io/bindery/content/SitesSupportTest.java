@@ -27,6 +27,9 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.emptyString;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * What content gives sites-service: spaces as a user sees them (the internal space-views call) and the Space's
@@ -64,6 +67,27 @@ class SitesSupportTest {
         internal().body(body.formatted(Ids.newId())).post("/internal/orgs/" + org + "/space-views").then().statusCode(404);
         internal().body("{\"user\":\"" + admin + "\"}").post("/internal/orgs/" + org + "/space-views").then().statusCode(400);
         internal().body("{\"spaces\":[]}").post("/internal/orgs/" + org + "/space-views").then().statusCode(400);
+    }
+
+    @Test
+    void theReaderReadsARevisionsTreeAndPages() {
+        String org = Ids.newId();
+        String admin = member(org, "admin", null);
+        String space = space(org, admin, "Docs");
+        as(admin).body("{\"id\":\"product-docs\"}").post("/v1/spaces/" + space + "/content/template").then().statusCode(201);
+        String revision = as(admin).get("/v1/spaces/" + space).then().statusCode(200).extract().path("revision");
+        List<String> paths = internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/tree").then().statusCode(200)
+                .body("space", equalTo(space)).body("revision", equalTo(revision)).extract().path("pages.path");
+        assertFalse(paths.isEmpty());
+        String first = internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/tree").then()
+                .extract().path("pages.find { it.kind == 'document' }.id");
+        internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/pages/" + first).then().statusCode(200)
+                .body("id", equalTo(first)).body("markdown", not(emptyString()));
+        internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/pages/unknown").then().statusCode(404);
+        // a revision read through another space is not there
+        String other = space(org, admin, "Other");
+        internal().get("/internal/spaces/" + other + "/revisions/" + revision + "/tree").then().statusCode(404);
+        internal().get("/internal/spaces/" + space + "/revisions/unknown/tree").then().statusCode(404);
     }
 
     @Test

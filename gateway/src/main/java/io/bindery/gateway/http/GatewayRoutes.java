@@ -33,6 +33,7 @@ import java.util.List;
  *   <li>request target over {@code max-uri-length}: 414; headers over {@code max-header-bytes}: 431; a path or
  *       query that is not UTF-8 text or holds NUL: 404 / 400 ({@link InputGuard});</li>
  *   <li>request id ({@code X-Request-Id}, the client's when sane) on every response, errors included;</li>
+ *   <li>{@code /s/**}: published sites as web pages, proxied to sites-service's reader without a token;</li>
  *   <li>paths other than {@code /v1/**} and {@code /.well-known/jwks.json} go on to Quarkus ({@code /q/health},
  *       {@code /q/metrics}) or to the JSON 404 fallback;</li>
  *   <li>CORS: preflights answered here without a token;</li>
@@ -49,6 +50,9 @@ public class GatewayRoutes {
     private static final Logger LOG = Logger.getLogger(GatewayRoutes.class);
     static final String API_PREFIX = "/v1";
     static final String JWKS_PATH = "/.well-known/jwks.json";
+    /** Published sites as web pages (sites-service's reader), routed without a token. */
+    static final String READER_PREFIX = "/s/";
+    static final String READER = "sites";
     /** The query parameter of a URL a service signed (see {@code bindery.gateway.signed-routes}). */
     static final String SIGNATURE = "signature";
     static final String IDENTITY = "identity";
@@ -59,6 +63,7 @@ public class GatewayRoutes {
     private final int routeCount;
     private final HttpProxy[] proxies;
     private final HttpProxy identity;
+    private final HttpProxy reader;
     private final Authenticator authenticator;
     private final RouteTable signedRoutes;
     private final RateLimiter limiter;
@@ -81,6 +86,7 @@ public class GatewayRoutes {
             proxies[i] = upstreams.proxy(services.get(i)); // fails start-up when a routed service has no upstream
         }
         this.identity = upstreams.proxy(IDENTITY);
+        this.reader = upstreams.has(READER) ? upstreams.proxy(READER) : null;
         this.authenticator = authenticator;
         this.limiter = new RateLimiter(config.rateLimit().perMinute(), config.rateLimit().maxBuckets());
         this.limitHeader = Long.toString(limiter.limit());
@@ -129,6 +135,10 @@ public class GatewayRoutes {
             return;
         }
         boolean api = path.startsWith(API_PREFIX) && (path.length() == API_PREFIX.length() || path.charAt(API_PREFIX.length()) == '/');
+        if (!api && reader != null && path.startsWith(READER_PREFIX)) {
+            reader.handle(request); // published sites, read by anyone: the site's visibility decides, not a token
+            return;
+        }
         if (!api && !JWKS_PATH.equals(path)) {
             ctx.next();
             return;

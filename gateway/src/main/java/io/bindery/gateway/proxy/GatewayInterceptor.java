@@ -31,6 +31,7 @@ import java.util.concurrent.TimeoutException;
 final class GatewayInterceptor implements ProxyInterceptor {
     private static final Logger LOG = Logger.getLogger(GatewayInterceptor.class);
     private static final CharSequence EXPECT = HttpHeaders.EXPECT;
+    private static final String X_FORWARDED_PROTO = "X-Forwarded-Proto";
 
     private final String service;
     private final long timeoutMs;
@@ -53,6 +54,10 @@ final class GatewayInterceptor implements ProxyInterceptor {
         }
         if (headers.contains(EXPECT)) {
             headers.remove(EXPECT); // the gateway answered 100-continue itself
+        }
+        if (!headers.contains(X_FORWARDED_PROTO)) {
+            // the reader marks its cookies Secure behind TLS; an ingress that ended TLS sets this header itself
+            headers.set(X_FORWARDED_PROTO, incoming.isSSL() ? "https" : "http");
         }
         LimitedBody limited = null;
         Body body = request.getBody();

@@ -132,6 +132,17 @@ class GatewayProxyTest {
     }
 
     @Test
+    void publishedSitesGoToTheSitesReaderWithoutAToken() {
+        // sites is the refusing upstream here: a 503 naming it (not a 401) shows the route, tokenless
+        given().get("/s/docs/guide/intro?visitor.plan=pro")
+                .then().statusCode(503).body("error.message", containsString("sites"));
+        given().get("/sites").then().statusCode(404);
+        // every proxied request says how the client reached the gateway (the reader's Secure cookies need it)
+        given().header("Authorization", bearer()).get("/v1/user")
+                .then().statusCode(200).body("headers.x-forwarded-proto", equalTo("http"));
+    }
+
+    @Test
     void refusedUpstreamIs503Fast() {
         long start = System.nanoTime();
         given().header("Authorization", bearer()).get("/v1/orgs/o1/sites")

@@ -46,6 +46,13 @@ public record SpaceData(String object, String id, String title, String emoji, St
                 changeRequestsOpen, changeRequestsDraft, p);
     }
 
+    /** The same space at another live revision (content moves it without a space event when a merge lands). */
+    public SpaceData withRevision(String r) {
+        return new SpaceData(object, id, title, emoji, visibility, createdAt, updatedAt, deletedAt, editMode, mergeRules,
+                urls, organization, parent, language, r, defaultLevel, comments, changeRequests, changeRequestsOpen,
+                changeRequestsDraft, permissions);
+    }
+
     public boolean deleted() {
         return deletedAt != null;
     }

@@ -1,8 +1,11 @@
 package io.bindery.sites.client;
 
+import io.bindery.contracts.content.RevisionPage;
+import io.bindery.contracts.content.RevisionTree;
 import io.bindery.contracts.content.SpaceViewsRequest;
 import io.bindery.contracts.content.SpaceViewsResponse;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -20,4 +23,14 @@ public interface ContentApi {
     @Path("/orgs/{organization}/space-views")
     SpaceViewsResponse spaceViews(@HeaderParam("Authorization") String authorization,
                                   @PathParam("organization") String organization, SpaceViewsRequest body);
+
+    @GET
+    @Path("/spaces/{space}/revisions/{revision}/tree")
+    RevisionTree tree(@HeaderParam("Authorization") String authorization, @PathParam("space") String space,
+                      @PathParam("revision") String revision);
+
+    @GET
+    @Path("/spaces/{space}/revisions/{revision}/pages/{page}")
+    RevisionPage page(@HeaderParam("Authorization") String authorization, @PathParam("space") String space,
+                      @PathParam("revision") String revision, @PathParam("page") String page);
 }

@@ -3,6 +3,8 @@ package io.bindery.sites.client;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalErrors;
+import io.bindery.contracts.content.RevisionPage;
+import io.bindery.contracts.content.RevisionTree;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.content.SpaceViewsRequest;
 import io.bindery.sites.config.SitesConfig;
@@ -50,5 +52,15 @@ public class ContentClient {
         List<SpaceData> spaces = InternalCall.with(serviceTokens, SERVICE,
                 credential -> api.spaceViews(credential, organizationId, new SpaceViewsRequest(userId, spaceIds))).spaces();
         return spaces == null ? List.of() : spaces;
+    }
+
+    /** A revision's pages in tree order, without markdown (the reader's navigation); 404 for another space's. */
+    public RevisionTree tree(String spaceId, String revision) {
+        return InternalCall.with(serviceTokens, SERVICE, credential -> api.tree(credential, spaceId, revision));
+    }
+
+    /** One page of a revision with its markdown; 404 when the revision has no such page. */
+    public RevisionPage page(String spaceId, String revision, String pageId) {
+        return InternalCall.with(serviceTokens, SERVICE, credential -> api.page(credential, spaceId, revision, pageId));
     }
 }

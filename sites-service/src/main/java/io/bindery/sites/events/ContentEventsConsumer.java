@@ -5,6 +5,7 @@ import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.content.SpacePurged;
+import io.bindery.contracts.content.SpaceContentUpdated;
 import io.bindery.sites.config.SitesConfig;
 import io.bindery.sites.sitespaces.SiteSpaces;
 import io.bindery.sites.sitespaces.SpaceSources;
@@ -18,6 +19,8 @@ import java.util.Set;
  * <ul>
  *   <li>every space event's data is the public Space view: it becomes the stored space that site spaces embed
  *       (newest {@code updatedAt} wins, so a redelivery or a late event changes nothing);</li>
+ *   <li>{@code bindery.space.content.updated.v1} moves the stored space's current revision (what the reader
+ *       shows);</li>
  *   <li>a deleted space leaves every site, and a space transferred to another organization leaves the sites of
  *       the one it left; a purged one is forgotten. Removing what is already gone does nothing.</li>
  * </ul>
@@ -59,6 +62,12 @@ public class ContentEventsConsumer extends TopicConsumer {
             if (space.deleted() || ContentEventTypes.SPACE_TRANSFERRED.equals(type)) {
                 siteSpaces.spaceGone(space.id(), space.deleted() ? null : space.organization());
             }
+        } else if (ContentEventTypes.SPACE_CONTENT_UPDATED.equals(type)) {
+            SpaceContentUpdated moved = dataAs(data, SpaceContentUpdated.class);
+            if (moved.space() == null || moved.revision() == null) {
+                throw new IllegalArgumentException("a content update without space or revision");
+            }
+            sources.revisionMoved(moved.space(), moved.revision());
         } else if (ContentEventTypes.SPACE_PURGED.equals(type)) {
             SpacePurged purged = dataAs(data, SpacePurged.class);
             if (purged.id() == null) {

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -35,7 +36,7 @@ import java.util.function.Predicate;
  */
 @ApplicationScoped
 public class PublishedSites {
-    private static final String ROOT = "";
+    public static final String ROOT = "";
 
     @Inject
     Sites sites;
@@ -72,20 +73,8 @@ public class PublishedSites {
     public Published published(String orgId, String userId, String siteId, String shareKey, String jwtToken,
                                Map<String, String> unsignedClaims) {
         Site site = sites.find(orgId, siteId, false).filter(s -> s.published).orElseThrow(() -> VisitorAuth.notVisible(siteId));
-        Map<String, Object> claims = new HashMap<>();
-        if (site.visibility == SiteVisibility.SHARE_LINK && !shareLinks.admits(site.id, shareKey)) {
-            throw VisitorAuth.notVisible(siteId);
-        }
-        if (site.visibility == SiteVisibility.VISITOR_AUTH) {
-            claims.putAll(visitorAuth.verify(site, jwtToken).orElseThrow(() -> VisitorAuth.notVisible(siteId)));
-        }
-        JsonNode schema = schemas.schemaOf(site);
-        claims.put("unsigned", Claims.unsigned(unsignedClaims, schema.path("properties").path("unsigned")));
-
+        Predicate<String> holds = visitor(site, shareKey, jwtToken, unsignedClaims).orElseThrow(() -> VisitorAuth.notVisible(siteId));
         Map<String, List<StructureItem>> byParent = structure.byParent(site);
-        // each distinct condition is evaluated once per request (a site often repeats one on many items)
-        Map<String, Boolean> evaluated = new HashMap<>();
-        Predicate<String> holds = condition -> evaluated.computeIfAbsent(condition, c -> conditions.test(c, claims));
         Map<String, List<StructureItem>> visible = new HashMap<>();
         visibleChildren(ROOT, byParent, visible, holds);
         // live site spaces whose condition holds for this visitor (a draft one is not live)
@@ -94,6 +83,37 @@ public class PublishedSites {
                 structureViews.items(site, visible.getOrDefault(ROOT, List.of()), visible, spaces), spaces, !byParent.isEmpty());
         SiteView view = siteViews.site(site, sites.siteSpaceCount(site.id), access.policyOrVisitor(orgId, userId));
         return new Published("published-content-site", view, shown, new Customizations(customizations.of(site), Map.of()), List.of());
+    }
+
+    /**
+     * Whether a visitor may see the published site, and if so which conditions hold for it: a share-link site needs
+     * an active link's key, a visitor-auth site a valid token of the site's key (its claims are the signed ones);
+     * unsigned claims come from {@code visitor.<claim>} parameters. Each distinct condition is evaluated once (a site
+     * often repeats one on many items). Empty: the site is not visible to this visitor (a 404).
+     */
+    public Optional<Predicate<String>> visitor(Site site, String shareKey, String jwtToken, Map<String, String> unsignedClaims) {
+        Map<String, Object> claims = new HashMap<>();
+        if (site.visibility == SiteVisibility.SHARE_LINK && !shareLinks.admits(site.id, shareKey)) {
+            return Optional.empty();
+        }
+        if (site.visibility == SiteVisibility.VISITOR_AUTH) {
+            Optional<Map<String, Object>> signed = visitorAuth.verify(site, jwtToken);
+            if (signed.isEmpty()) {
+                return Optional.empty();
+            }
+            claims.putAll(signed.get());
+        }
+        JsonNode schema = schemas.schemaOf(site);
+        claims.put("unsigned", Claims.unsigned(unsignedClaims, schema.path("properties").path("unsigned")));
+        Map<String, Boolean> evaluated = new HashMap<>();
+        return Optional.of(condition -> evaluated.computeIfAbsent(condition, c -> conditions.test(c, claims)));
+    }
+
+    /** Sections and groups a visitor sees, by parent ({@link #ROOT} for the root), each list in order. */
+    public Map<String, List<StructureItem>> visibleStructure(Site site, Predicate<String> holds) {
+        Map<String, List<StructureItem>> visible = new HashMap<>();
+        visibleChildren(ROOT, structure.byParent(site), visible, holds);
+        return visible;
     }
 
     /** Fills {@code out} with the visible children of {@code parent}; true when there is at least one. */

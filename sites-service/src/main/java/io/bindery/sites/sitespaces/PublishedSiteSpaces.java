@@ -75,9 +75,9 @@ public class PublishedSiteSpaces {
      */
     private String version(Site site) {
         Object[] row = (Object[]) em.createNativeQuery("""
-                        SELECT count(*), max(ss.updated_at), max(src.updated_at) FROM site_space ss
+                        SELECT count(*), max(ss.updated_at), max(src.updated_at), max(src.revision_at) FROM site_space ss
                         LEFT JOIN space_source src ON src.space_id = ss.space_id WHERE ss.site_id = :site""")
                 .setParameter("site", site.id).getSingleResult();
-        return row[0] + "|" + row[1] + "|" + row[2] + "|" + site.published + "|" + site.hostname;
+        return row[0] + "|" + row[1] + "|" + row[2] + "|" + row[3] + "|" + site.published + "|" + site.hostname;
     }
 }

@@ -43,12 +43,35 @@ public class SpaceSources {
             throw new IllegalStateException("a space that cannot be written as JSON", e);
         }
         em.createNativeQuery("""
-                        INSERT INTO space_source (space_id, organization_id, data, updated_at) VALUES (:id, :org, :data, :at)
+                        INSERT INTO space_source (space_id, organization_id, data, updated_at, revision, revision_at)
+                        VALUES (:id, :org, :data, :at, :revision, now())
                         ON CONFLICT (space_id) DO UPDATE SET organization_id = EXCLUDED.organization_id,
-                            data = EXCLUDED.data, updated_at = EXCLUDED.updated_at
+                            data = EXCLUDED.data, updated_at = EXCLUDED.updated_at,
+                            revision = COALESCE(EXCLUDED.revision, space_source.revision),
+                            revision_at = CASE WHEN space_source.revision IS DISTINCT FROM EXCLUDED.revision
+                                               AND EXCLUDED.revision IS NOT NULL THEN now() ELSE space_source.revision_at END
                         WHERE space_source.updated_at <= EXCLUDED.updated_at""")
                 .setParameter("id", space.id()).setParameter("org", space.organization()).setParameter("data", data)
-                .setParameter("at", Timestamp.from(space.updatedAt())).executeUpdate();
+                .setParameter("at", Timestamp.from(space.updatedAt())).setParameter("revision", space.revision())
+                .executeUpdate();
+    }
+
+    /**
+     * The space's live content moved to {@code revision} (a merge, an edit): the reader shows it from now on. Events
+     * of one space arrive in order, so the last one applied is the current revision.
+     */
+    public void revisionMoved(String spaceId, String revision) {
+        em.createNativeQuery("UPDATE space_source SET revision = :revision, revision_at = now() "
+                        + "WHERE space_id = :id AND revision IS DISTINCT FROM :revision")
+                .setParameter("id", spaceId).setParameter("revision", revision).executeUpdate();
+    }
+
+    /** The space's current revision, if the space is stored. */
+    public java.util.Optional<String> revision(String spaceId) {
+        @SuppressWarnings("unchecked")
+        List<String> rows = em.createNativeQuery("SELECT revision FROM space_source WHERE space_id = :id")
+                .setParameter("id", spaceId).getResultList();
+        return rows.stream().filter(java.util.Objects::nonNull).findFirst();
     }
 
     public void remove(String spaceId) {
@@ -63,11 +86,15 @@ public class SpaceSources {
             return out;
         }
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT space_id, updated_at, data FROM space_source WHERE space_id IN (:ids)")
+        List<Object[]> rows = em.createNativeQuery("SELECT space_id, updated_at, data, revision FROM space_source WHERE space_id IN (:ids)")
                 .setParameter("ids", ids).getResultList();
         for (Object[] row : rows) {
             String id = (String) row[0];
-            out.put(id, parsed.get(id, instant(row[1]), () -> read((String) row[2])));
+            String revision = (String) row[3];
+            out.put(id, parsed.get(id, instant(row[1]) + "|" + revision, () -> {
+                SpaceData space = read((String) row[2]);
+                return revision == null ? space : space.withRevision(revision);
+            }));
         }
         return out;
     }

@@ -5,15 +5,9 @@ import io.bindery.commons.testing.TestIdentity;
 import io.bindery.sites.testing.SiteFixtures;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import org.jose4j.jws.AlgorithmIdentifiers;
-import org.jose4j.jws.JsonWebSignature;
-import org.jose4j.jwt.JwtClaims;
-import org.jose4j.jwt.NumericDate;
-import org.jose4j.keys.HmacKey;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -131,16 +125,7 @@ class PublishedTest {
         assertEquals(List.of(a, group), visibleTo(outsider, "?jwtToken=" + token(fresh, 60, true)));
     }
 
-    /** An HS256 visitor token signed with {@code key}, expiring in {@code seconds}, with the claim beta. */
     static String token(String key, int seconds, boolean beta) throws Exception {
-        JwtClaims claims = new JwtClaims();
-        claims.setExpirationTime(NumericDate.fromSeconds(System.currentTimeMillis() / 1000 + seconds));
-        claims.setClaim("beta", beta);
-        JsonWebSignature jws = new JsonWebSignature();
-        jws.setPayload(claims.toJson());
-        jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.HMAC_SHA256);
-        jws.setKey(new HmacKey(key.getBytes(StandardCharsets.UTF_8)));
-        jws.setDoKeyValidation(false);
-        return jws.getCompactSerialization();
+        return SiteFixtures.visitorToken(key, seconds, beta);
     }
 }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.bindery.commons.ids.Ids;
+import io.bindery.contracts.content.RevisionPage;
+import io.bindery.contracts.content.RevisionTree;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.content.SpaceViewsRequest;
 import io.bindery.contracts.content.SpaceViewsResponse;
@@ -37,6 +39,20 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
     private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
     private static final Pattern PATH = Pattern.compile("/internal/orgs/([^/]+)/space-views");
+    private static final Pattern TREE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/tree");
+    private static final Pattern PAGE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/pages/([^/]+)");
+
+    /** A page of a revision: depth 0 at the root; kind document, group or link. */
+    public record StandInPage(String id, String kind, String title, String path, int depth, String markdown) {
+        public static StandInPage document(String title, String path, int depth, String markdown) {
+            return new StandInPage(Ids.newId(), "document", title, path, depth, markdown);
+        }
+    }
+
+    /** Pages by "space/revision", in tree order. */
+    private static final Map<String, List<StandInPage>> REVISIONS = new ConcurrentHashMap<>();
+    /** Tree reads answered, by "space/revision": the reader reads a revision once. */
+    public static final Map<String, AtomicInteger> TREE_READS = new ConcurrentHashMap<>();
     private static HttpServer server;
 
     private record Space(SpaceData data, Set<String> readers, Set<String> editors) {
@@ -86,6 +102,11 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
         return SPACES.get(spaceId).data();
     }
 
+    /** The pages of a revision of a space (tree order). */
+    public static void revision(String spaceId, String revision, List<StandInPage> pages) {
+        REVISIONS.put(spaceId + "/" + revision, List.copyOf(pages));
+    }
+
     /** content stops answering (a refused connection) until {@code false}. */
     public static void down(boolean value) {
         down = value;
@@ -93,7 +114,14 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
 
     private static void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            Matcher m = PATH.matcher(exchange.getRequestURI().getPath());
+            String path = exchange.getRequestURI().getPath();
+            Matcher tree = TREE.matcher(path);
+            Matcher page = PAGE.matcher(path);
+            if (tree.matches() || page.matches()) {
+                revisionRead(exchange, tree.matches() ? tree : page, page.matches());
+                return;
+            }
+            Matcher m = PATH.matcher(path);
             if (!m.matches() || !"POST".equals(exchange.getRequestMethod())) {
                 reply(exchange, 404, "{\"error\":{\"code\":404,\"message\":\"no such internal route\"}}");
                 return;
@@ -116,6 +144,29 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
             }
             reply(exchange, 200, JSON.writeValueAsString(new SpaceViewsResponse(out)));
         }
+    }
+
+    private static void revisionRead(HttpExchange exchange, Matcher m, boolean onePage) throws IOException {
+        String key = m.group(1) + "/" + m.group(2);
+        List<StandInPage> pages = REVISIONS.get(key);
+        if (pages == null) {
+            reply(exchange, 404, "{\"error\":{\"code\":404,\"message\":\"no revision " + m.group(2) + "\"}}");
+            return;
+        }
+        if (!onePage) {
+            TREE_READS.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+            List<RevisionTree.Page> tree = pages.stream().map(p -> new RevisionTree.Page(p.id(), p.kind(), p.title(), p.path(),
+                    p.depth(), null, null, false, false, null)).toList();
+            reply(exchange, 200, JSON.writeValueAsString(new RevisionTree(m.group(1), m.group(2), tree)));
+            return;
+        }
+        StandInPage p = pages.stream().filter(x -> x.id().equals(m.group(3))).findFirst().orElse(null);
+        if (p == null) {
+            reply(exchange, 404, "{\"error\":{\"code\":404,\"message\":\"no page\"}}");
+            return;
+        }
+        reply(exchange, 200, JSON.writeValueAsString(new RevisionPage(m.group(1), m.group(2), p.id(), p.title(), p.path(), null,
+                p.markdown())));
     }
 
     private static void reply(HttpExchange exchange, int status, String body) throws IOException {

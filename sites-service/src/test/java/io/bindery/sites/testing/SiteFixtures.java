@@ -4,6 +4,13 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
 import io.restassured.specification.RequestSpecification;
 
+import org.jose4j.jws.AlgorithmIdentifiers;
+import org.jose4j.jws.JsonWebSignature;
+import org.jose4j.jwt.JwtClaims;
+import org.jose4j.jwt.NumericDate;
+import org.jose4j.keys.HmacKey;
+
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 import static io.restassured.RestAssured.given;
@@ -38,5 +45,18 @@ public final class SiteFixtures {
     public static String site(String org, String user, String title) {
         return as(user).body("{\"title\":\"" + title + "\"}").post("/v1/orgs/" + org + "/sites").then().statusCode(201)
                 .extract().path("id");
+    }
+
+    /** An HS256 visitor token signed with {@code key}, expiring in {@code seconds}, with the claim beta. */
+    public static String visitorToken(String key, int seconds, boolean beta) throws Exception {
+        JwtClaims claims = new JwtClaims();
+        claims.setExpirationTime(NumericDate.fromSeconds(System.currentTimeMillis() / 1000 + seconds));
+        claims.setClaim("beta", beta);
+        JsonWebSignature jws = new JsonWebSignature();
+        jws.setPayload(claims.toJson());
+        jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.HMAC_SHA256);
+        jws.setKey(new HmacKey(key.getBytes(StandardCharsets.UTF_8)));
+        jws.setDoKeyValidation(false);
+        return jws.getCompactSerialization();
     }
 }

@@ -1,0 +1,18 @@
+package io.bindery.contracts.content;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+import java.util.List;
+
+/**
+ * {@code GET /internal/spaces/{s}/revisions/{r}/tree}: a revision's pages in tree order, without their markdown (the
+ * site reader's navigation). {@code depth} 0 is the root level; {@code kind} is {@code document}, {@code group} or
+ * {@code link} ({@code href} for a link); hidden pages are included with {@code hidden} set.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record RevisionTree(String space, String revision, List<Page> pages) {
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Page(String id, String kind, String title, String path, int depth, String description, String emoji,
+                       boolean hidden, boolean noIndex, String href) {
+    }
+}

@@ -1,0 +1,221 @@
+package io.bindery.sites.reader;
+
+import io.bindery.contracts.content.RevisionPage;
+import io.bindery.contracts.content.RevisionTree;
+import io.bindery.sites.cache.VersionedCache;
+import io.bindery.sites.client.ContentClient;
+import io.bindery.sites.customization.SiteCustomizations;
+import io.bindery.sites.published.PublishedSites;
+import io.bindery.sites.sites.Site;
+import io.bindery.sites.sites.SiteVisibility;
+import io.bindery.sites.sitespaces.SiteSpaceRow;
+import io.bindery.sites.sitespaces.SpaceSources;
+import io.bindery.sites.structure.StructureItem;
+import io.quarkus.qute.RawString;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.transaction.Transactional;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The published site as web pages: which site a request names, whether the visitor may read it (the same rules as
+ * {@code GET …/published}), which section, site space and page the rest of the path names, and the page as the
+ * template shows it. Addresses: {@code /s/<site id or basename>/[<section path>/][<site space path>/]<page path>}; the
+ * default section and the default site space of a section have no path segment of their own.
+ * <p>
+ * Content is read from content-service by revision (a revision never changes): the page tree and each rendered page
+ * are kept by revision, so a merge, which moves the space to a new revision, shows at once and costs one read.
+ */
+@ApplicationScoped
+public class Reader {
+    @Inject
+    PublishedSites published;
+    @Inject
+    SpaceSources sources;
+    @Inject
+    ContentClient content;
+    @Inject
+    SiteCustomizations customizations;
+
+    private final VersionedCache<RevisionTree> trees = new VersionedCache<>(2000);
+    private final VersionedCache<PageRenderer.Rendered> pages = new VersionedCache<>(20_000);
+
+    /** How a request reached the reader: the site key and the rest of the path, and what the visitor brought. */
+    public record Request(String siteKey, String rest, String shareKey, String jwtToken, Map<String, String> unsignedClaims) {
+    }
+
+    /** A page to show, or why not. */
+    public sealed interface Outcome permits Page, NotFound, Resolved {
+    }
+
+    /** {@code site} is the site shown; {@code revision} what the page was read from. */
+    public record Page(Site site, String revision, ReaderModel model) implements Outcome {
+    }
+
+    public record NotFound(String message, Site site) implements Outcome {
+    }
+
+    /** The site a key names: its id, else the oldest published site with that basename. */
+    @Transactional
+    public Optional<Site> site(String key) {
+        Site byId = Site.findById(key);
+        if (byId != null) {
+            return Optional.of(byId);
+        }
+        return Site.<Site>find("basename = ?1 and published = true order by createdAt, id", key).firstResultOptional();
+    }
+
+    /** What the database says a request names; read in one short transaction, before content is asked. */
+    private record Resolved(Site site, List<StructureItem> sections, StructureItem section, List<SiteSpaceRow> variants,
+                            SiteSpaceRow siteSpace, String revision, Map<String, String> titles, String base,
+                            String spaceBase, String path) implements Outcome {
+    }
+
+    /** The page a request names, or why there is none. Content is called outside any transaction. */
+    public Outcome read(Request request) {
+        Outcome resolved = QuarkusTransaction.requiringNew().call(() -> resolve(request));
+        if (!(resolved instanceof Resolved r)) {
+            return resolved;
+        }
+        String spaceId = r.siteSpace().spaceId;
+        RevisionTree tree = trees.get(spaceId, r.revision(), () -> content.tree(spaceId, r.revision()));
+        List<RevisionTree.Page> documents = tree.pages().stream().filter(p -> "document".equals(p.kind()) && !p.hidden()).toList();
+        Optional<RevisionTree.Page> page = r.path().isEmpty() ? documents.stream().findFirst()
+                : tree.pages().stream().filter(p -> "document".equals(p.kind()) && r.path().equals(p.path())).findFirst();
+        if (page.isEmpty()) {
+            return new NotFound("There is no page at this address.", r.site());
+        }
+        RevisionTree.Page shown = page.get();
+        Map<String, RevisionTree.Page> byId = new HashMap<>();
+        tree.pages().forEach(p -> byId.put(p.id(), p));
+        PageRenderer.Rendered rendered = pages.get(spaceId + "/" + shown.id(), r.revision(), () -> {
+            RevisionPage source = content.page(spaceId, r.revision(), shown.id());
+            return PageRenderer.render(source.markdown(),
+                    id -> byId.containsKey(id) ? r.spaceBase() + byId.get(id).path() : null,
+                    id -> null);
+        });
+        return new Page(r.site(), r.revision(), model(r, tree, documents, shown, rendered));
+    }
+
+    private Outcome resolve(Request request) {
+        Optional<Site> found = site(request.siteKey()).filter(s -> s.published);
+        if (found.isEmpty()) {
+            return new NotFound("This site does not exist or is not published.", null);
+        }
+        Site site = found.get();
+        Optional<Predicate<String>> visitor = published.visitor(site, request.shareKey(), request.jwtToken(), request.unsignedClaims());
+        if (visitor.isEmpty()) {
+            return new NotFound("This site does not exist or is not published.", null);
+        }
+        Predicate<String> holds = visitor.get();
+        String base = "/s/" + request.siteKey() + "/";
+        List<String> segments = new ArrayList<>(Arrays.stream(request.rest().split("/")).filter(x -> !x.isEmpty()).toList());
+
+        // the section: named by the first segment, else the default one (the first visible when it is hidden)
+        List<StructureItem> sections = flatten(published.visibleStructure(site, holds), PublishedSites.ROOT);
+        boolean hasSections = StructureItem.count("siteId = ?1 and kind = ?2", site.id, StructureItem.SECTION) > 0;
+        StructureItem section = null;
+        if (hasSections) {
+            if (sections.isEmpty()) {
+                return new NotFound("Nothing on this site is shown to you.", site);
+            }
+            Optional<StructureItem> named = segments.isEmpty() ? Optional.empty()
+                    : sections.stream().filter(s -> segments.get(0).equals(s.path)).findFirst();
+            if (named.isPresent()) {
+                segments.remove(0);
+            }
+            section = named.orElseGet(() -> sections.stream().filter(s -> s.isDefault).findFirst().orElse(sections.get(0)));
+        }
+        String sectionId = section == null ? null : section.id;
+        List<SiteSpaceRow> variants = (sectionId == null
+                ? SiteSpaceRow.<SiteSpaceRow>list("siteId = ?1 and sectionId is null order by position, id", site.id)
+                : SiteSpaceRow.<SiteSpaceRow>list("siteId = ?1 and sectionId = ?2 order by position, id", site.id, sectionId))
+                .stream().filter(r -> !r.draft && (r.condition == null || holds.test(r.condition))).toList();
+        if (variants.isEmpty()) {
+            return new NotFound("Nothing on this site is shown to you.", site);
+        }
+        Optional<SiteSpaceRow> namedVariant = segments.isEmpty() ? Optional.empty()
+                : variants.stream().filter(r -> !r.isDefault && segments.get(0).equals(r.path)).findFirst();
+        if (namedVariant.isPresent()) {
+            segments.remove(0);
+        }
+        SiteSpaceRow siteSpace = namedVariant.orElseGet(() -> variants.stream().filter(r -> r.isDefault).findFirst().orElse(variants.get(0)));
+        String sectionBase = base + (section == null || section.isDefault ? "" : section.path + "/");
+        String spaceBase = sectionBase + (siteSpace.isDefault ? "" : siteSpace.path + "/");
+        Optional<String> revision = sources.revision(siteSpace.spaceId);
+        if (revision.isEmpty()) {
+            return new NotFound("This space has no content yet.", site);
+        }
+        Map<String, String> titles = new HashMap<>();
+        sources.find(variants.stream().map(r -> r.spaceId).toList()).forEach((id, space) -> titles.put(id, space.title()));
+        return new Resolved(site, sections, section, variants, siteSpace, revision.get(), titles, base, spaceBase,
+                String.join("/", segments));
+    }
+
+    private ReaderModel model(Resolved r, RevisionTree tree, List<RevisionTree.Page> documents, RevisionTree.Page shown,
+                              PageRenderer.Rendered rendered) {
+        Site site = r.site();
+        String spaceBase = r.spaceBase();
+        List<ReaderModel.Link> tabs = r.sections().size() < 2 ? List.of() : r.sections().stream()
+                .map(s -> new ReaderModel.Link(s.title, r.base() + (s.isDefault ? "" : s.path + "/"),
+                        r.section() != null && s.id.equals(r.section().id)))
+                .toList();
+        String sectionBase = r.base() + (r.section() == null || r.section().isDefault ? "" : r.section().path + "/");
+        List<ReaderModel.Link> switcher = r.variants().size() < 2 ? List.of() : r.variants().stream()
+                .map(v -> new ReaderModel.Link(v.title != null ? v.title : r.titles().getOrDefault(v.spaceId, v.path),
+                        sectionBase + (v.isDefault ? "" : v.path + "/"), v.id.equals(r.siteSpace().id)))
+                .toList();
+        List<ReaderModel.NavItem> nav = new ArrayList<>();
+        for (RevisionTree.Page p : tree.pages()) {
+            if (p.hidden()) {
+                continue;
+            }
+            boolean group = !"document".equals(p.kind());
+            String url = "link".equals(p.kind()) ? PageRenderer.safe(p.href() == null ? "" : p.href()) : group ? null : spaceBase + p.path();
+            nav.add(new ReaderModel.NavItem(p.title(), url, p.depth(), p.id().equals(shown.id()), "group".equals(p.kind())));
+        }
+        // breadcrumbs: the ancestors in the tree (tree order lists a parent before its children)
+        List<ReaderModel.Link> crumbs = new ArrayList<>();
+        int depth = shown.depth();
+        int at = tree.pages().indexOf(shown);
+        for (int i = at - 1; i >= 0 && depth > 0; i--) {
+            RevisionTree.Page p = tree.pages().get(i);
+            if (p.depth() < depth) {
+                crumbs.add(0, new ReaderModel.Link(p.title(), "document".equals(p.kind()) ? spaceBase + p.path() : null, false));
+                depth = p.depth();
+            }
+        }
+        int index = documents.indexOf(shown);
+        ReaderModel.Link previous = index > 0 ? link(documents.get(index - 1), spaceBase) : null;
+        ReaderModel.Link next = index >= 0 && index + 1 < documents.size() ? link(documents.get(index + 1), spaceBase) : null;
+        String theme = customizations.of(site).path("styling").path("theme").asText("clean");
+        return new ReaderModel(site.title, r.base(), "/s/_assets/reader.css", shown.title(), shown.description(),
+                site.visibility != SiteVisibility.PUBLIC || shown.noIndex(), theme, tabs, switcher, nav, crumbs, previous, next,
+                rendered.outline(), new RawString(rendered.html()));
+    }
+
+    private static ReaderModel.Link link(RevisionTree.Page p, String spaceBase) {
+        return new ReaderModel.Link(p.title(), spaceBase + p.path(), false);
+    }
+
+    /** Sections in structure order, groups opened. */
+    private static List<StructureItem> flatten(Map<String, List<StructureItem>> byParent, String parent) {
+        List<StructureItem> out = new ArrayList<>();
+        for (StructureItem i : byParent.getOrDefault(parent, List.of())) {
+            if (i.section()) {
+                out.add(i);
+            } else {
+                out.addAll(flatten(byParent, i.id));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,223 @@
+package io.bindery.sites.reader;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.testing.TestIdentity;
+import io.bindery.commons.testing.TopicEvents;
+import io.bindery.contracts.content.ContentEventTypes;
+import io.bindery.contracts.content.SpaceContentUpdated;
+import io.bindery.sites.testing.ContentStandIn;
+import io.bindery.sites.testing.ContentStandIn.StandInPage;
+import io.bindery.sites.testing.SiteFixtures;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+import static io.bindery.sites.testing.SiteFixtures.as;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.allOf;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The reader over HTTP against the real database, content's internal API served by the stand-in over real HTTP, a
+ * merge's event through the real broker: pages, navigation, rewritten links, unsafe markdown made harmless, each
+ * visibility rule, conditions for two visitors, 304 on a revisit.
+ */
+@QuarkusTest
+@WithTestResource(TestIdentity.class)
+@WithTestResource(ContentStandIn.class)
+class ReaderTest {
+    static final String UNSAFE = """
+            Before.
+
+            <script>alert('x')</script>
+
+            <img src="x" onerror="alert('y')">
+
+            <iframe src="https://evil.example"></iframe>
+
+            [run](javascript:alert('z')) and [data](data:text/html;base64,PHNjcmlwdD4=) and [tab](java\tscript:alert(1))
+            """;
+
+    @Inject
+    ObjectMapper json;
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String kafka;
+
+    String org;
+    String admin;
+    String space;
+    String site;
+    String guideId;
+
+    @BeforeEach
+    void site() {
+        org = Ids.newId();
+        admin = SiteFixtures.member(org, "admin");
+        space = ContentStandIn.space(org, "Handbook", Set.of(), Set.of(admin));
+        String introId = Ids.newId();
+        StandInPage guide = StandInPage.document("Guide", "guide", 0, "# Guide\n\nRead [the intro](/pages/" + introId + "#start).");
+        guideId = guide.id();
+        StandInPage intro = new StandInPage(introId, "document", "Introduction", "intro", 0, """
+                ## Start
+
+                See [the guide](/pages/%s) and [the web](https://example.com).
+
+                | a | b |
+                |---|---|
+                | 1 | 2 |
+
+                ```java
+                class A {}
+                ```
+
+                ## Start
+                """.formatted(guide.id()));
+        StandInPage details = StandInPage.document("Details", "guide/details", 1, "Deep.\n\n" + UNSAFE);
+        ContentStandIn.revision(space, ContentStandIn.data(space).revision(), List.of(intro, guide, details));
+        site = as(admin).body("{\"title\":\"Handbook site\",\"spaces\":[\"" + space + "\"]}").post("/v1/orgs/" + org + "/sites")
+                .then().statusCode(201).extract().path("id");
+    }
+
+    String url(String rest) {
+        return "/s/" + site + rest;
+    }
+
+    void publish() {
+        as(admin).post("/v1/orgs/" + org + "/sites/" + site + "/publish").then().statusCode(200);
+    }
+
+    @Test
+    void aPublicSiteIsReadAsPagesWithNavigationAndSafeLinks() {
+        publish();
+        Response home = given().get(url("/"));
+        home.then().statusCode(200).contentType(startsWith("text/html"))
+                .header("Content-Security-Policy", allOf(containsString("default-src 'none'"), not(containsString("script-src"))))
+                .header("X-Content-Type-Options", "nosniff").header("Referrer-Policy", "strict-origin-when-cross-origin")
+                .body(containsString("<title>Introduction · Handbook site</title>"))
+                .body(containsString("<h2 id=\"start\">Start</h2>")).body(containsString("<h2 id=\"start-2\">Start</h2>"))
+                .body(containsString("href=\"/s/" + site + "/guide\"")) // a page link rewritten to its published address
+                .body(containsString("<table>")).body(containsString("class=\"language-java\""))
+                .body(containsString("href=\"#start\"")) // the outline
+                .body(containsString("rel=\"next\" href=\"/s/" + site + "/guide\""));
+        given().get(url("/guide")).then().statusCode(200)
+                .body(containsString("href=\"/s/" + site + "/intro#start\""))
+                .body(containsString("rel=\"prev\" href=\"/s/" + site + "/intro\""));
+        given().get(url("/guide/details")).then().statusCode(200)
+                .body(containsString("class=\"crumbs\"")).body(containsString(">Guide</a> ›"));
+        given().get(url("/no-such-page")).then().statusCode(404).contentType(startsWith("text/html"))
+                .body(containsString("Page not found")).header("X-Robots-Tag", "noindex");
+        given().get("/s/" + Ids.newId() + "/").then().statusCode(404).body(containsString("Page not found"));
+        given().get("/s/_assets/reader.css").then().statusCode(200).contentType(startsWith("text/css"));
+
+        // a revisit with the ETag costs a 304
+        String etag = home.header("ETag");
+        given().header("If-None-Match", etag).get(url("/")).then().statusCode(304).header("ETag", etag);
+        given().header("If-None-Match", "\"other\"").get(url("/")).then().statusCode(200);
+    }
+
+    @Test
+    void unsafeMarkdownIsShownAsTextNeverRun() {
+        publish();
+        String html = given().get(url("/guide/details")).then().statusCode(200).extract().asString();
+        String article = html.substring(html.indexOf("<article>"), html.indexOf("</article>"));
+        assertFalse(article.contains("<script"), article);
+        assertFalse(article.contains("<iframe"), article);
+        assertFalse(article.contains("<img src=\"x\""), article);
+        assertFalse(article.toLowerCase().contains("javascript:") && article.contains("href=\"javascript"), article);
+        assertFalse(article.contains("href=\"data:"), article);
+        assertFalse(article.contains("href=\"java"), article);
+        assertTrue(article.contains("&lt;script&gt;"), "raw HTML shows as text: " + article);
+        assertTrue(html.contains("<p>Deep.</p>"), html);
+    }
+
+    @Test
+    void visibilityRulesApplyToTheReader() throws Exception {
+        given().get(url("/")).then().statusCode(404); // not published
+        publish();
+        as(admin).body("{\"visibility\":\"unlisted\",\"basename\":\"hb-" + site.toLowerCase().substring(0, 6) + "\"}")
+                .patch("/v1/orgs/" + org + "/sites/" + site).then().statusCode(200);
+        given().get(url("/")).then().statusCode(200).header("X-Robots-Tag", "noindex")
+                .body(containsString("<meta name=\"robots\" content=\"noindex\">"));
+        given().get("/s/hb-" + site.toLowerCase().substring(0, 6) + "/guide").then().statusCode(200); // by basename
+
+        // share-link: the key once, then a cookie scoped to the site
+        as(admin).body("{\"visibility\":\"share-link\"}").patch("/v1/orgs/" + org + "/sites/" + site).then().statusCode(200);
+        String link = as(admin).body("{\"name\":\"Partners\"}").post("/v1/orgs/" + org + "/sites/" + site + "/share-links")
+                .then().statusCode(201).extract().path("urls.published");
+        String key = link.replaceAll(".*share=", "");
+        given().get(url("/")).then().statusCode(404);
+        Response taken = given().redirects().follow(false).get(url("/guide?share=" + key + "&x=1"));
+        taken.then().statusCode(303).header("Location", allOf(containsString("/s/" + site + "/guide?x=1"), not(containsString(key))));
+        String setCookie = taken.header("Set-Cookie");
+        assertTrue(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax") && setCookie.contains("Path=/s/" + site + "/"),
+                setCookie);
+        given().cookie(ReaderResource.SHARE_COOKIE, key).get(url("/guide")).then().statusCode(200).header("Cache-Control", startsWith("private"));
+        given().cookie(ReaderResource.SHARE_COOKIE, "wrong").get(url("/guide")).then().statusCode(404);
+
+        // visitor-auth: a token of the site's key once, then a cookie
+        as(admin).body("{\"visibility\":\"visitor-auth\"}").patch("/v1/orgs/" + org + "/sites/" + site).then().statusCode(200);
+        String siteKey = as(admin).get("/v1/orgs/" + org + "/sites/" + site + "/publishing/auth").then().statusCode(200).extract().path("privateKey");
+        String token = SiteFixtures.visitorToken(siteKey, 60, true);
+        given().cookie(ReaderResource.SHARE_COOKIE, key).get(url("/guide")).then().statusCode(404);
+        given().redirects().follow(false).get(url("/?jwt_token=" + token)).then().statusCode(303)
+                .header("Set-Cookie", allOf(containsString(ReaderResource.VISITOR_COOKIE + "="), containsString("HttpOnly")));
+        given().cookie(ReaderResource.VISITOR_COOKIE, token).get(url("/guide")).then().statusCode(200);
+        given().cookie(ReaderResource.VISITOR_COOKIE, SiteFixtures.visitorToken("another-key-0123456789abcdef", 60, true))
+                .get(url("/guide")).then().statusCode(404);
+        given().header("X-Forwarded-Proto", "https").redirects().follow(false).get(url("/?jwt_token=" + token))
+                .then().header("Set-Cookie", containsString("Secure"));
+    }
+
+    @Test
+    void conditionsShowEachVisitorTheirSectionsAndAMergeShowsUp() throws Exception {
+        as(admin).body("{\"jsonSchema\":" + SiteFixtures.SCHEMA + "}").put("/v1/orgs/" + org + "/sites/" + site + "/adaptive-schema")
+                .then().statusCode(200);
+        String guides = as(admin).body("{\"title\":\"Guides\"}").post("/v1/orgs/" + org + "/sites/" + site + "/sections")
+                .then().statusCode(201).extract().path("id");
+        String proSpace = ContentStandIn.space(org, "Pro handbook", Set.of(), Set.of(admin));
+        ContentStandIn.revision(proSpace, ContentStandIn.data(proSpace).revision(),
+                List.of(StandInPage.document("Pro start", "start", 0, "For pro plans.")));
+        String pro = as(admin).body("{\"title\":\"Pro\",\"spaceId\":\"" + proSpace + "\"}").post("/v1/orgs/" + org + "/sites/" + site + "/sections")
+                .then().statusCode(201).extract().path("id");
+        as(admin).body("{\"condition\":\"visitor.claims.unsigned.plan == 'pro'\"}").patch("/v1/orgs/" + org + "/sites/" + site + "/sections/" + pro)
+                .then().statusCode(200);
+        publish();
+        assertTrue(!guides.isEmpty());
+        given().get(url("/?visitor.plan=pro")).then().statusCode(200).body(containsString("class=\"tabs\""))
+                .body(containsString(">Pro</a>"));
+        given().get(url("/pro/start?visitor.plan=pro")).then().statusCode(200).body(containsString("For pro plans."));
+        given().get(url("/?visitor.plan=free")).then().statusCode(200).body(not(containsString(">Pro</a>")));
+        given().get(url("/pro/start?visitor.plan=free")).then().statusCode(404);
+
+        // a merge moves the space to a new revision: the page shows it, and each revision's tree is read once
+        String before = ContentStandIn.data(space).revision();
+        String merged = Ids.newId();
+        ContentStandIn.revision(space, merged, List.of(StandInPage.document("Introduction", "intro", 0, "Merged text.")));
+        given().get(url("/intro")).then().statusCode(200);
+        given().get(url("/intro")).then().statusCode(200);
+        assertEquals(1, ContentStandIn.TREE_READS.get(space + "/" + before).get());
+        try (TopicEvents content = new TopicEvents(kafka, json, ContentEventTypes.TOPIC, "/bindery/content-service")) {
+            content.send(space, content.event(Ids.newId(), ContentEventTypes.SPACE_CONTENT_UPDATED, space, Instant.now(),
+                    new SpaceContentUpdated(space, merged, before, null)));
+        }
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                .until(() -> given().get(url("/intro")).then().extract().asString().contains("Merged text."));
+    }
+}
