@@ -37,6 +37,9 @@ class ReaderE2ETest {
                 .then().statusCode(201).extract().path("id");
         visitor().get("/s/" + site + "/").then().statusCode(404); // not published yet
         as(admin).post(org.path() + "/sites/" + site + "/publish").then().statusCode(200);
+        // the reader answers a repeated request from its last second: the 404 above may show a moment longer
+        await().atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(100))
+                .until(() -> visitor().get("/s/" + site + "/").statusCode() == 200);
 
         visitor().get("/s/" + site + "/").then().statusCode(200).contentType(startsWith("text/html"))
                 .header("Content-Security-Policy", containsString("default-src 'none'"))

@@ -94,9 +94,9 @@ public class Reader {
             return new NotFound("There is no page at this address.", r.site());
         }
         RevisionTree.Page shown = page.get();
-        Map<String, RevisionTree.Page> byId = new HashMap<>();
-        tree.pages().forEach(p -> byId.put(p.id(), p));
         PageRenderer.Rendered rendered = pages.get(spaceId + "/" + shown.id(), r.revision(), () -> {
+            Map<String, RevisionTree.Page> byId = new HashMap<>();
+            tree.pages().forEach(p -> byId.put(p.id(), p));
             RevisionPage source = content.page(spaceId, r.revision(), shown.id());
             return PageRenderer.render(source.markdown(),
                     id -> byId.containsKey(id) ? r.spaceBase() + byId.get(id).path() : null,
@@ -173,9 +173,18 @@ public class Reader {
                 .map(v -> new ReaderModel.Link(v.title != null ? v.title : r.titles().getOrDefault(v.spaceId, v.path),
                         sectionBase + (v.isDefault ? "" : v.path + "/"), v.id.equals(r.siteSpace().id)))
                 .toList();
+        // the tree as a reader opens it: the top level, and the children of the current page and its ancestors
+        // (a 5,000-page space would otherwise put every title on every page)
+        java.util.Set<String> open = new java.util.HashSet<>();
+        open.add(shown.id());
+        List<String> parents = parents(tree.pages());
+        for (String at = parents.get(tree.pages().indexOf(shown)); at != null; at = parents.get(indexOf(tree, at))) {
+            open.add(at);
+        }
         List<ReaderModel.NavItem> nav = new ArrayList<>();
-        for (RevisionTree.Page p : tree.pages()) {
-            if (p.hidden()) {
+        for (int i = 0; i < tree.pages().size(); i++) {
+            RevisionTree.Page p = tree.pages().get(i);
+            if (p.hidden() || (parents.get(i) != null && !open.contains(parents.get(i)))) {
                 continue;
             }
             boolean group = !"document".equals(p.kind());
@@ -200,6 +209,29 @@ public class Reader {
         return new ReaderModel(site.title, r.base(), "/s/_assets/reader.css", shown.title(), shown.description(),
                 site.visibility != SiteVisibility.PUBLIC || shown.noIndex(), theme, tabs, switcher, nav, crumbs, previous, next,
                 rendered.outline(), new RawString(rendered.html()));
+    }
+
+    /** Each page's parent id (null at the top level), from the depths of the tree order. */
+    static List<String> parents(List<RevisionTree.Page> pages) {
+        List<String> out = new ArrayList<>(pages.size());
+        List<String> stack = new ArrayList<>();
+        for (RevisionTree.Page p : pages) {
+            while (stack.size() > p.depth()) {
+                stack.remove(stack.size() - 1);
+            }
+            out.add(stack.isEmpty() ? null : stack.get(stack.size() - 1));
+            stack.add(p.id());
+        }
+        return out;
+    }
+
+    private static int indexOf(RevisionTree tree, String pageId) {
+        for (int i = 0; i < tree.pages().size(); i++) {
+            if (tree.pages().get(i).id().equals(pageId)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static ReaderModel.Link link(RevisionTree.Page p, String spaceBase) {

@@ -45,6 +45,8 @@ public class ReaderResource {
     Reader reader;
     @Inject
     ReaderTemplates templates;
+    @Inject
+    RecentPages recent;
 
     @GET
     @Path("/_assets/reader.css")
@@ -85,30 +87,43 @@ public class ReaderResource {
                 unsigned.put(name.substring("visitor.".length()), values.get(0));
             }
         });
-        Reader.Outcome outcome = reader.read(new Reader.Request(site, rest, cookieValue(headers, SHARE_COOKIE),
-                cookieValue(headers, VISITOR_COOKIE), unsigned));
+        Reader.Request request = new Reader.Request(site, rest, cookieValue(headers, SHARE_COOKIE),
+                cookieValue(headers, VISITOR_COOKIE), unsigned);
+        Rendered rendered = recent.get(request, () -> render(request, cookiePath));
+        if (rendered.status() == 200) {
+            String ifNoneMatch = headers.getHeaderString(HttpHeaders.IF_NONE_MATCH);
+            if (ifNoneMatch != null && List.of(ifNoneMatch.split("\\s*,\\s*")).contains(rendered.etag())) {
+                return secured(Response.notModified()).header("ETag", rendered.etag())
+                        .header("Cache-Control", rendered.cacheControl()).build();
+            }
+        }
+        Response.ResponseBuilder out = Response.status(rendered.status()).entity(rendered.html()).type("text/html; charset=utf-8");
+        if (rendered.etag() != null) {
+            out.header("ETag", rendered.etag()).header("Cache-Control", rendered.cacheControl());
+        }
+        if (rendered.noIndex()) {
+            out.header("X-Robots-Tag", "noindex");
+        }
+        return secured(out).build();
+    }
+
+    /** A page (or the 404 page) as sent: kept for a moment by {@link RecentPages}. */
+    record Rendered(int status, byte[] html, String etag, String cacheControl, boolean noIndex) {
+    }
+
+    private Rendered render(Reader.Request request, String cookiePath) {
+        Reader.Outcome outcome = reader.read(request);
         if (outcome instanceof Reader.NotFound notFound) {
             String title = notFound.site() == null ? null : notFound.site().title;
-            return secured(Response.status(404).type("text/html; charset=utf-8")
-                    .entity(templates.notFound(title, notFound.site() == null ? null : cookiePath, notFound.message())))
-                    .header("X-Robots-Tag", "noindex").build();
+            return new Rendered(404, templates.notFound(title, notFound.site() == null ? null : cookiePath, notFound.message())
+                    .getBytes(StandardCharsets.UTF_8), null, null, true);
         }
         Reader.Page page = (Reader.Page) outcome;
         byte[] html = templates.page(page.model()).getBytes(StandardCharsets.UTF_8);
-        String etag = "\"" + sha256(html) + "\"";
         boolean personal = page.site().visibility == SiteVisibility.SHARE_LINK || page.site().visibility == SiteVisibility.VISITOR_AUTH
-                || !unsigned.isEmpty();
-        String cacheControl = (personal ? "private" : "public") + ", no-cache";
-        String ifNoneMatch = headers.getHeaderString(HttpHeaders.IF_NONE_MATCH);
-        if (ifNoneMatch != null && List.of(ifNoneMatch.split("\\s*,\\s*")).contains(etag)) {
-            return secured(Response.notModified()).header("ETag", etag).header("Cache-Control", cacheControl).build();
-        }
-        Response.ResponseBuilder ok = Response.ok(html, "text/html; charset=utf-8").header("ETag", etag)
-                .header("Cache-Control", cacheControl);
-        if (page.model().noIndex()) {
-            ok.header("X-Robots-Tag", "noindex");
-        }
-        return secured(ok).build();
+                || !request.unsignedClaims().isEmpty();
+        return new Rendered(200, html, "\"" + sha256(html) + "\"", (personal ? "private" : "public") + ", no-cache",
+                page.model().noIndex());
     }
 
     private static Response.ResponseBuilder secured(Response.ResponseBuilder response) {

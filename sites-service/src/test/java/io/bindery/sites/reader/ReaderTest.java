@@ -99,6 +99,11 @@ class ReaderTest {
         return "/s/" + site + rest;
     }
 
+    /** The reader answers a repeated request from its last second ({@link RecentPages}): a change shows after it. */
+    static void settle() throws InterruptedException {
+        Thread.sleep(RecentPages.TTL_NANOS / 1_000_000 + 100);
+    }
+
     void publish() {
         as(admin).post("/v1/orgs/" + org + "/sites/" + site + "/publish").then().statusCode(200);
     }
@@ -151,8 +156,10 @@ class ReaderTest {
     void visibilityRulesApplyToTheReader() throws Exception {
         given().get(url("/")).then().statusCode(404); // not published
         publish();
+        settle();
         as(admin).body("{\"visibility\":\"unlisted\",\"basename\":\"hb-" + site.toLowerCase().substring(0, 6) + "\"}")
                 .patch("/v1/orgs/" + org + "/sites/" + site).then().statusCode(200);
+        settle();
         given().get(url("/")).then().statusCode(200).header("X-Robots-Tag", "noindex")
                 .body(containsString("<meta name=\"robots\" content=\"noindex\">"));
         given().get("/s/hb-" + site.toLowerCase().substring(0, 6) + "/guide").then().statusCode(200); // by basename
@@ -162,6 +169,7 @@ class ReaderTest {
         String link = as(admin).body("{\"name\":\"Partners\"}").post("/v1/orgs/" + org + "/sites/" + site + "/share-links")
                 .then().statusCode(201).extract().path("urls.published");
         String key = link.replaceAll(".*share=", "");
+        settle();
         given().get(url("/")).then().statusCode(404);
         Response taken = given().redirects().follow(false).get(url("/guide?share=" + key + "&x=1"));
         taken.then().statusCode(303).header("Location", allOf(containsString("/s/" + site + "/guide?x=1"), not(containsString(key))));
@@ -175,6 +183,7 @@ class ReaderTest {
         as(admin).body("{\"visibility\":\"visitor-auth\"}").patch("/v1/orgs/" + org + "/sites/" + site).then().statusCode(200);
         String siteKey = as(admin).get("/v1/orgs/" + org + "/sites/" + site + "/publishing/auth").then().statusCode(200).extract().path("privateKey");
         String token = SiteFixtures.visitorToken(siteKey, 60, true);
+        settle();
         given().cookie(ReaderResource.SHARE_COOKIE, key).get(url("/guide")).then().statusCode(404);
         given().redirects().follow(false).get(url("/?jwt_token=" + token)).then().statusCode(303)
                 .header("Set-Cookie", allOf(containsString(ReaderResource.VISITOR_COOKIE + "="), containsString("HttpOnly")));
