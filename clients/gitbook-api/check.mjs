@@ -3,6 +3,7 @@
 //   BINDERY_GATEWAY=http://127.0.0.1:18080 BINDERY_TOKEN_FILE=.platform/e2e/admin-token node check.mjs
 import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
 import { readFileSync } from 'node:fs';
+import { integrationsChecks } from './integrations-checks.mjs';
 import assert from 'node:assert/strict';
 
 const endpoint = process.env.BINDERY_GATEWAY ?? 'http://127.0.0.1:8080';
@@ -345,6 +346,8 @@ check('site spaces: add a space to a site, list them, read it published', async 
   const { data: empty } = await api.orgs.listSiteSpaces(orgId, site.id, {});
   assert.equal(empty.items.length, 0);
 });
+
+integrationsChecks(check, api, { endpoint, authToken, orgId: () => orgId });
 
 let failed = 0;
 for (const [name, fn] of checks) {

@@ -50,7 +50,8 @@ class AsyncApiDocumentsTest {
         return Stream.of(new Object[]{"identity-service", IdentityEventTypes.class},
                 new Object[]{"content-service", ContentEventTypes.class},
                 new Object[]{"review-service", ReviewEventTypes.class},
-                new Object[]{"sites-service", SitesEventTypes.class});
+                new Object[]{"sites-service", SitesEventTypes.class},
+                new Object[]{"integrations-service", io.bindery.contracts.integrations.IntegrationsEventTypes.class});
     }
 
     static JsonNode document(String service) throws IOException {
