@@ -160,6 +160,62 @@ public class Reader {
                 String.join("/", segments));
     }
 
+    /** Where one live site space's pages are: its space, the revision shown, the address prefix of its pages. */
+    private record Listed(String spaceId, String revision, String spaceBase) {
+    }
+
+    /**
+     * The addresses (paths) of a public published site's pages that any visitor sees: every section and site
+     * space without a condition that an anonymous visitor fails, their documents that are neither hidden nor
+     * marked noindex; at most {@code max}. Empty when the site is not public and published (no sitemap).
+     */
+    public Optional<List<String>> sitemap(String siteKey, int max) {
+        Optional<List<Listed>> listed = QuarkusTransaction.requiringNew().call(() -> {
+            Optional<Site> found = site(siteKey).filter(s -> s.published && s.visibility == SiteVisibility.PUBLIC);
+            if (found.isEmpty()) {
+                return Optional.<List<Listed>>empty();
+            }
+            Site site = found.get();
+            Predicate<String> holds = published.visitor(site, null, null, Map.of()).orElse(c -> false);
+            String base = "/s/" + siteKey + "/";
+            List<StructureItem> sections = flatten(published.visibleStructure(site, holds), PublishedSites.ROOT);
+            List<StructureItem> owners = new ArrayList<>(sections);
+            if (StructureItem.count("siteId = ?1 and kind = ?2", site.id, StructureItem.SECTION) == 0) {
+                owners.add(null);
+            }
+            List<Listed> out = new ArrayList<>();
+            for (StructureItem section : owners) {
+                List<SiteSpaceRow> rows = section == null
+                        ? SiteSpaceRow.list("siteId = ?1 and sectionId is null order by position, id", site.id)
+                        : SiteSpaceRow.list("siteId = ?1 and sectionId = ?2 order by position, id", site.id, section.id);
+                String sectionBase = base + (section == null || section.isDefault ? "" : section.path + "/");
+                for (SiteSpaceRow r : rows) {
+                    if (!r.draft && (r.condition == null || holds.test(r.condition))) {
+                        sources.revision(r.spaceId).ifPresent(revision -> out.add(new Listed(r.spaceId, revision,
+                                sectionBase + (r.isDefault ? "" : r.path + "/"))));
+                    }
+                }
+            }
+            return Optional.of(out);
+        });
+        if (listed.isEmpty() || max <= 0) {
+            return listed.map(l -> List.of());
+        }
+        List<String> paths = new ArrayList<>();
+        for (Listed l : listed.get()) {
+            RevisionTree tree = trees.get(l.spaceId(), l.revision(), () -> content.tree(l.spaceId(), l.revision()));
+            for (RevisionTree.Page p : tree.pages()) {
+                if (paths.size() >= max) {
+                    return Optional.of(paths);
+                }
+                if ("document".equals(p.kind()) && !p.hidden() && !p.noIndex()) {
+                    paths.add(l.spaceBase() + p.path());
+                }
+            }
+        }
+        return Optional.of(paths);
+    }
+
     private ReaderModel model(Resolved r, RevisionTree tree, List<RevisionTree.Page> documents, RevisionTree.Page shown,
                               PageRenderer.Rendered rendered) {
         Site site = r.site();

@@ -47,11 +47,43 @@ public class ReaderResource {
     ReaderTemplates templates;
     @Inject
     RecentPages recent;
+    @Inject
+    io.bindery.commons.urls.PublicUrls urls;
 
     @GET
     @Path("/_assets/reader.css")
     public Response css() {
         return secured(Response.ok(CSS, "text/css; charset=utf-8")).header("Cache-Control", "public, max-age=3600").build();
+    }
+
+    /** Crawlers may read a public site; every other site (unlisted, share-link, visitor-auth, unpublished) is closed. */
+    @GET
+    @Path("/{site}/robots.txt")
+    public Response robots(@PathParam("site") String site) {
+        boolean open = reader.sitemap(site, 0).isPresent();
+        String body = open ? "User-agent: *\nAllow: /s/" + site + "/\nSitemap: " + urls.app("/s/" + site + "/sitemap.xml") + "\n"
+                : "User-agent: *\nDisallow: /\n";
+        return secured(Response.ok(body, "text/plain; charset=utf-8")).build();
+    }
+
+    /** The pages of a public site (at most 50,000, the sitemap protocol's limit); 404 for any other site. */
+    @GET
+    @Path("/{site}/sitemap.xml")
+    public Response sitemap(@PathParam("site") String site) {
+        return reader.sitemap(site, 50_000).map(paths -> {
+            StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                    + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+            for (String path : paths) {
+                xml.append("<url><loc>").append(escapeXml(urls.app(path))).append("</loc></url>\n");
+            }
+            xml.append("</urlset>\n");
+            return secured(Response.ok(xml.toString(), "application/xml; charset=utf-8")).build();
+        }).orElseGet(() -> secured(Response.status(404).type("text/html; charset=utf-8")
+                .entity(templates.notFound(null, null, "This site has no sitemap."))).build());
+    }
+
+    private static String escapeXml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     @GET

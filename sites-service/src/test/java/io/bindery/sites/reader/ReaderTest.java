@@ -130,6 +130,11 @@ class ReaderTest {
                 .body(containsString("Page not found")).header("X-Robots-Tag", "noindex");
         given().get("/s/" + Ids.newId() + "/").then().statusCode(404).body(containsString("Page not found"));
         given().get("/s/_assets/reader.css").then().statusCode(200).contentType(startsWith("text/css"));
+        given().get(url("/robots.txt")).then().statusCode(200).contentType(startsWith("text/plain"))
+                .body(containsString("Allow: /s/" + site + "/")).body(containsString("Sitemap: ")).body(containsString("/s/" + site + "/sitemap.xml"));
+        given().get(url("/sitemap.xml")).then().statusCode(200).contentType(startsWith("application/xml"))
+                .body(containsString("/s/" + site + "/intro</loc>")).body(containsString("/s/" + site + "/guide</loc>"))
+                .body(containsString("/s/" + site + "/guide/details</loc>"));
 
         // a revisit with the ETag costs a 304
         String etag = home.header("ETag");
@@ -163,6 +168,8 @@ class ReaderTest {
         given().get(url("/")).then().statusCode(200).header("X-Robots-Tag", "noindex")
                 .body(containsString("<meta name=\"robots\" content=\"noindex\">"));
         given().get("/s/hb-" + site.toLowerCase().substring(0, 6) + "/guide").then().statusCode(200); // by basename
+        given().get(url("/robots.txt")).then().statusCode(200).body(containsString("Disallow: /"));
+        given().get(url("/sitemap.xml")).then().statusCode(404); // unlisted: out of the sitemap
 
         // share-link: the key once, then a cookie scoped to the site
         as(admin).body("{\"visibility\":\"share-link\"}").patch("/v1/orgs/" + org + "/sites/" + site).then().statusCode(200);
