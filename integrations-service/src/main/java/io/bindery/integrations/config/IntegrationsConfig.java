@@ -3,6 +3,8 @@ package io.bindery.integrations.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
+import java.time.Duration;
+
 /**
  * integrations-service's own configuration (the keys every service shares are commons' BinderyServiceConfig); a
  * wrong value stops the start-up, naming the key.
@@ -12,13 +14,70 @@ public interface IntegrationsConfig {
 
     Consumers consumers();
 
+    /** content-service's internal API (space-views: the Space objects of expand=true, as the caller sees them). */
+    @WithDefault("http://127.0.0.1:8082")
+    String contentUrl();
+
+    @WithDefault("PT2S")
+    Duration internalCallConnectTimeout();
+
+    @WithDefault("PT5S")
+    Duration internalCallTimeout();
+
+    Delivery delivery();
+
     interface Consumers {
         IdentityOrganizations identityOrganizations();
+
+        Toggle contentEvents();
+
+        Toggle reviewEvents();
+
+        Toggle sitesEvents();
     }
 
     interface IdentityOrganizations {
         /** False: organizations published by identity are not recorded (publishing then finds no organization). */
         @WithDefault("true")
         boolean enabled();
+    }
+
+    interface Toggle {
+        @WithDefault("true")
+        boolean enabled();
+    }
+
+    /** The delivery of integration events to endpoints and tunnels. */
+    interface Delivery {
+        /** False: no worker in this process (events are still recorded and queued). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** How long an event is retried after it was recorded before it is given up as failed. */
+        @WithDefault("PT24H")
+        Duration retryFor();
+
+        /** The pause after a first failed attempt; it doubles after each failure (with jitter), up to maxBackoff. */
+        @WithDefault("PT2S")
+        Duration firstBackoff();
+
+        @WithDefault("PT10M")
+        Duration maxBackoff();
+
+        /** How often the queue is looked at when nothing woke the worker (a commit wakes it at once). */
+        @WithDefault("PT0.5S")
+        Duration pollInterval();
+
+        /** Events claimed at once (at most one per installation: each installation's are delivered in order). */
+        @WithDefault("64")
+        int batchSize();
+
+        /** Deliveries in flight at once, to different installations. */
+        @WithDefault("8")
+        int concurrency();
+
+        /** How long a claimed event is held by its worker: if the worker dies, another claims it after this. */
+        @WithDefault("PT1M")
+        Duration lease();
     }
 }

@@ -34,6 +34,15 @@ public class Integration extends PanacheEntityBase {
     /** The HMAC-SHA256 key deliveries are signed with; shown to the owner's admins only. */
     @Column(name = "signing_secret")
     public String signingSecret;
+    /** Bindery's extension: where events are POSTed (null: nowhere until a tunnel is set). */
+    @Column(name = "endpoint_url")
+    public String endpointUrl;
+    /** The development tunnel that takes the events instead of the endpoint (PUT …/dev); null when unset. */
+    @Column(name = "dev_tunnel_url")
+    public String devTunnelUrl;
+    /** True: the tunnel takes every installation's events, not only those of the owning organization. */
+    @Column(name = "dev_all")
+    public boolean devAll;
     @Column(name = "created_at")
     public Instant createdAt;
     @Column(name = "updated_at")

@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
- * GitBook's Integration. {@code signingSecret} (an extension) is shown to admins of the owning organization only;
+ * GitBook's Integration. {@code signingSecret}, {@code endpoint} and {@code dev} (extensions) are shown to admins of
+ * the owning organization only;
  * script and secrets never.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -15,7 +16,11 @@ public record IntegrationView(String object, String name, int version, String ti
                               String visibility, List<String> scopes, List<String> categories, JsonNode blocks,
                               JsonNode contentSources, JsonNode externalLinks, JsonNode configurations,
                               JsonNode contentSecurityPolicy, JsonNode owner, Permissions permissions, Urls urls,
-                              String signingSecret) {
+                              String signingSecret, String endpoint, Dev dev) {
+    /** The development tunnel (admins only): where events go instead of {@code endpoint}. */
+    public record Dev(String tunnelUrl, boolean all) {
+    }
+
     public record Permissions(boolean admin) {
     }
 

@@ -33,7 +33,8 @@ public class IntegrationViews {
                 strings(d.get("scopes")), strings(d.get("categories")), d.get("blocks"), d.get("contentSources"),
                 d.get("externalLinks"), d.get("configurations"), d.get("contentSecurityPolicy"),
                 owner(owner, policy), new IntegrationView.Permissions(admin), links,
-                admin ? row.signingSecret : null);
+                admin ? row.signingSecret : null, admin ? row.endpointUrl : null,
+                admin && row.devTunnelUrl != null ? new IntegrationView.Dev(row.devTunnelUrl, row.devAll) : null);
     }
 
     /** The owner as identity published it, with the caller's permissions there. */

@@ -77,6 +77,9 @@ public class Integrations {
         row.definition = request.definition().toString();
         row.script = request.script();
         row.secrets = write(request.secrets());
+        if (request.endpoint() != null) {
+            row.endpointUrl = request.endpoint();
+        }
         row.updatedAt = now;
         if (!em.contains(row)) {
             em.persist(row);

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * and the signing-secret rotation are kept apart because they are never returned.
  */
 public record PublishIntegrationRequest(String organization, ObjectNode definition, String script,
-                                        Map<String, String> secrets, boolean rotateSigningSecret) {
+                                        Map<String, String> secrets, boolean rotateSigningSecret, String endpoint) {
     public static final Pattern NAME = Pattern.compile("^[a-zA-Z0-9-_.]{1,100}$");
     public static final Set<String> SCOPES = Set.of("space:content:read", "space:content:write", "space:metadata:read",
             "space:metadata:write", "space:git:sync", "page:feedback:read", "site:metadata:read", "site:views:read",
@@ -89,8 +89,27 @@ public record PublishIntegrationRequest(String organization, ObjectNode definiti
         if (csp != null && !csp.isNull()) {
             d.set("contentSecurityPolicy", contentSecurityPolicy(csp));
         }
+        String endpoint = body.string("endpoint", 1, 2048, false).map(url -> httpUrl("endpoint", url)).orElse(null);
         return new PublishIntegrationRequest(organization, d, script, secrets(body.raw("secrets")),
-                body.bool("rotateSigningSecret").orElse(false));
+                body.bool("rotateSigningSecret").orElse(false), endpoint);
+    }
+
+    /**
+     * Bindery's extension: the http(s) URL that receives the integration's events (GitBook runs the script
+     * instead). Reached through the outbound guard at delivery time, so an internal address fails then.
+     */
+    public static String httpUrl(String field, String url) {
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (java.net.URISyntaxException e) {
+            throw ApiException.badRequest(field + " is not a URL: " + url);
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+        if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null || uri.getRawUserInfo() != null) {
+            throw ApiException.badRequest(field + " must be an http or https URL with a host and no credentials: " + url);
+        }
+        return url;
     }
 
     private static ArrayNode enums(JsonBody body, String field, Set<String> allowed, boolean required) {

@@ -220,7 +220,8 @@ class IntegrationsTest {
 
     @Test
     void routesNotBuiltYetAnswer501() {
-        as(admin).get("/v1/integrations/some-name/installations").then().statusCode(501);
+        as(admin).get("/v1/integrations/some-name/render").then().statusCode(501);
+        as(admin).post("/v1/integrations/some-name/tasks").then().statusCode(501);
     }
 
     @Inject

@@ -28,7 +28,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The one way the server fetches a URL a user gave (file imports, OpenAPI sources and their $refs, integration
- * deliveries): http and https only, connect and read timeouts, a size limit, at most {@code max-redirects}
+ * deliveries, {@link #post}): http and https only, connect and read timeouts, a size limit, at most {@code max-redirects}
  * redirects, each one checked again. The host is resolved here and every address it resolves to must pass
  * {@link OutboundPolicy}; the connection then goes to the checked address (the Host header and TLS name stay the
  * URL's), so a DNS answer that changes between check and connect (rebinding) cannot reach an internal address.
@@ -78,6 +78,55 @@ public class OutboundGuard {
                 throw new OutboundRefused("fetching " + url + " answered HTTP " + r.status());
             }
             return new Fetched(r.body().getBytes(), r.contentType(), uri.toString());
+        }
+    }
+
+    /** The answer to a {@link #post}: its status, how long it took, and at most the first bytes of its body. */
+    public record Posted(int status, long millis, String bodyStart) {
+    }
+
+    /**
+     * POSTs {@code body} to the URL (a webhook delivery), with the same checks as {@link #fetch}; a redirect is not
+     * followed (it is the answer). Throws {@link OutboundRefused} when the URL is refused or no answer came.
+     */
+    public Posted post(String url, java.util.Map<String, String> headers, byte[] body, int keepBodyBytes) {
+        URI uri = parse(url, url);
+        InetAddress address = checkedAddress(uri, url);
+        long started = System.nanoTime();
+        boolean tls = uri.getScheme().equalsIgnoreCase("https");
+        int port = uri.getPort() > 0 ? uri.getPort() : tls ? 443 : 80;
+        String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
+                + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST).setHost(uri.getHost()).setPort(port)
+                .setSsl(tls).setURI(path).setFollowRedirects(false)
+                .setServer(SocketAddress.inetSocketAddress(port, address.getHostAddress()))
+                .setConnectTimeout(connectTimeout.toMillis()).setIdleTimeout(readTimeout.toMillis());
+        headers.forEach(options::putHeader);
+        CompletableFuture<Posted> result = new CompletableFuture<>();
+        client().request(options).onFailure(result::completeExceptionally).onSuccess(request ->
+                request.send(Buffer.buffer(body)).onFailure(result::completeExceptionally).onSuccess(response -> {
+                    Buffer kept = Buffer.buffer();
+                    response.handler(chunk -> {
+                        if (kept.length() < keepBodyBytes) {
+                            kept.appendBuffer(chunk.length() > keepBodyBytes - kept.length()
+                                    ? chunk.getBuffer(0, keepBodyBytes - kept.length()) : chunk);
+                        }
+                    });
+                    response.exceptionHandler(result::completeExceptionally);
+                    response.endHandler(v -> result.complete(new Posted(response.statusCode(),
+                            (System.nanoTime() - started) / 1_000_000, kept.toString())));
+                }));
+        try {
+            return result.get(connectTimeout.plus(readTimeout).toMillis() * 2, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw new OutboundRefused("could not post to " + url + " (" + cause.getClass().getSimpleName()
+                    + (cause.getMessage() == null ? "" : ": " + cause.getMessage()) + ")");
+        } catch (TimeoutException e) {
+            throw new OutboundRefused("could not post to " + url + ": no answer within " + connectTimeout.plus(readTimeout));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OutboundRefused("interrupted while posting to " + url);
         }
     }
 

@@ -4,8 +4,9 @@ import java.util.Map;
 
 /**
  * The CloudEvent types integrations-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml), each
- * keyed by the integration's name, with the integration as {@link IntegrationData} (never its script, secrets or
- * signing secret).
+ * keyed by the integration's name: the integration as {@link IntegrationData} (never its script, secrets or signing
+ * secret), an installation as {@link InstallationData}, a space or site installation as
+ * {@link TargetInstallationData}, the development tunnel as {@link DevModeData}.
  */
 public final class IntegrationsEventTypes {
     public static final String TOPIC = "bindery.integrations.events";
@@ -13,10 +14,29 @@ public final class IntegrationsEventTypes {
     /** A first publish or a new version (republish). */
     public static final String INTEGRATION_PUBLISHED = "bindery.integration.published.v1";
     public static final String INTEGRATION_DELETED = "bindery.integration.deleted.v1";
+    public static final String INSTALLATION_CREATED = "bindery.integration.installation.created.v1";
+    public static final String INSTALLATION_UPDATED = "bindery.integration.installation.updated.v1";
+    public static final String INSTALLATION_DELETED = "bindery.integration.installation.deleted.v1";
+    public static final String SPACE_INSTALLATION_CREATED = "bindery.integration.space-installation.created.v1";
+    public static final String SPACE_INSTALLATION_UPDATED = "bindery.integration.space-installation.updated.v1";
+    public static final String SPACE_INSTALLATION_DELETED = "bindery.integration.space-installation.deleted.v1";
+    public static final String SITE_INSTALLATION_CREATED = "bindery.integration.site-installation.created.v1";
+    public static final String SITE_INSTALLATION_UPDATED = "bindery.integration.site-installation.updated.v1";
+    public static final String SITE_INSTALLATION_DELETED = "bindery.integration.site-installation.deleted.v1";
+    public static final String DEV_MODE_UPDATED = "bindery.integration.dev-mode.updated.v1";
 
     /** Each type's data record. */
-    public static final Map<String, Class<?>> PAYLOADS = Map.of(
-            INTEGRATION_PUBLISHED, IntegrationData.class, INTEGRATION_DELETED, IntegrationData.class);
+    public static final Map<String, Class<?>> PAYLOADS = Map.ofEntries(
+            Map.entry(INTEGRATION_PUBLISHED, IntegrationData.class), Map.entry(INTEGRATION_DELETED, IntegrationData.class),
+            Map.entry(INSTALLATION_CREATED, InstallationData.class), Map.entry(INSTALLATION_UPDATED, InstallationData.class),
+            Map.entry(INSTALLATION_DELETED, InstallationData.class),
+            Map.entry(SPACE_INSTALLATION_CREATED, TargetInstallationData.class),
+            Map.entry(SPACE_INSTALLATION_UPDATED, TargetInstallationData.class),
+            Map.entry(SPACE_INSTALLATION_DELETED, TargetInstallationData.class),
+            Map.entry(SITE_INSTALLATION_CREATED, TargetInstallationData.class),
+            Map.entry(SITE_INSTALLATION_UPDATED, TargetInstallationData.class),
+            Map.entry(SITE_INSTALLATION_DELETED, TargetInstallationData.class),
+            Map.entry(DEV_MODE_UPDATED, DevModeData.class));
 
     private IntegrationsEventTypes() {
     }

@@ -1,0 +1,306 @@
+package io.bindery.integrations.delivery;
+
+import io.bindery.commons.outbound.OutboundGuard;
+import io.bindery.commons.outbound.OutboundRefused;
+import io.bindery.integrations.config.IntegrationsConfig;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import org.jboss.logging.Logger;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Delivers queued integration events (rows of {@code integration_event} with delivery = pending). One thread claims
+ * due rows in a short transaction ({@code FOR UPDATE SKIP LOCKED}, so several replicas share the queue), only the
+ * oldest pending row of each installation (so each installation's events arrive in order), and pushes their
+ * {@code next_attempt_at} by a lease; the claimed rows are POSTed in parallel (one per installation) through the
+ * outbound guard, signed, and each outcome is written back with its trace line: delivered on a 2xx, otherwise
+ * retried after an exponential backoff with jitter until {@code give_up_at}, then failed. Nothing lives in memory
+ * between attempts: a process that stops mid-retry leaves rows that the next worker claims once due (a row claimed
+ * by a worker that died is due again when its lease ends). At least once: an answer lost after the receiver had
+ * the event is delivered again.
+ */
+@ApplicationScoped
+public class DeliveryWorker {
+    private static final Logger LOG = Logger.getLogger(DeliveryWorker.class);
+    private static final int KEEP_ANSWER_CHARS = 200;
+
+    @Inject
+    EntityManager em;
+    @Inject
+    IntegrationsConfig config;
+    @Inject
+    OutboundGuard guard;
+
+    private final Semaphore wakeups = new Semaphore(0);
+    private volatile boolean running;
+    private volatile Thread thread;
+    private ExecutorService pool;
+
+    /** A claimed row: what its attempt needs. */
+    record Claimed(String id, String integration, String installation, String organization, String payload, int attempt,
+                   Instant giveUpAt) {
+    }
+
+    /** Where and how an integration's events are sent. */
+    record Target(String url, boolean tunnel, String secret) {
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        if (config.delivery().enabled()) {
+            start();
+        }
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        stop();
+    }
+
+    /** Starts the worker thread (again, after {@link #stop}). */
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        pool = Executors.newFixedThreadPool(Math.max(1, config.delivery().concurrency()), r -> {
+            Thread t = new Thread(r, "integration-delivery");
+            t.setDaemon(true);
+            return t;
+        });
+        Thread t = new Thread(this::loop, "integration-delivery-claims");
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+    }
+
+    /** Stops claiming and waits for the attempts in flight: what stays pending is in the database only. */
+    public synchronized void stop() {
+        running = false;
+        Thread t = thread;
+        if (t != null) {
+            wakeups.release();
+            try {
+                t.join(30_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            thread = null;
+        }
+        if (pool != null) {
+            pool.shutdown();
+            try {
+                pool.awaitTermination(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            pool = null;
+        }
+    }
+
+    public boolean running() {
+        return running;
+    }
+
+    /** A new event was committed: look at the queue now rather than at the next poll. */
+    public void wake() {
+        if (wakeups.availablePermits() == 0) {
+            wakeups.release();
+        }
+    }
+
+    private void loop() {
+        long poll = config.delivery().pollInterval().toMillis();
+        while (running) {
+            try {
+                int done = runOnce();
+                if (done == 0) {
+                    wakeups.tryAcquire(poll, TimeUnit.MILLISECONDS);
+                    wakeups.drainPermits();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                LOG.warnf("integration deliveries: %s", e.getMessage());
+                try {
+                    Thread.sleep(poll);
+                } catch (InterruptedException ie) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Claims the due heads of the installations' queues and attempts each; returns how many were attempted. */
+    public int runOnce() throws InterruptedException {
+        List<Claimed> claimed = QuarkusTransaction.requiringNew().call(this::claim);
+        if (claimed.isEmpty()) {
+            return 0;
+        }
+        ExecutorService p = pool;
+        if (p == null) {
+            claimed.forEach(this::attempt);
+            return claimed.size();
+        }
+        List<Future<?>> inFlight = new ArrayList<>(claimed.size());
+        for (Claimed c : claimed) {
+            inFlight.add(p.submit(() -> attempt(c)));
+        }
+        for (Future<?> f : inFlight) {
+            try {
+                f.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                LOG.warnf("integration delivery failed unexpectedly: %s", e.getCause().getMessage());
+            }
+        }
+        return claimed.size();
+    }
+
+    @SuppressWarnings("unchecked")
+    List<Claimed> claim() {
+        Instant now = Instant.now();
+        List<Object[]> rows = em.createNativeQuery("""
+                        UPDATE integration_event SET next_attempt_at = :leaseEnd, attempts = attempts + 1
+                        WHERE id IN (SELECT e.id FROM integration_event e
+                            WHERE e.delivery = 'pending' AND e.next_attempt_at <= :now
+                              AND NOT EXISTS (SELECT 1 FROM integration_event p WHERE p.delivery = 'pending'
+                                  AND p.installation_id = e.installation_id AND p.seq < e.seq)
+                            ORDER BY e.seq LIMIT :n FOR UPDATE SKIP LOCKED)
+                        RETURNING id, integration_name, installation_id, organization_id, CAST(payload AS text),
+                            attempts, give_up_at, seq""")
+                .setParameter("leaseEnd", now.plus(config.delivery().lease())).setParameter("now", now)
+                .setParameter("n", config.delivery().batchSize()).getResultList();
+        List<Object[]> ordered = new ArrayList<>(rows);
+        ordered.sort((a, b) -> Long.compare(((Number) a[7]).longValue(), ((Number) b[7]).longValue()));
+        List<Claimed> out = new ArrayList<>(ordered.size());
+        for (Object[] r : ordered) {
+            out.add(new Claimed((String) r[0], (String) r[1], (String) r[2], (String) r[3], (String) r[4],
+                    ((Number) r[5]).intValue(), instant(r[6])));
+        }
+        return out;
+    }
+
+    /** One attempt of one claimed row, and its outcome written back. */
+    void attempt(Claimed c) {
+        Target target;
+        try {
+            target = QuarkusTransaction.requiringNew().call(() -> target(c));
+        } catch (RuntimeException e) {
+            LOG.debugf("integration delivery of %s: %s", c.id(), e.getMessage());
+            return; // the database is away: the lease brings the row back
+        }
+        Instant started = Instant.now();
+        if (target == null || target.url() == null) {
+            finish(c, started, false, "attempt " + c.attempt() + ": "
+                    + (target == null ? "the integration is deleted" : "the integration has no endpoint and no development tunnel"),
+                    target == null);
+            return;
+        }
+        byte[] body = c.payload().getBytes(StandardCharsets.UTF_8);
+        long t = started.getEpochSecond();
+        String signature = Signatures.header(target.secret(), t, body);
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("User-Agent", "Bindery-Integrations/1");
+        headers.put(Signatures.HEADER, signature);
+        headers.put("X-Bindery-Event-Id", c.id());
+        headers.put("X-Bindery-Delivery-Attempt", String.valueOf(c.attempt()));
+        String request = "attempt " + c.attempt() + ": POST " + target.url() + (target.tunnel() ? " (development tunnel)" : "")
+                + ", " + body.length + " bytes, " + Signatures.HEADER + " t=" + t;
+        try {
+            OutboundGuard.Posted answer = guard.post(target.url(), headers, body, KEEP_ANSWER_CHARS);
+            boolean ok = answer.status() / 100 == 2;
+            finish(c, started, ok, request + " -> HTTP " + answer.status() + " in " + answer.millis() + " ms"
+                    + (ok || answer.bodyStart().isEmpty() ? "" : ": " + answer.bodyStart().strip()), false);
+        } catch (OutboundRefused e) {
+            finish(c, started, false, request + " -> " + e.getMessage() + " after "
+                    + Duration.between(started, Instant.now()).toMillis() + " ms", false);
+        }
+    }
+
+    Target target(Claimed c) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("""
+                        SELECT endpoint_url, dev_tunnel_url, dev_all, owner_id, signing_secret FROM integration WHERE name = :n""")
+                .setParameter("n", c.integration()).getResultList();
+        if (rows.isEmpty()) {
+            return null;
+        }
+        Object[] r = rows.get(0);
+        String tunnel = (String) r[1];
+        boolean all = Boolean.TRUE.equals(r[2]);
+        if (tunnel != null && (all || c.organization().equals(r[3]))) {
+            return new Target(tunnel, true, (String) r[4]);
+        }
+        return new Target((String) r[0], false, (String) r[4]);
+    }
+
+    /** Writes an attempt's outcome: delivered, retried later, or given up (at once when {@code final_}). */
+    private void finish(Claimed c, Instant started, boolean delivered, String message, boolean giveUpNow) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        Instant next = now.plus(backoff(c.attempt()));
+        String state = delivered ? "delivered" : giveUpNow || next.isAfter(c.giveUpAt()) ? "failed" : "pending";
+        String level = delivered ? "info" : state.equals("failed") ? "error" : "warn";
+        String line = message + (state.equals("pending") ? "; next attempt at " + next : state.equals("failed")
+                ? "; given up" : "");
+        try {
+            QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("""
+                            UPDATE integration_event SET delivery = :state, next_attempt_at = :next,
+                                delivered_at = CASE WHEN :delivered THEN CAST(:now AS timestamptz) ELSE delivered_at END,
+                                trace = trace || jsonb_build_array(jsonb_build_object('message', CAST(:message AS text),
+                                    'timestamp', CAST(:stamp AS text), 'level', CAST(:level AS text)))
+                            WHERE id = :id AND attempts = :attempt AND delivery = 'pending'""")
+                    .setParameter("state", state).setParameter("next", state.equals("pending") ? next : now)
+                    .setParameter("delivered", delivered).setParameter("now", now).setParameter("message", line)
+                    .setParameter("stamp", started.toString()).setParameter("level", level).setParameter("id", c.id())
+                    .setParameter("attempt", c.attempt()).executeUpdate());
+        } catch (RuntimeException e) {
+            LOG.warnf("could not record the delivery of %s (%s): it is attempted again after its lease", c.id(), e.getMessage());
+        }
+    }
+
+    /** {@code first × 2^(attempt-1)}, at most {@code max}, times a random factor in [0.5, 1). */
+    Duration backoff(int attempt) {
+        Duration first = config.delivery().firstBackoff();
+        Duration max = config.delivery().maxBackoff();
+        long millis = first.toMillis();
+        for (int i = 1; i < attempt && millis < max.toMillis(); i++) {
+            millis *= 2;
+        }
+        millis = Math.min(millis, max.toMillis());
+        return Duration.ofMillis((long) (millis * (0.5 + ThreadLocalRandom.current().nextDouble() * 0.5)));
+    }
+
+    private static Instant instant(Object value) {
+        if (value instanceof Instant i) {
+            return i;
+        }
+        if (value instanceof OffsetDateTime o) {
+            return o.toInstant();
+        }
+        if (value instanceof Timestamp ts) {
+            return ts.toInstant();
+        }
+        throw new IllegalStateException("not a timestamp: " + value);
+    }
+}

@@ -1,0 +1,233 @@
+package io.bindery.integrations.events;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
+import io.bindery.integrations.access.IntegrationAccess;
+import io.bindery.integrations.access.IntegrationPolicy;
+import io.bindery.integrations.config.IntegrationsConfig;
+import io.bindery.integrations.delivery.DeliveryWorker;
+import io.bindery.integrations.installations.Installation;
+import io.bindery.integrations.installations.Installations;
+import io.bindery.integrations.installations.TargetKind;
+import io.bindery.integrations.integrations.Integration;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+/**
+ * Integration events: recorded with the change that caused them (an installation's, or a platform event an
+ * installation covers), queued for delivery in the same transaction, listed and read with their trace, and
+ * redelivered on the owner's request.
+ */
+@ApplicationScoped
+public class IntegrationEvents {
+    private static final Keyset<IntegrationEvent> NEWEST_FIRST = Keyset.descending(
+            SortKey.instant("created_at", e -> e.createdAt), SortKey.text("id", e -> e.id));
+
+    @Inject
+    EntityManager em;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    IntegrationsConfig config;
+    @Inject
+    IntegrationAccess access;
+    @Inject
+    Installations installations;
+    @Inject
+    DeliveryWorker worker;
+    @Inject
+    TransactionSynchronizationRegistry transactions;
+
+    /** Records an event of an installation's own change; runs in the caller's transaction. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public IntegrationEvent record(Installation i, String type, ObjectNode fields) {
+        return insert(i.integrationName, i.id, i.organizationId, type, fields, null);
+    }
+
+    /**
+     * Records, for each active installation that covers it, the integration event of a platform event about a
+     * space or site of {@code organizationId}: the integration must hold {@code scope} and the installation select
+     * the target (all, or this one). Idempotent per installation and platform event (a redelivered platform event
+     * records nothing twice). Returns how many were recorded.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public int recordPlatformEvent(String sourceEventId, String organizationId, TargetKind kind, String targetId,
+                                   String scope, String type, ObjectNode fields) {
+        String selection = kind == TargetKind.SPACE ? "space_selection" : "site_selection";
+        @SuppressWarnings("unchecked")
+        List<Object[]> covering = em.createNativeQuery("""
+                        SELECT i.id, i.integration_name FROM installation i JOIN integration g ON g.name = i.integration_name
+                        WHERE i.organization_id = :org AND i.status = 'active'
+                          AND jsonb_exists(g.definition->'scopes', :scope)
+                          AND (i.%s = 'all' OR EXISTS (SELECT 1 FROM target_installation t
+                               WHERE t.installation_id = i.id AND t.kind = :kind AND t.target_id = :target))
+                        ORDER BY i.id""".formatted(selection))
+                .setParameter("org", organizationId).setParameter("scope", scope).setParameter("kind", kind.wire)
+                .setParameter("target", targetId).getResultList();
+        int recorded = 0;
+        for (Object[] row : covering) {
+            ObjectNode f = fields.deepCopy();
+            f.put(kind.wire + "Id", targetId);
+            if (insert((String) row[1], (String) row[0], organizationId, type, f, sourceEventId) != null) {
+                recorded++;
+            }
+        }
+        return recorded;
+    }
+
+    private IntegrationEvent insert(String integration, String installationId, String organizationId, String type,
+                                    ObjectNode fields, String sourceEventId) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        String id = Ids.newId();
+        ObjectNode payload = JsonNodeFactory.instance.objectNode().put("eventId", id).put("type", type)
+                .put("installationId", installationId);
+        payload.setAll(fields);
+        int inserted = em.createNativeQuery("""
+                        INSERT INTO integration_event (id, integration_name, installation_id, organization_id,
+                            source_event_id, type, payload, created_at, delivery, attempts, next_attempt_at, give_up_at, trace)
+                        VALUES (:id, :integration, :installation, :org, :source, :type, CAST(:payload AS jsonb), :now,
+                            'pending', 0, :now, :giveUp, '[]'::jsonb)
+                        ON CONFLICT (installation_id, source_event_id) DO NOTHING""")
+                .setParameter("id", id).setParameter("integration", integration)
+                .setParameter("installation", installationId).setParameter("org", organizationId)
+                .setParameter("source", sourceEventId).setParameter("type", type)
+                .setParameter("payload", payload.toString()).setParameter("now", now)
+                .setParameter("giveUp", now.plus(config.delivery().retryFor())).executeUpdate();
+        if (inserted == 0) {
+            return null;
+        }
+        wakeWorkerAfterCommit();
+        return em.find(IntegrationEvent.class, id);
+    }
+
+    private void wakeWorkerAfterCommit() {
+        if (transactions.getResource(DeliveryWorker.class) == null) {
+            transactions.putResource(DeliveryWorker.class, Boolean.TRUE);
+            transactions.registerInterposedSynchronization(new Synchronization() {
+                @Override
+                public void beforeCompletion() {
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                    if (status == Status.STATUS_COMMITTED) {
+                        worker.wake();
+                    }
+                }
+            });
+        }
+    }
+
+    /**
+     * The integration's events the caller may read, newest first: all of them for admins of the owner, those of
+     * the installations in organizations it administers otherwise.
+     */
+    @Transactional
+    public ListPage<IntegrationEventView> list(String name, String userId, String page, int limit) {
+        Integration integration = installations.visible(name, userId);
+        Where where = Where.of("integration_name = :name", "name", name);
+        IntegrationPolicy owner = access.anyone(integration.ownerId, userId);
+        if (owner.allows(IntegrationPolicy.Action.VIEW)) {
+            owner.require(IntegrationPolicy.Action.ADMIN);
+        } else {
+            where = where.and("""
+                    organization_id IN (SELECT m.organization_id FROM projected_membership m
+                        WHERE m.user_id = :user AND m.active AND m.role = 'admin')""", "user", userId);
+        }
+        return NEWEST_FIRST.page(page, limit).sql(em, IntegrationEvent.class, "SELECT *", "FROM integration_event", where)
+                .map(this::view);
+    }
+
+    @Transactional
+    public IntegrationEventView.WithTrace get(String name, String eventId, String userId) {
+        IntegrationEvent e = readable(name, eventId, userId);
+        return new IntegrationEventView.WithTrace(view(e), new IntegrationEventView.Trace(read(e.trace)));
+    }
+
+    /**
+     * Queues the event again for the integration's owner (admins): it is delivered anew (signed with a fresh time)
+     * after what its installation has pending, and its trace goes on.
+     */
+    @Transactional
+    public IntegrationEventView redeliver(String name, String eventId, String userId) {
+        Integration integration = installations.visible(name, userId);
+        IntegrationEvent e = em.find(IntegrationEvent.class, eventId, LockModeType.PESSIMISTIC_WRITE);
+        if (e == null || !e.integrationName.equals(name)) {
+            throw ApiException.notFound("no event " + eventId + " of " + name);
+        }
+        IntegrationPolicy owner = access.anyone(integration.ownerId, userId);
+        if (!owner.allows(IntegrationPolicy.Action.VIEW) && !canRead(e, userId)) {
+            throw ApiException.notFound("no event " + eventId + " of " + name);
+        }
+        owner.require(IntegrationPolicy.Action.ADMIN);
+        if (e.delivery.equals("pending")) {
+            throw ApiException.conflict("event " + eventId + " is being delivered already");
+        }
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        // to the end of its installation's queue: a new seq keeps the order of what is pending
+        Number seq = (Number) em.createNativeQuery("SELECT nextval(pg_get_serial_sequence('integration_event', 'seq'))")
+                .getSingleResult();
+        em.createNativeQuery("""
+                        UPDATE integration_event SET delivery = 'pending', seq = :seq, next_attempt_at = :now,
+                            give_up_at = :giveUp, delivered_at = NULL,
+                            trace = trace || jsonb_build_array(jsonb_build_object('message', :message,
+                                'timestamp', :stamp, 'level', 'info'))
+                        WHERE id = :id""")
+                .setParameter("seq", seq.longValue()).setParameter("now", now)
+                .setParameter("giveUp", now.plus(config.delivery().retryFor()))
+                .setParameter("message", "redelivery requested by " + userId).setParameter("stamp", now.toString())
+                .setParameter("id", e.id).executeUpdate();
+        em.refresh(e);
+        wakeWorkerAfterCommit();
+        return view(e);
+    }
+
+    private IntegrationEvent readable(String name, String eventId, String userId) {
+        Integration integration = installations.visible(name, userId);
+        IntegrationEvent e = em.find(IntegrationEvent.class, eventId);
+        if (e == null || !e.integrationName.equals(name)
+                || !(access.anyone(integration.ownerId, userId).allows(IntegrationPolicy.Action.ADMIN) || canRead(e, userId))) {
+            throw ApiException.notFound("no event " + eventId + " of " + name);
+        }
+        return e;
+    }
+
+    /** Admins of the installing organization read its installation's events. */
+    private boolean canRead(IntegrationEvent e, String userId) {
+        return access.anyone(e.organizationId, userId).allows(IntegrationPolicy.Action.ADMIN);
+    }
+
+    IntegrationEventView view(IntegrationEvent e) {
+        return new IntegrationEventView(e.id, e.integrationName, e.installationId, e.createdAt, read(e.payload),
+                e.delivery.equals("delivered") ? "success" : "failed",
+                new IntegrationEventView.Delivery(e.delivery, e.attempts,
+                        e.delivery.equals("pending") ? e.nextAttemptAt : null, e.deliveredAt, e.giveUpAt));
+    }
+
+    private JsonNode read(String text) {
+        try {
+            return json.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored JSON does not parse", e);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.bindery.integrations.sources;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.bindery.commons.events.TopicConsumer;
+import io.bindery.contracts.content.ContentEventTypes;
+import io.bindery.contracts.content.SpaceContentUpdated;
+import io.bindery.contracts.content.SpaceData;
+import io.bindery.contracts.content.SpacePurged;
+import io.bindery.integrations.config.IntegrationsConfig;
+import io.bindery.integrations.events.IntegrationEvents;
+import io.bindery.integrations.installations.TargetKind;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.Set;
+
+/**
+ * Follows content's spaces (bindery.content.events, keyed by space): every space event's data (the public Space)
+ * is stored in {@code space_source} (which organization a space is in, the Space of expand=true); a purged space is
+ * forgotten. {@code bindery.space.content.updated.v1} becomes GitBook's {@code space_content_updated} for every
+ * installation that covers the space and holds {@code space:content:read}.
+ */
+@ApplicationScoped
+public class ContentEventsConsumer extends TopicConsumer {
+    private static final Set<String> SPACE_VIEWS = Set.of(ContentEventTypes.SPACE_CREATED, ContentEventTypes.SPACE_UPDATED,
+            ContentEventTypes.SPACE_DELETED, ContentEventTypes.SPACE_RESTORED, ContentEventTypes.SPACE_MOVED,
+            ContentEventTypes.SPACE_TRANSFERRED);
+
+    @Inject
+    IntegrationsConfig config;
+    @Inject
+    Sources sources;
+    @Inject
+    IntegrationEvents integrationEvents;
+
+    @Override
+    protected String topic() {
+        return ContentEventTypes.TOPIC;
+    }
+
+    @Override
+    protected boolean enabled() {
+        return config.consumers().contentEvents().enabled();
+    }
+
+    @Override
+    protected void apply(JsonNode event) {
+        String type = event.path("type").asText();
+        JsonNode data = event.path("data");
+        if (!data.isObject()) {
+            return;
+        }
+        if (SPACE_VIEWS.contains(type)) {
+            SpaceData space = dataAs(data, SpaceData.class);
+            if (space.id() == null || space.organization() == null) {
+                throw new IllegalArgumentException("a space event without id or organization");
+            }
+            sources.upsert(TargetKind.SPACE, space.id(), space.organization(), space.withPermissions(null),
+                    space.deleted(), space.updatedAt());
+        } else if (ContentEventTypes.SPACE_PURGED.equals(type)) {
+            SpacePurged purged = dataAs(data, SpacePurged.class);
+            if (purged.id() != null) {
+                sources.remove(TargetKind.SPACE, purged.id());
+            }
+        } else if (ContentEventTypes.SPACE_CONTENT_UPDATED.equals(type)) {
+            SpaceContentUpdated moved = dataAs(data, SpaceContentUpdated.class);
+            if (moved.space() == null || moved.revision() == null) {
+                throw new IllegalArgumentException("a content update without space or revision");
+            }
+            Sources.Source space = SpaceEvents.space(sources, moved.space(), event, false).orElse(null);
+            if (space == null) {
+                return;
+            }
+            integrationEvents.recordPlatformEvent(event.path("id").asText(), space.organizationId(), TargetKind.SPACE,
+                    space.id(), Scopes.SPACE_CONTENT, "space_content_updated",
+                    JsonNodeFactory.instance.objectNode().put("revisionId", moved.revision()));
+        }
+    }
+}
