@@ -1,5 +1,6 @@
 // Integrations through GitBook's official client: publish (by the organization check.mjs created), read, list
-// with filters and pages, republish (version), delete. Installations are not built yet (501): not checked here.
+// with filters and pages, republish (version), install on the organization, read, update and list installations
+// and the integration's spaces, read the integration events with their trace, delete.
 import { GitBookAPIError } from '@gitbook/api';
 import assert from 'node:assert/strict';
 
@@ -53,6 +54,33 @@ export function integrationsChecks(check, api, ctx) {
     assert.ok(first.next?.page);
     const { data: second } = await api.integrations.listIntegrations({ owner: ctx.orgId(), limit: 1, page: first.next.page });
     assert.notEqual(second.items[0].name, first.items[0].name);
+  });
+
+  check('integrations: install, read, update and list installations; events with their trace', async () => {
+    const { data: installed } = await api.integrations.installIntegration(name, { organization: ctx.orgId() });
+    assert.equal(installed.status, 'active');
+    assert.equal(installed.space_selection, 'all');
+    assert.equal(installed.target.organization, ctx.orgId());
+    const { data: read } = await api.integrations.getIntegrationInstallationById(name, installed.id);
+    assert.equal(read.id, installed.id);
+    const { data: updated } = await api.integrations.updateIntegrationInstallation(name, installed.id,
+      { space_selection: 'selected', externalIds: ['client-check'] });
+    assert.equal(updated.space_selection, 'selected');
+    assert.deepEqual(updated.externalIds, ['client-check']);
+    const { data: list } = await api.integrations.listIntegrationInstallations(name, { externalId: 'client-check' });
+    assert.deepEqual(list.items.map((i) => i.id), [installed.id]);
+    const { data: spaces } = await api.integrations.listIntegrationSpaceInstallations(name, { extended: true });
+    assert.deepEqual(spaces.items, []);
+    const { data: installationSpaces } = await api.integrations.listIntegrationInstallationSpaces(name, installed.id);
+    assert.deepEqual(installationSpaces.items, []);
+    const { data: events } = await api.integrations.listIntegrationEvents(name);
+    assert.deepEqual(events.items.map((e) => e.payload.type), ['installation_setup', 'installation_setup']);
+    const { data: one } = await api.integrations.getIntegrationEvent(name, events.items[0].id);
+    assert.equal(one.event.id, events.items[0].id);
+    assert.ok(Array.isArray(one.trace.logs));
+    await api.integrations.uninstallIntegration(name, installed.id);
+    await assert.rejects(api.integrations.getIntegrationInstallationById(name, installed.id),
+      (e) => e instanceof GitBookAPIError && e.code === 404);
   });
 
   check('integrations: delete, then 404', async () => {
