@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import static io.bindery.content.TestApi.as;
@@ -30,6 +31,9 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.emptyString;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.hamcrest.Matchers.containsString;
 
 /**
  * What content gives sites-service: spaces as a user sees them (the internal space-views call) and the Space's
@@ -88,6 +92,51 @@ class SitesSupportTest {
         String other = space(org, admin, "Other");
         internal().get("/internal/spaces/" + other + "/revisions/" + revision + "/tree").then().statusCode(404);
         internal().get("/internal/spaces/" + space + "/revisions/unknown/tree").then().statusCode(404);
+    }
+
+    @Test
+    void theReaderGetsARevisionsFilesAndSearchesTheSpacesItNames() {
+        String org = Ids.newId();
+        String admin = member(org, "admin", null);
+        String space = space(org, admin, "Docs");
+        String other = space(org, admin, "Other");
+        String png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+        String branch = internal().body("{}").post("/internal/spaces/" + space + "/branches").then().statusCode(201).extract().path("id");
+        as(admin).body(Map.of("changes", List.of(
+                        Map.of("operation", "insert_files", "files", List.of(Map.of("ref", "logo", "name", "logo.png",
+                                "contentType", "image/png", "base64", png))),
+                        Map.of("operation", "insert_page", "title", "Wombats", "document",
+                                Map.of("markdown", "# Wombats\n\n![logo](logo)\n\n## Burrows\n\nA wombat digs burrows."))))
+                ).post("/v1/spaces/" + space + "/change-requests/" + branch + "/content?compat=false").then().statusCode(200);
+        internal().body("{}").post("/internal/spaces/" + space + "/branches/" + branch + "/merge").then().statusCode(200);
+        String revision = as(admin).get("/v1/spaces/" + space).then().statusCode(200).extract().path("revision");
+        // the tree says when the revision was made (the reader's Last-Modified)
+        internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/tree").then().statusCode(200)
+                .body("createdAt", not(emptyString()));
+        String pageId = internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/tree").then()
+                .extract().path("pages.find { it.title == 'Wombats' }.id");
+        String markdown = internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/pages/" + pageId)
+                .then().statusCode(200).extract().path("markdown");
+        java.util.regex.Matcher file = java.util.regex.Pattern.compile("!\\[logo]\\(/files/([^)]+)\\)").matcher(markdown);
+        assertTrue(file.find(), markdown);
+        byte[] bytes = internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/files/" + file.group(1))
+                .then().statusCode(200).contentType("image/png").extract().asByteArray();
+        assertArrayEquals(java.util.Base64.getDecoder().decode(png), bytes);
+        internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/files/unknown").then().statusCode(404);
+        internal().get("/internal/spaces/" + other + "/revisions/" + revision + "/files/" + file.group(1)).then().statusCode(404);
+
+        // search: only the spaces named, each match with its page and best section
+        internal().body(Map.of("spaces", List.of(space, other), "query", "burrows", "pagesPerSpace", 5)).post("/internal/search")
+                .then().statusCode(200).body("spaces", hasSize(1)).body("spaces[0].id", equalTo(space))
+                .body("spaces[0].revision", equalTo(revision))
+                .body("spaces[0].pages[0].id", equalTo(pageId)).body("spaces[0].pages[0].title", equalTo("Wombats"))
+                .body("spaces[0].pages[0].anchor", equalTo("burrows"))
+                .body("spaces[0].pages[0].body", containsString("<mark>"));
+        internal().body(Map.of("spaces", List.of(other), "query", "burrows", "pagesPerSpace", 5)).post("/internal/search")
+                .then().statusCode(200).body("spaces", hasSize(0));
+        internal().body(Map.of("spaces", List.of(space), "query", " ", "pagesPerSpace", 5)).post("/internal/search")
+                .then().statusCode(400);
+        internal().body("").post("/internal/search").then().statusCode(400);
     }
 
     @Test

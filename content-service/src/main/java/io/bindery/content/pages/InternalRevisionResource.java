@@ -2,6 +2,7 @@ package io.bindery.content.pages;
 
 import io.bindery.commons.errors.ApiException;
 import io.bindery.content.domain.PageVersion;
+import io.bindery.content.domain.RevisionFile;
 import io.bindery.content.revisions.RevisionStore;
 import io.bindery.content.revisions.Snapshot;
 import io.bindery.contracts.content.RevisionPage;
@@ -12,6 +13,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,7 +45,7 @@ public class InternalRevisionResource {
             pages.add(new RevisionTree.Page(p.pageId(), p.kind(), p.title(), revision.path(p.pageId()), depth,
                     p.description(), p.emoji(), p.hidden(), p.noIndex(), p.href()));
         }
-        return new RevisionTree(spaceId, revisionId, pages);
+        return new RevisionTree(spaceId, revisionId, pages, revision.header().createdAt());
     }
 
     @GET
@@ -56,6 +58,22 @@ public class InternalRevisionResource {
         String markdown = !PageVersion.DOCUMENT.equals(p.kind()) ? ""
                 : p.markdown() != null ? p.markdown() : store.markdown(List.of(p.id())).getOrDefault(p.id(), "");
         return new RevisionPage(spaceId, revisionId, p.pageId(), p.title(), revision.path(p.pageId()), p.description(), markdown);
+    }
+
+    /** A file's bytes as the reader serves them to visitors (images of a published page), with its content type. */
+    @GET
+    @Path("/files/{fileId}")
+    @Produces(MediaType.WILDCARD)
+    public Response file(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
+                         @PathParam("fileId") String fileId) {
+        Snapshot revision = revision(spaceId, revisionId);
+        RevisionFile f = revision.file(fileId)
+                .orElseThrow(() -> ApiException.notFound("no file " + fileId + " in revision " + revisionId));
+        byte[] bytes = store.blob(f.sha256());
+        if (bytes == null) {
+            throw new IllegalStateException("bytes of file " + f.id() + " are missing (sha256 " + f.sha256() + ")");
+        }
+        return Response.ok(bytes, f.contentType()).header("ETag", "\"" + f.sha256() + "\"").build();
     }
 
     private Snapshot revision(String spaceId, String revisionId) {

@@ -10,6 +10,7 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
 import io.bindery.content.domain.Space;
+import io.bindery.contracts.content.SiteSearchResponse;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -141,6 +142,37 @@ public class ContentSearch {
         List<SpaceHit> out = slice.items().stream().map(id -> new SpaceHit("space", id, readable.get(id).title,
                 rankings.get(id).pages().get(0).rank(), shown.get(id).stream().map(h -> h.view(readable.get(id), views)).toList())).toList();
         return new ListPage<>(out, slice.count(), slice.next());
+    }
+
+    /**
+     * Search for sites-service's reader over the live revisions of the given spaces (deleted ones left out): the
+     * reader has already decided which spaces a visitor may read, so no caller is checked here. Spaces by their best
+     * page, best first; at most {@code pagesPerSpace} (1-50) pages each, with their best section.
+     */
+    public List<SiteSearchResponse.SpaceResult> inSpaces(List<String> spaceIds, String query, int pagesPerSpace) {
+        String q = query(query);
+        if (spaceIds == null || spaceIds.isEmpty()) {
+            return List.of();
+        }
+        if (spaceIds.size() > 1000) {
+            throw ApiException.badRequest("spaces: at most 1000");
+        }
+        List<Space> spaces = Space.list("id in ?1 and deletedAt is null", spaceIds);
+        int cap = Math.max(MIN_RANKED_PER_SPACE, MAX_RANKED / Math.max(1, spaces.size()));
+        int top = Math.max(1, Math.min(50, pagesPerSpace));
+        Map<String, Ranking> rankings = rankings(spaces, q, cap, top);
+        List<Space> matching = spaces.stream().filter(s -> !rankings.get(s.id).pages().isEmpty())
+                .sorted(Comparator.comparingDouble((Space s) -> -rankings.get(s.id).pages().get(0).rank())
+                        .thenComparing(s -> s.id))
+                .toList();
+        Map<String, List<Hit>> shown = shown(matching.stream().map(s -> new Slice(s, rankings.get(s.id), 0,
+                Math.min(top, rankings.get(s.id).pages().size()))).toList(), q);
+        return matching.stream().map(s -> new SiteSearchResponse.SpaceResult(s.id, s.revisionId,
+                shown.get(s.id).stream().map(h -> {
+                    ShownSection best = h.sections().isEmpty() ? new ShownSection("", "", h.score(), "") : h.sections().get(0);
+                    return new SiteSearchResponse.PageResult(h.pageId(), h.title(), h.path(), best.anchor(), best.title(),
+                            best.body(), h.score());
+                }).toList())).toList();
     }
 
     private static String query(String query) {

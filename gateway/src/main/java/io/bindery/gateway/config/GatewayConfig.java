@@ -31,6 +31,14 @@ public interface GatewayConfig {
      */
     Optional<List<String>> signedRoutes();
 
+    /**
+     * The hostnames of the API itself. A request for any other name (not an IP address) outside {@code /v1} is for a
+     * published site on its own hostname ({@code PATCH …/sites/{id}} {@code hostname}): the reader serves it at the
+     * root. Add the name clients use for the API here (a Kubernetes Ingress host, say).
+     */
+    @WithDefault("localhost")
+    List<String> apiHosts();
+
     /** How long an upstream may take to answer (to its response headers) before the gateway gives up with 504. */
     @WithDefault("2s")
     Duration upstreamTimeout();

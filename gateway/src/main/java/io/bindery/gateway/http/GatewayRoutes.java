@@ -34,6 +34,8 @@ import java.util.List;
  *       query that is not UTF-8 text or holds NUL: 404 / 400 ({@link InputGuard});</li>
  *   <li>request id ({@code X-Request-Id}, the client's when sane) on every response, errors included;</li>
  *   <li>{@code /s/**}: published sites as web pages, proxied to sites-service's reader without a token;</li>
+ *   <li>any other path on a hostname that is not the API's ({@code api-hosts}) nor an IP address: a site on its own
+ *       hostname, proxied to the reader as {@code /s/~host/<path>} with the hostname in {@code X-Bindery-Site-Host};</li>
  *   <li>paths other than {@code /v1/**} and {@code /.well-known/jwks.json} go on to Quarkus ({@code /q/health},
  *       {@code /q/metrics}) or to the JSON 404 fallback;</li>
  *   <li>CORS: preflights answered here without a token;</li>
@@ -73,6 +75,7 @@ public class GatewayRoutes {
     private final Vertx vertx;
     private final int maxUriLength;
     private final int maxHeaderBytes;
+    private final java.util.Set<String> apiHosts;
     private long evictionTimer = -1;
 
     @Inject
@@ -95,6 +98,7 @@ public class GatewayRoutes {
         this.vertx = vertx;
         this.maxUriLength = config.maxUriLength();
         this.maxHeaderBytes = config.maxHeaderBytes();
+        this.apiHosts = java.util.Set.copyOf(config.apiHosts().stream().map(h -> h.strip().toLowerCase(java.util.Locale.ROOT)).toList());
     }
 
     void init(@Observes Router router) {
@@ -137,6 +141,11 @@ public class GatewayRoutes {
         boolean api = path.startsWith(API_PREFIX) && (path.length() == API_PREFIX.length() || path.charAt(API_PREFIX.length()) == '/');
         if (!api && reader != null && path.startsWith(READER_PREFIX)) {
             reader.handle(request); // published sites, read by anyone: the site's visibility decides, not a token
+            return;
+        }
+        if (!api && reader != null && !JWKS_PATH.equals(path) && !path.startsWith("/q/")
+                && SiteHosts.isSiteHost(request.getHeader(HttpHeaders.HOST), apiHosts)) {
+            reader.handle(request); // a site on its own hostname: the reader's interceptor moves it under /s/~host
             return;
         }
         if (!api && !JWKS_PATH.equals(path)) {

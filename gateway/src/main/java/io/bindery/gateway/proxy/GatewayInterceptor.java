@@ -1,5 +1,7 @@
 package io.bindery.gateway.proxy;
 
+import io.bindery.gateway.http.SiteHosts;
+
 import io.bindery.gateway.http.Errors;
 import io.bindery.gateway.http.GatewayHeaders;
 import io.bindery.gateway.limits.BodyLimit;
@@ -32,6 +34,8 @@ final class GatewayInterceptor implements ProxyInterceptor {
     private static final Logger LOG = Logger.getLogger(GatewayInterceptor.class);
     private static final CharSequence EXPECT = HttpHeaders.EXPECT;
     private static final String X_FORWARDED_PROTO = "X-Forwarded-Proto";
+    /** The upstream that serves published sites (see {@link SiteHosts}). */
+    private static final String READER = "sites";
 
     private final String service;
     private final long timeoutMs;
@@ -54,6 +58,12 @@ final class GatewayInterceptor implements ProxyInterceptor {
         }
         if (headers.contains(EXPECT)) {
             headers.remove(EXPECT); // the gateway answered 100-continue itself
+        }
+        String uri = request.getURI();
+        if (READER.equals(service) && !uri.startsWith("/v1") && !uri.startsWith("/s/")) {
+            // only a site on its own hostname reaches the reader outside /s/ (GatewayRoutes decided): say which
+            headers.set(SiteHosts.SITE_HOST_HEADER, SiteHosts.hostname(incoming.getHeader(HttpHeaders.HOST)));
+            request.setURI(SiteHosts.READER_HOST_PREFIX + uri);
         }
         if (!headers.contains(X_FORWARDED_PROTO)) {
             // the reader marks its cookies Secure behind TLS; an ingress that ended TLS sets this header itself

@@ -27,6 +27,7 @@ import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 @QuarkusTest
 @WithTestResource(TestIdentity.class)
@@ -140,6 +141,36 @@ class GatewayProxyTest {
         // every proxied request says how the client reached the gateway (the reader's Secure cookies need it)
         given().header("Authorization", bearer()).get("/v1/user")
                 .then().statusCode(200).body("headers.x-forwarded-proto", equalTo("http"));
+    }
+
+    @Test
+    void aSitesOwnHostnameGoesToTheReaderAndTheApisNamesDoNot() {
+        // sites is the refusing upstream here: a 503 naming it shows the request went to the reader, without a token
+        given().header("Host", "docs.acme.example").get("/guide/intro")
+                .then().statusCode(503).body("error.message", containsString("sites"));
+        given().header("Host", "docs.acme.example:8443").get("/").then().statusCode(503);
+        // the API's own names and addresses are not sites
+        given().header("Host", "localhost").get("/guide/intro").then().statusCode(404);
+        given().header("Host", "127.0.0.1:8080").get("/guide/intro").then().statusCode(404);
+        given().header("Host", "bindery-gateway").get("/guide/intro").then().statusCode(404);
+        // on a site's hostname the API and health stay where they are
+        given().header("Host", "docs.acme.example").header("Authorization", bearer()).get("/v1/user")
+                .then().statusCode(200).body("service", equalTo("identity"));
+        given().header("Host", "docs.acme.example").get("/q/health/live").then().statusCode(200);
+    }
+
+    @Test
+    void siteHostsTellHostnamesFromAddresses() {
+        java.util.Set<String> api = java.util.Set.of("localhost", "api.acme.example");
+        assertTrue(SiteHosts.isSiteHost("docs.acme.example", api));
+        assertTrue(SiteHosts.isSiteHost("Docs.Acme.Example:443", api));
+        assertFalse(SiteHosts.isSiteHost("api.acme.example", api));
+        assertFalse(SiteHosts.isSiteHost("localhost:8080", api));
+        assertFalse(SiteHosts.isSiteHost("10.0.0.1", api));
+        assertFalse(SiteHosts.isSiteHost("[::1]:8080", api));
+        assertFalse(SiteHosts.isSiteHost("gateway", api));
+        assertFalse(SiteHosts.isSiteHost(null, api));
+        assertEquals("docs.acme.example", SiteHosts.hostname("DOCS.acme.example:8080"));
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.bindery.sites.client;
 
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
+import io.bindery.contracts.content.SiteSearchRequest;
+import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.contracts.content.SpaceViewsRequest;
 import io.bindery.contracts.content.SpaceViewsResponse;
 import jakarta.ws.rs.Consumes;
@@ -12,6 +14,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 
 /** content-service's internal API as sites calls it (built by {@link ContentClient}). */
 @Path("/internal")
@@ -33,4 +36,15 @@ public interface ContentApi {
     @Path("/spaces/{space}/revisions/{revision}/pages/{page}")
     RevisionPage page(@HeaderParam("Authorization") String authorization, @PathParam("space") String space,
                       @PathParam("revision") String revision, @PathParam("page") String page);
+
+    /** A file's bytes; the media type is the file's. */
+    @GET
+    @Path("/spaces/{space}/revisions/{revision}/files/{file}")
+    @Produces(MediaType.WILDCARD)
+    Response file(@HeaderParam("Authorization") String authorization, @PathParam("space") String space,
+                  @PathParam("revision") String revision, @PathParam("file") String file);
+
+    @POST
+    @Path("/search")
+    SiteSearchResponse search(@HeaderParam("Authorization") String authorization, SiteSearchRequest body);
 }

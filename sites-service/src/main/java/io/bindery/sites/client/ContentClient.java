@@ -5,6 +5,8 @@ import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalErrors;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
+import io.bindery.contracts.content.SiteSearchRequest;
+import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.content.SpaceViewsRequest;
 import io.bindery.sites.config.SitesConfig;
@@ -62,5 +64,24 @@ public class ContentClient {
     /** One page of a revision with its markdown; 404 when the revision has no such page. */
     public RevisionPage page(String spaceId, String revision, String pageId) {
         return InternalCall.with(serviceTokens, SERVICE, credential -> api.page(credential, spaceId, revision, pageId));
+    }
+
+    /** A file of a revision: its bytes and media type; 404 when the revision has no such file. */
+    public record FileBytes(byte[] bytes, String contentType) {
+    }
+
+    public FileBytes file(String spaceId, String revision, String fileId) {
+        return InternalCall.with(serviceTokens, SERVICE, credential -> {
+            try (jakarta.ws.rs.core.Response response = api.file(credential, spaceId, revision, fileId)) {
+                String type = response.getMediaType() == null ? "application/octet-stream" : response.getMediaType().toString();
+                return new FileBytes(response.readEntity(byte[].class), type);
+            }
+        });
+    }
+
+    /** Full-text search over the live revisions of the spaces (a published site's that a visitor may read). */
+    public SiteSearchResponse search(List<String> spaceIds, String query, int pagesPerSpace) {
+        return InternalCall.with(serviceTokens, SERVICE,
+                credential -> api.search(credential, new SiteSearchRequest(spaceIds, query, pagesPerSpace)));
     }
 }

@@ -48,24 +48,52 @@ public class Reader {
     private final VersionedCache<RevisionTree> trees = new VersionedCache<>(2000);
     private final VersionedCache<PageRenderer.Rendered> pages = new VersionedCache<>(20_000);
 
-    /** How a request reached the reader: the site key and the rest of the path, and what the visitor brought. */
-    public record Request(String siteKey, String rest, String shareKey, String jwtToken, Map<String, String> unsignedClaims) {
+    /**
+     * Which site a request names: by id or basename under {@code /s/<key>/}, or by its own hostname (a request whose
+     * Host is the site's, served at {@code /}). {@link #base()} is the address prefix of every page of the site.
+     */
+    public record SiteRef(String key, boolean byHost) {
+        public static SiteRef path(String key) {
+            return new SiteRef(key, false);
+        }
+
+        public static SiteRef host(String hostname) {
+            return new SiteRef(hostname, true);
+        }
+
+        public String base() {
+            return byHost ? "/" : "/s/" + key + "/";
+        }
+    }
+
+    /** How a request reached the reader: the site and the rest of the path, and what the visitor brought. */
+    public record Request(SiteRef site, String rest, String shareKey, String jwtToken, Map<String, String> unsignedClaims) {
     }
 
     /** A page to show, or why not. */
-    public sealed interface Outcome permits Page, NotFound, Resolved {
+    public sealed interface Outcome permits Page, NotFound, Resolved, SearchPage {
     }
 
-    /** {@code site} is the site shown; {@code revision} what the page was read from. */
-    public record Page(Site site, String revision, ReaderModel model) implements Outcome {
+    /**
+     * {@code site} is the site shown; {@code revision} what the page was read from; {@code lastModified} the later of
+     * the revision's and the site's last change (null when content did not say when the revision was made).
+     */
+    public record Page(Site site, String revision, ReaderModel model, java.time.Instant lastModified) implements Outcome {
     }
 
     public record NotFound(String message, Site site) implements Outcome {
     }
 
-    /** The site a key names: its id, else the oldest published site with that basename. */
+    /**
+     * The site a reference names: by hostname, the oldest published site with it; by key, its id, else the oldest
+     * published site with that basename.
+     */
     @Transactional
-    public Optional<Site> site(String key) {
+    public Optional<Site> site(SiteRef ref) {
+        String key = ref.key();
+        if (ref.byHost()) {
+            return Site.<Site>find("hostname = ?1 and published = true order by createdAt, id", key).firstResultOptional();
+        }
         Site byId = Site.findById(key);
         if (byId != null) {
             return Optional.of(byId);
@@ -98,15 +126,18 @@ public class Reader {
             Map<String, RevisionTree.Page> byId = new HashMap<>();
             tree.pages().forEach(p -> byId.put(p.id(), p));
             RevisionPage source = content.page(spaceId, r.revision(), shown.id());
+            String files = r.base() + FILES + spaceId + "/" + r.revision() + "/";
             return PageRenderer.render(source.markdown(),
                     id -> byId.containsKey(id) ? r.spaceBase() + byId.get(id).path() : null,
-                    id -> null);
+                    id -> files + id);
         });
-        return new Page(r.site(), r.revision(), model(r, tree, documents, shown, rendered));
+        java.time.Instant modified = tree.createdAt() == null ? null
+                : r.site().updatedAt != null && r.site().updatedAt.isAfter(tree.createdAt()) ? r.site().updatedAt : tree.createdAt();
+        return new Page(r.site(), r.revision(), model(r, tree, documents, shown, rendered), modified);
     }
 
     private Outcome resolve(Request request) {
-        Optional<Site> found = site(request.siteKey()).filter(s -> s.published);
+        Optional<Site> found = site(request.site()).filter(s -> s.published);
         if (found.isEmpty()) {
             return new NotFound("This site does not exist or is not published.", null);
         }
@@ -116,7 +147,7 @@ public class Reader {
             return new NotFound("This site does not exist or is not published.", null);
         }
         Predicate<String> holds = visitor.get();
-        String base = "/s/" + request.siteKey() + "/";
+        String base = request.site().base();
         List<String> segments = new ArrayList<>(Arrays.stream(request.rest().split("/")).filter(x -> !x.isEmpty()).toList());
 
         // the section: named by the first segment, else the default one (the first visible when it is hidden)
@@ -160,43 +191,148 @@ public class Reader {
                 String.join("/", segments));
     }
 
+    /** The path segment under a site's base where files (images of pages) are served, by space and revision. */
+    static final String FILES = "~files/";
+    /** The search results page under a site's base. */
+    static final String SEARCH = "~search";
+    /** Results shown per site space. */
+    static final int SEARCH_PAGES_PER_SPACE = 10;
+
     /** Where one live site space's pages are: its space, the revision shown, the address prefix of its pages. */
-    private record Listed(String spaceId, String revision, String spaceBase) {
+    record Listed(String spaceId, String revision, String spaceBase, String title) {
     }
+
+    /**
+     * The site spaces a visitor sees, in structure order, across every section shown to it: not draft, with a
+     * condition that holds for the visitor, with content. Runs inside a transaction.
+     */
+    private List<Listed> visibleSpaces(Site site, Predicate<String> holds, String base) {
+        List<StructureItem> sections = flatten(published.visibleStructure(site, holds), PublishedSites.ROOT);
+        List<StructureItem> owners = new ArrayList<>(sections);
+        if (StructureItem.count("siteId = ?1 and kind = ?2", site.id, StructureItem.SECTION) == 0) {
+            owners.add(null);
+        }
+        List<SiteSpaceRow> rows = new ArrayList<>();
+        List<String> bases = new ArrayList<>();
+        for (StructureItem section : owners) {
+            String sectionBase = base + (section == null || section.isDefault ? "" : section.path + "/");
+            List<SiteSpaceRow> inSection = section == null
+                    ? SiteSpaceRow.list("siteId = ?1 and sectionId is null order by position, id", site.id)
+                    : SiteSpaceRow.list("siteId = ?1 and sectionId = ?2 order by position, id", site.id, section.id);
+            for (SiteSpaceRow r : inSection) {
+                if (!r.draft && (r.condition == null || holds.test(r.condition))) {
+                    rows.add(r);
+                    bases.add(sectionBase + (r.isDefault ? "" : r.path + "/"));
+                }
+            }
+        }
+        Map<String, io.bindery.contracts.content.SpaceData> spaces = sources.find(rows.stream().map(r -> r.spaceId).toList());
+        List<Listed> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            SiteSpaceRow r = rows.get(i);
+            Optional<String> revision = sources.revision(r.spaceId);
+            if (revision.isPresent()) {
+                var space = spaces.get(r.spaceId);
+                out.add(new Listed(r.spaceId, revision.get(), bases.get(i),
+                        r.title != null ? r.title : space != null ? space.title() : r.path));
+            }
+        }
+        return out;
+    }
+
+    /** The site a request names and the visitor's condition test, when the visitor may read it; in a transaction. */
+    private Optional<Visit> visit(Request request) {
+        Optional<Site> found = site(request.site()).filter(s -> s.published);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        return published.visitor(found.get(), request.shareKey(), request.jwtToken(), request.unsignedClaims())
+                .map(holds -> new Visit(found.get(), holds, visibleSpaces(found.get(), holds, request.site().base())));
+    }
+
+    private record Visit(Site site, Predicate<String> holds, List<Listed> spaces) {
+    }
+
+    /**
+     * A file of a page (an image), for a visitor who may read the site, of a space the visitor sees on it; the revision
+     * is any of that space's (content refuses another space's). Empty otherwise.
+     */
+    public Optional<ServedFile> file(Request request, String spaceId, String revision, String fileId) {
+        Optional<Visit> visit = QuarkusTransaction.requiringNew().call(() -> visit(request));
+        if (visit.isEmpty() || visit.get().spaces().stream().noneMatch(l -> l.spaceId().equals(spaceId))) {
+            return Optional.empty();
+        }
+        try {
+            ContentClient.FileBytes bytes = content.file(spaceId, revision, fileId);
+            return Optional.of(new ServedFile(bytes.bytes(), bytes.contentType(), visit.get().site()));
+        } catch (io.bindery.commons.errors.ApiException e) {
+            if (e.status() == 404) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    public record ServedFile(byte[] bytes, String contentType, Site site) {
+    }
+
+    /** The search results page: the query run over the site spaces the visitor sees, each hit at its published address. */
+    public Outcome search(Request request, String query) {
+        Optional<Visit> visit = QuarkusTransaction.requiringNew().call(() -> visit(request));
+        if (visit.isEmpty()) {
+            return new NotFound("This site does not exist or is not published.", null);
+        }
+        Site site = visit.get().site();
+        String base = request.site().base();
+        String q = query == null ? "" : query.strip();
+        List<SearchModel.Result> results = new ArrayList<>();
+        String message = null;
+        if (q.isEmpty()) {
+            message = "Type words to search this site for.";
+        } else if (q.length() > 512) {
+            message = "A search may be at most 512 characters long.";
+        } else if (!visit.get().spaces().isEmpty()) {
+            Map<String, Listed> bySpace = new HashMap<>();
+            visit.get().spaces().forEach(l -> bySpace.putIfAbsent(l.spaceId(), l));
+            var found = content.search(List.copyOf(bySpace.keySet()), q, SEARCH_PAGES_PER_SPACE);
+            for (var space : found.spaces()) {
+                Listed listed = bySpace.get(space.id());
+                for (var page : space.pages()) {
+                    String url = listed.spaceBase() + page.path() + (page.anchor() == null || page.anchor().isEmpty() ? "" : "#" + page.anchor());
+                    results.add(new SearchModel.Result(page.title(), url, listed.title(),
+                            page.sectionTitle() == null || page.sectionTitle().equals(page.title()) ? null : page.sectionTitle(),
+                            SearchModel.snippet(page.body())));
+                }
+            }
+            if (results.isEmpty()) {
+                message = "No page matches \u201c" + q + "\u201d.";
+            }
+        }
+        return new SearchPage(site, new SearchModel(site.title, base, base + ASSETS_CSS, base + SEARCH, q, results, message));
+    }
+
+    /** The search results page of a site. */
+    public record SearchPage(Site site, SearchModel model) implements Outcome {
+    }
+
+    /** The stylesheet's address under a site's base (served for every site, so a hostname site has it too). */
+    static final String ASSETS_CSS = "~assets/reader.css";
+    /** The site's icon (a browser asks for one; without it every page would log a failed request). */
+    static final String ASSETS_ICON = "~assets/favicon.svg";
 
     /**
      * The addresses (paths) of a public published site's pages that any visitor sees: every section and site
      * space without a condition that an anonymous visitor fails, their documents that are neither hidden nor
      * marked noindex; at most {@code max}. Empty when the site is not public and published (no sitemap).
      */
-    public Optional<List<String>> sitemap(String siteKey, int max) {
+    public Optional<List<String>> sitemap(SiteRef ref, int max) {
         Optional<List<Listed>> listed = QuarkusTransaction.requiringNew().call(() -> {
-            Optional<Site> found = site(siteKey).filter(s -> s.published && s.visibility == SiteVisibility.PUBLIC);
+            Optional<Site> found = site(ref).filter(s -> s.published && s.visibility == SiteVisibility.PUBLIC);
             if (found.isEmpty()) {
                 return Optional.<List<Listed>>empty();
             }
-            Site site = found.get();
-            Predicate<String> holds = published.visitor(site, null, null, Map.of()).orElse(c -> false);
-            String base = "/s/" + siteKey + "/";
-            List<StructureItem> sections = flatten(published.visibleStructure(site, holds), PublishedSites.ROOT);
-            List<StructureItem> owners = new ArrayList<>(sections);
-            if (StructureItem.count("siteId = ?1 and kind = ?2", site.id, StructureItem.SECTION) == 0) {
-                owners.add(null);
-            }
-            List<Listed> out = new ArrayList<>();
-            for (StructureItem section : owners) {
-                List<SiteSpaceRow> rows = section == null
-                        ? SiteSpaceRow.list("siteId = ?1 and sectionId is null order by position, id", site.id)
-                        : SiteSpaceRow.list("siteId = ?1 and sectionId = ?2 order by position, id", site.id, section.id);
-                String sectionBase = base + (section == null || section.isDefault ? "" : section.path + "/");
-                for (SiteSpaceRow r : rows) {
-                    if (!r.draft && (r.condition == null || holds.test(r.condition))) {
-                        sources.revision(r.spaceId).ifPresent(revision -> out.add(new Listed(r.spaceId, revision,
-                                sectionBase + (r.isDefault ? "" : r.path + "/"))));
-                    }
-                }
-            }
-            return Optional.of(out);
+            Predicate<String> holds = published.visitor(found.get(), null, null, Map.of()).orElse(c -> false);
+            return Optional.of(visibleSpaces(found.get(), holds, ref.base()));
         });
         if (listed.isEmpty() || max <= 0) {
             return listed.map(l -> List.of());
@@ -262,7 +398,7 @@ public class Reader {
         ReaderModel.Link previous = index > 0 ? link(documents.get(index - 1), spaceBase) : null;
         ReaderModel.Link next = index >= 0 && index + 1 < documents.size() ? link(documents.get(index + 1), spaceBase) : null;
         String theme = customizations.of(site).path("styling").path("theme").asText("clean");
-        return new ReaderModel(site.title, r.base(), "/s/_assets/reader.css", shown.title(), shown.description(),
+        return new ReaderModel(site.title, r.base(), r.base() + ASSETS_CSS, r.base() + SEARCH, shown.title(), shown.description(),
                 site.visibility != SiteVisibility.PUBLIC || shown.noIndex(), theme, tabs, switcher, nav, crumbs, previous, next,
                 rendered.outline(), new RawString(rendered.html()));
     }

@@ -39,7 +39,8 @@ public class ReaderResource {
     static final String VISITOR_COOKIE = "bindery_visitor";
     static final String CSP = "default-src 'none'; style-src 'self'; img-src 'self' https:; base-uri 'none'; "
             + "form-action 'self'; frame-ancestors 'none'";
-    private static final byte[] CSS = readCss();
+    private static final byte[] CSS = asset("/reader/reader.css");
+    private static final byte[] ICON = asset("/reader/favicon.svg");
 
     @Inject
     Reader reader;
@@ -56,50 +57,59 @@ public class ReaderResource {
         return secured(Response.ok(CSS, "text/css; charset=utf-8")).header("Cache-Control", "public, max-age=3600").build();
     }
 
-    /** Crawlers may read a public site; every other site (unlisted, share-link, visitor-auth, unpublished) is closed. */
+    /** A request whose Host is a site's hostname: the gateway sends it here, {@code /s/~host/<path>}, with this header. */
+    static final String SITE_HOST = "X-Bindery-Site-Host";
+
     @GET
-    @Path("/{site}/robots.txt")
-    public Response robots(@PathParam("site") String site) {
-        boolean open = reader.sitemap(site, 0).isPresent();
-        String body = open ? "User-agent: *\nAllow: /s/" + site + "/\nSitemap: " + urls.app("/s/" + site + "/sitemap.xml") + "\n"
-                : "User-agent: *\nDisallow: /\n";
-        return secured(Response.ok(body, "text/plain; charset=utf-8")).build();
+    @Path("/~host")
+    public Response hostHome(@HeaderParam(SITE_HOST) String host, @Context UriInfo uri, @Context HttpHeaders headers,
+                             @HeaderParam("X-Forwarded-Proto") String proto) {
+        return hostPage(host, "", uri, headers, proto);
     }
 
-    /** The pages of a public site (at most 50,000, the sitemap protocol's limit); 404 for any other site. */
     @GET
-    @Path("/{site}/sitemap.xml")
-    public Response sitemap(@PathParam("site") String site) {
-        return reader.sitemap(site, 50_000).map(paths -> {
-            StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                    + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-            for (String path : paths) {
-                xml.append("<url><loc>").append(escapeXml(urls.app(path))).append("</loc></url>\n");
-            }
-            xml.append("</urlset>\n");
-            return secured(Response.ok(xml.toString(), "application/xml; charset=utf-8")).build();
-        }).orElseGet(() -> secured(Response.status(404).type("text/html; charset=utf-8")
-                .entity(templates.notFound(null, null, "This site has no sitemap."))).build());
-    }
-
-    private static String escapeXml(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    @Path("/~host/{rest: .*}")
+    public Response hostPage(@HeaderParam(SITE_HOST) String host, @PathParam("rest") String rest, @Context UriInfo uri,
+                             @Context HttpHeaders headers, @HeaderParam("X-Forwarded-Proto") String proto) {
+        String hostname = host == null ? "" : host.strip().toLowerCase(java.util.Locale.ROOT).replaceFirst(":\\d+$", "");
+        if (hostname.isEmpty()) {
+            return notFound(Reader.SiteRef.host("-"), "This site does not exist or is not published.");
+        }
+        return serve(Reader.SiteRef.host(hostname), rest, uri, headers, proto);
     }
 
     @GET
     @Path("/{site}")
     public Response home(@PathParam("site") String site, @Context UriInfo uri, @Context HttpHeaders headers,
                          @HeaderParam("X-Forwarded-Proto") String proto) {
-        return page(site, "", uri, headers, proto);
+        return serve(Reader.SiteRef.path(site), "", uri, headers, proto);
     }
 
     @GET
     @Path("/{site}/{rest: .*}")
     public Response page(@PathParam("site") String site, @PathParam("rest") String rest, @Context UriInfo uri,
                          @Context HttpHeaders headers, @HeaderParam("X-Forwarded-Proto") String proto) {
-        MultivaluedMap<String, String> query = uri.getQueryParameters();
+        return serve(Reader.SiteRef.path(site), rest, uri, headers, proto);
+    }
+
+    /** Everything under a site's base: its pages, search, files, stylesheet, robots.txt and sitemap.xml. */
+    private Response serve(Reader.SiteRef site, String rest, UriInfo uri, HttpHeaders headers, String proto) {
         boolean secure = "https".equalsIgnoreCase(proto) || "https".equalsIgnoreCase(uri.getRequestUri().getScheme());
-        String cookiePath = "/s/" + site + "/";
+        String origin = site.byHost() ? (secure ? "https://" : "http://") + site.key() : null;
+        switch (rest) {
+            case "robots.txt":
+                return robots(site, origin);
+            case "sitemap.xml":
+                return sitemap(site, origin);
+            case Reader.ASSETS_CSS:
+                return css();
+            case Reader.ASSETS_ICON:
+                return secured(Response.ok(ICON, "image/svg+xml")).header("Cache-Control", "public, max-age=86400").build();
+            default:
+                break;
+        }
+        MultivaluedMap<String, String> query = uri.getQueryParameters();
+        String cookiePath = site.base();
         String shareParam = query.getFirst("share");
         String tokenParam = query.getFirst("jwt_token");
         if (shareParam != null || tokenParam != null) {
@@ -121,17 +131,27 @@ public class ReaderResource {
         });
         Reader.Request request = new Reader.Request(site, rest, cookieValue(headers, SHARE_COOKIE),
                 cookieValue(headers, VISITOR_COOKIE), unsigned);
+        if (rest.startsWith(Reader.FILES)) {
+            return file(request, rest.substring(Reader.FILES.length()));
+        }
+        if (rest.equals(Reader.SEARCH)) {
+            return search(request, query.getFirst("q"), cookiePath);
+        }
         Rendered rendered = recent.get(request, () -> render(request, cookiePath));
         if (rendered.status() == 200) {
             String ifNoneMatch = headers.getHeaderString(HttpHeaders.IF_NONE_MATCH);
-            if (ifNoneMatch != null && List.of(ifNoneMatch.split("\\s*,\\s*")).contains(rendered.etag())) {
-                return secured(Response.notModified()).header("ETag", rendered.etag())
-                        .header("Cache-Control", rendered.cacheControl()).build();
+            boolean unchanged = ifNoneMatch != null ? List.of(ifNoneMatch.split("\\s*,\\s*")).contains(rendered.etag())
+                    : notModifiedSince(headers.getHeaderString(HttpHeaders.IF_MODIFIED_SINCE), rendered.lastModified());
+            if (unchanged) {
+                Response.ResponseBuilder notModified = secured(Response.notModified()).header("ETag", rendered.etag())
+                        .header("Cache-Control", rendered.cacheControl());
+                return lastModified(notModified, rendered.lastModified()).build();
             }
         }
         Response.ResponseBuilder out = Response.status(rendered.status()).entity(rendered.html()).type("text/html; charset=utf-8");
         if (rendered.etag() != null) {
             out.header("ETag", rendered.etag()).header("Cache-Control", rendered.cacheControl());
+            lastModified(out, rendered.lastModified());
         }
         if (rendered.noIndex()) {
             out.header("X-Robots-Tag", "noindex");
@@ -139,23 +159,101 @@ public class ReaderResource {
         return secured(out).build();
     }
 
+    /** Crawlers may read a public site; every other site (unlisted, share-link, visitor-auth, unpublished) is closed. */
+    private Response robots(Reader.SiteRef site, String origin) {
+        boolean open = reader.sitemap(site, 0).isPresent();
+        String sitemap = origin != null ? origin + "/sitemap.xml" : urls.app(site.base() + "sitemap.xml");
+        String body = open ? "User-agent: *\nAllow: " + site.base() + "\nSitemap: " + sitemap + "\n"
+                : "User-agent: *\nDisallow: /\n";
+        return secured(Response.ok(body, "text/plain; charset=utf-8")).build();
+    }
+
+    /** The pages of a public site (at most 50,000, the sitemap protocol's limit); 404 for any other site. */
+    private Response sitemap(Reader.SiteRef site, String origin) {
+        return reader.sitemap(site, 50_000).map(paths -> {
+            StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                    + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+            for (String path : paths) {
+                xml.append("<url><loc>").append(escapeXml(origin != null ? origin + path : urls.app(path))).append("</loc></url>\n");
+            }
+            xml.append("</urlset>\n");
+            return secured(Response.ok(xml.toString(), "application/xml; charset=utf-8")).build();
+        }).orElseGet(() -> notFound(site, "This site has no sitemap."));
+    }
+
+    private static String escapeXml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    /**
+     * A file of a page ({@code ~files/<space>/<revision>/<file>}): a revision's file never changes, so a browser keeps
+     * it; shared caches only for a public site.
+     */
+    private Response file(Reader.Request request, String path) {
+        String[] parts = path.split("/");
+        if (parts.length != 3 || java.util.Arrays.stream(parts).anyMatch(String::isEmpty)) {
+            return notFound(request.site(), "There is no file at this address.");
+        }
+        return reader.file(request, parts[0], parts[1], parts[2]).map(f -> secured(Response.ok(f.bytes(), f.contentType()))
+                        .header("Cache-Control", (f.site().visibility == SiteVisibility.PUBLIC ? "public" : "private")
+                                + ", max-age=31536000, immutable")
+                        .header("Content-Disposition", "inline").build())
+                .orElseGet(() -> notFound(request.site(), "There is no file at this address."));
+    }
+
+    /** The search results page; personal (it may show pages only this visitor sees), so never kept by a shared cache. */
+    private Response search(Reader.Request request, String q, String cookiePath) {
+        Reader.Outcome outcome = reader.search(request, q);
+        if (outcome instanceof Reader.SearchPage page) {
+            return secured(Response.ok(templates.search(page.model()), "text/html; charset=utf-8"))
+                    .header("Cache-Control", "private, no-cache").header("X-Robots-Tag", "noindex").build();
+        }
+        Reader.NotFound notFound = (Reader.NotFound) outcome;
+        return notFound(request.site(), notFound.message());
+    }
+
+    private Response notFound(Reader.SiteRef site, String message) {
+        return secured(Response.status(404).type("text/html; charset=utf-8")
+                .entity(templates.notFound(null, null, message, site.base()))).build();
+    }
+
+    private static final java.time.format.DateTimeFormatter HTTP_DATE = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME
+            .withZone(java.time.ZoneOffset.UTC);
+
+    private static Response.ResponseBuilder lastModified(Response.ResponseBuilder response, java.time.Instant at) {
+        return at == null ? response : response.header("Last-Modified", HTTP_DATE.format(at.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)));
+    }
+
+    /** If-Modified-Since (only read without If-None-Match, as RFC 9110 says): unchanged since that second. */
+    static boolean notModifiedSince(String ifModifiedSince, java.time.Instant lastModified) {
+        if (ifModifiedSince == null || lastModified == null) {
+            return false;
+        }
+        try {
+            java.time.Instant since = java.time.ZonedDateTime.parse(ifModifiedSince.strip(), java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            return !lastModified.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).isAfter(since);
+        } catch (java.time.format.DateTimeParseException e) {
+            return false; // an unreadable date is ignored, as RFC 9110 says
+        }
+    }
+
     /** A page (or the 404 page) as sent: kept for a moment by {@link RecentPages}. */
-    record Rendered(int status, byte[] html, String etag, String cacheControl, boolean noIndex) {
+    record Rendered(int status, byte[] html, String etag, String cacheControl, boolean noIndex, java.time.Instant lastModified) {
     }
 
     private Rendered render(Reader.Request request, String cookiePath) {
         Reader.Outcome outcome = reader.read(request);
         if (outcome instanceof Reader.NotFound notFound) {
             String title = notFound.site() == null ? null : notFound.site().title;
-            return new Rendered(404, templates.notFound(title, notFound.site() == null ? null : cookiePath, notFound.message())
-                    .getBytes(StandardCharsets.UTF_8), null, null, true);
+            return new Rendered(404, templates.notFound(title, notFound.site() == null ? null : cookiePath, notFound.message(), cookiePath)
+                    .getBytes(StandardCharsets.UTF_8), null, null, true, null);
         }
         Reader.Page page = (Reader.Page) outcome;
         byte[] html = templates.page(page.model()).getBytes(StandardCharsets.UTF_8);
         boolean personal = page.site().visibility == SiteVisibility.SHARE_LINK || page.site().visibility == SiteVisibility.VISITOR_AUTH
                 || !request.unsignedClaims().isEmpty();
         return new Rendered(200, html, "\"" + sha256(html) + "\"", (personal ? "private" : "public") + ", no-cache",
-                page.model().noIndex());
+                page.model().noIndex(), page.lastModified());
     }
 
     private static Response.ResponseBuilder secured(Response.ResponseBuilder response) {
@@ -198,8 +296,8 @@ public class ReaderResource {
         }
     }
 
-    private static byte[] readCss() {
-        try (InputStream in = ReaderResource.class.getResourceAsStream("/reader/reader.css")) {
+    private static byte[] asset(String name) {
+        try (InputStream in = ReaderResource.class.getResourceAsStream(name)) {
             return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

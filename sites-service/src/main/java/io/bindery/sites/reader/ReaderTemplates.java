@@ -10,7 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -32,14 +31,20 @@ public class ReaderTemplates {
             .build();
     private final Template page = engine.getTemplate("page.html");
     private final Template notFound = engine.getTemplate("not-found.html");
+    private final Template search = engine.getTemplate("search.html");
 
     public String page(ReaderModel model) {
         return page.data("m", model).render();
     }
 
-    public String notFound(String siteTitle, String homeUrl, String message) {
+    public String search(SearchModel model) {
+        return search.data("m", model).render();
+    }
+
+    /** @param base the site's address prefix ({@code /s/<site>/} or {@code /} on its hostname): the stylesheet is under it */
+    public String notFound(String siteTitle, String homeUrl, String message, String base) {
         return notFound.data("m", Map.of("siteTitle", siteTitle == null ? "Not found" : siteTitle,
-                "homeUrl", homeUrl == null ? "" : homeUrl, "message", message, "cssUrl", "/s/_assets/reader.css")).render();
+                "homeUrl", homeUrl == null ? "" : homeUrl, "message", message, "cssUrl", base + Reader.ASSETS_CSS, "iconUrl", base + Reader.ASSETS_ICON)).render();
     }
 
     private static Optional<TemplateLocator.TemplateLocation> locate(String id) {
@@ -49,7 +54,7 @@ public class ReaderTemplates {
         }
         return Optional.of(new TemplateLocator.TemplateLocation() {
             @Override
-            public Reader read() {
+            public java.io.Reader read() {
                 return new InputStreamReader(in, StandardCharsets.UTF_8);
             }
 

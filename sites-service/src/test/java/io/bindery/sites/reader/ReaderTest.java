@@ -30,6 +30,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -235,5 +236,126 @@ class ReaderTest {
         }
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
                 .until(() -> given().get(url("/intro")).then().extract().asString().contains("Merged text."));
+    }
+
+    static final byte[] PNG = java.util.Base64.getDecoder().decode(
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==");
+
+    /** A page with an image of the space's files; the space's revision gains it. */
+    String withImage() {
+        String revision = Ids.newId();
+        String fileId = Ids.newId();
+        ContentStandIn.file(space, revision, fileId, "image/png", PNG);
+        ContentStandIn.revision(space, revision, List.of(
+                StandInPage.document("Introduction", "intro", 0, "# Intro\n\n![logo](/files/" + fileId + ")\n\nThe wombat digs."),
+                StandInPage.document("Guide", "guide", 0, "A <script>alert(1)</script> wombat guide.")));
+        io.bindery.sites.sitespaces.SpaceSources sources = io.quarkus.arc.Arc.container().instance(io.bindery.sites.sitespaces.SpaceSources.class).get();
+        io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> sources.revisionMoved(space, revision));
+        return revision + "/" + fileId;
+    }
+
+    @Test
+    void imagesAreServedFromTheSpacesFilesToThoseWhoMayReadTheSite() throws Exception {
+        String file = withImage();
+        String src = "/s/" + site + "/~files/" + space + "/" + file;
+        given().get(src).then().statusCode(404); // not published yet
+        publish();
+        given().get(url("/intro")).then().statusCode(200).body(containsString("<img src=\"" + src + "\" alt=\"logo\""));
+        byte[] bytes = given().get(src).then().statusCode(200).contentType("image/png")
+                .header("Cache-Control", containsString("immutable")).header("X-Content-Type-Options", "nosniff")
+                .extract().asByteArray();
+        assertArrayEquals(PNG, bytes);
+        given().get("/s/" + site + "/~files/" + space + "/" + file.split("/")[0] + "/unknown").then().statusCode(404);
+        String elsewhere = ContentStandIn.space(org, "Not on the site", Set.of(), Set.of(admin));
+        given().get("/s/" + site + "/~files/" + elsewhere + "/" + file).then().statusCode(404);
+        given().get("/s/" + site + "/~files/" + space).then().statusCode(404);
+        // a share-link site: the file needs the key too
+        as(admin).body("{\"visibility\":\"share-link\"}").patch("/v1/orgs/" + org + "/sites/" + site).then().statusCode(200);
+        String link = as(admin).body("{\"name\":\"Partners\"}").post("/v1/orgs/" + org + "/sites/" + site + "/share-links")
+                .then().statusCode(201).extract().path("urls.published");
+        given().get(src).then().statusCode(404);
+        given().cookie(ReaderResource.SHARE_COOKIE, link.replaceAll(".*share=", "")).get(src).then().statusCode(200)
+                .header("Cache-Control", startsWith("private"));
+    }
+
+    @Test
+    void searchFindsPagesOfTheSpacesTheVisitorSeesWithoutScript() throws Exception {
+        withImage();
+        as(admin).body("{\"jsonSchema\":" + SiteFixtures.SCHEMA + "}").put("/v1/orgs/" + org + "/sites/" + site + "/adaptive-schema")
+                .then().statusCode(200);
+        as(admin).body("{\"title\":\"Guides\"}").post("/v1/orgs/" + org + "/sites/" + site + "/sections").then().statusCode(201);
+        String proSpace = ContentStandIn.space(org, "Pro handbook", Set.of(), Set.of(admin));
+        ContentStandIn.revision(proSpace, ContentStandIn.data(proSpace).revision(),
+                List.of(StandInPage.document("Pro wombats", "start", 0, "Wombat care for pro plans.")));
+        String pro = as(admin).body("{\"title\":\"Pro\",\"spaceId\":\"" + proSpace + "\"}").post("/v1/orgs/" + org + "/sites/" + site + "/sections")
+                .then().statusCode(201).extract().path("id");
+        as(admin).body("{\"condition\":\"visitor.claims.unsigned.plan == 'pro'\"}").patch("/v1/orgs/" + org + "/sites/" + site + "/sections/" + pro)
+                .then().statusCode(200);
+        publish();
+        // the search box is a plain form: no script needed
+        given().get(url("/")).then().statusCode(200)
+                .body(containsString("<form class=\"search\" role=\"search\" action=\"/s/" + site + "/~search\" method=\"get\">"));
+        String free = given().get(url("/~search?q=wombat")).then().statusCode(200).contentType(startsWith("text/html"))
+                .header("Content-Security-Policy", containsString("default-src 'none'")).header("X-Robots-Tag", "noindex")
+                .extract().asString();
+        assertTrue(free.contains("href=\"/s/" + site + "/intro\""), free);
+        assertTrue(free.contains("href=\"/s/" + site + "/guide\""), free);
+        assertTrue(free.contains("<mark>wombat</mark>") || free.contains("<mark>Wombat</mark>"), free);
+        assertFalse(free.contains("<script>"), "a snippet's markup is text: " + free);
+        assertTrue(free.contains("&lt;script&gt;"), free);
+        assertFalse(free.contains("Pro wombats"), "a section the visitor does not see is not searched: " + free);
+        given().get(url("/~search?q=wombat&visitor.plan=pro")).then().statusCode(200)
+                .body(containsString("Pro wombats")).body(containsString("href=\"/s/" + site + "/pro/start\""));
+        given().get(url("/~search?q=")).then().statusCode(200).body(containsString("Type words to search"));
+        given().get(url("/~search?q=nothing-matches-this")).then().statusCode(200).body(containsString("No page matches"));
+        given().get(url("/~search?q=" + "x".repeat(600))).then().statusCode(200).body(containsString("at most 512"));
+        given().get("/s/" + Ids.newId() + "/~search?q=wombat").then().statusCode(404);
+    }
+
+    @Test
+    void aRevisitSinceTheLastChangeCostsA304() {
+        publish();
+        Response first = given().get(url("/guide"));
+        String lastModified = first.header("Last-Modified");
+        assertTrue(lastModified != null && lastModified.endsWith("GMT"), "Last-Modified: " + lastModified);
+        given().header("If-Modified-Since", lastModified).get(url("/guide")).then().statusCode(304)
+                .header("Last-Modified", lastModified);
+        given().header("If-Modified-Since", "Mon, 01 Jan 2001 00:00:00 GMT").get(url("/guide")).then().statusCode(200);
+        given().header("If-Modified-Since", "not a date").get(url("/guide")).then().statusCode(200);
+        // If-None-Match wins over If-Modified-Since
+        given().header("If-Modified-Since", lastModified).header("If-None-Match", "\"other\"").get(url("/guide")).then().statusCode(200);
+    }
+
+    @Test
+    void aSiteIsServedAtTheRootOfItsOwnHostname() throws Exception {
+        String host = "docs-" + site.toLowerCase().substring(0, 8) + ".acme.example";
+        as(admin).body("{\"hostname\":\"" + host + "\"}").patch("/v1/orgs/" + org + "/sites/" + site).then().statusCode(200);
+        publish();
+        String home = given().header(ReaderResource.SITE_HOST, host + ":8080").get("/s/~host/").then().statusCode(200)
+                .extract().asString();
+        assertTrue(home.contains("href=\"/guide\""), "links at the root of the hostname: " + home);
+        assertTrue(home.contains("href=\"/~assets/reader.css\""), home);
+        assertTrue(home.contains("action=\"/~search\""), home);
+        given().header(ReaderResource.SITE_HOST, host).get("/s/~host/guide/details").then().statusCode(200)
+                .body(containsString("class=\"crumbs\""));
+        given().header(ReaderResource.SITE_HOST, host).get("/s/~host/~assets/reader.css").then().statusCode(200)
+                .contentType(startsWith("text/css"));
+        given().header(ReaderResource.SITE_HOST, host).get("/s/~host/~assets/favicon.svg").then().statusCode(200)
+                .contentType(startsWith("image/svg+xml"));
+        assertTrue(home.contains("<link rel=\"icon\" type=\"image/svg+xml\" href=\"/~assets/favicon.svg\">"), home);
+        given().header(ReaderResource.SITE_HOST, host).get("/s/~host/robots.txt").then().statusCode(200)
+                .body(containsString("Sitemap: http://" + host + "/sitemap.xml"));
+        given().header(ReaderResource.SITE_HOST, host).get("/s/~host/sitemap.xml").then().statusCode(200)
+                .body(containsString("<loc>http://" + host + "/guide</loc>"));
+        given().header(ReaderResource.SITE_HOST, "unknown.acme.example").get("/s/~host/").then().statusCode(404)
+                .body(containsString("Page not found"));
+        given().get("/s/~host/").then().statusCode(404);
+        // a share-link site on its hostname: the cookie is scoped to the whole host
+        as(admin).body("{\"visibility\":\"share-link\"}").patch("/v1/orgs/" + org + "/sites/" + site).then().statusCode(200);
+        String link = as(admin).body("{\"name\":\"Partners\"}").post("/v1/orgs/" + org + "/sites/" + site + "/share-links")
+                .then().statusCode(201).extract().path("urls.published");
+        String key = link.replaceAll(".*share=", "");
+        given().header(ReaderResource.SITE_HOST, host).redirects().follow(false).get("/s/~host/guide?share=" + key).then()
+                .statusCode(303).header("Set-Cookie", containsString("Path=/;"));
     }
 }

@@ -8,6 +8,8 @@ import com.sun.net.httpserver.HttpServer;
 import io.bindery.commons.ids.Ids;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
+import io.bindery.contracts.content.SiteSearchRequest;
+import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.content.SpaceViewsRequest;
 import io.bindery.contracts.content.SpaceViewsResponse;
@@ -41,6 +43,13 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
     private static final Pattern PATH = Pattern.compile("/internal/orgs/([^/]+)/space-views");
     private static final Pattern TREE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/tree");
     private static final Pattern PAGE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/pages/([^/]+)");
+    private static final Pattern FILE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/files/([^/]+)");
+    /** When each revision was registered: the tree's createdAt. */
+    private static final Map<String, Instant> MADE = new ConcurrentHashMap<>();
+    /** The newest revision registered per space: what search looks through. */
+    private static final Map<String, String> LIVE = new ConcurrentHashMap<>();
+    /** Files by "space/revision/file": content type and bytes. */
+    private static final Map<String, Map.Entry<String, byte[]>> FILES = new ConcurrentHashMap<>();
 
     /** A page of a revision: depth 0 at the root; kind document, group or link. */
     public record StandInPage(String id, String kind, String title, String path, int depth, String markdown) {
@@ -104,7 +113,19 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
 
     /** The pages of a revision of a space (tree order). */
     public static void revision(String spaceId, String revision, List<StandInPage> pages) {
+        MADE.put(spaceId + "/" + revision, Instant.now().truncatedTo(ChronoUnit.SECONDS));
         REVISIONS.put(spaceId + "/" + revision, List.copyOf(pages));
+        LIVE.put(spaceId, revision);
+    }
+
+    /** When the revision was registered (what its tree says as createdAt). */
+    public static Instant madeAt(String spaceId, String revision) {
+        return MADE.get(spaceId + "/" + revision);
+    }
+
+    /** A file of a revision. */
+    public static void file(String spaceId, String revision, String fileId, String contentType, byte[] bytes) {
+        FILES.put(spaceId + "/" + revision + "/" + fileId, Map.entry(contentType, bytes));
     }
 
     /** content stops answering (a refused connection) until {@code false}. */
@@ -119,6 +140,22 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
             Matcher page = PAGE.matcher(path);
             if (tree.matches() || page.matches()) {
                 revisionRead(exchange, tree.matches() ? tree : page, page.matches());
+                return;
+            }
+            Matcher file = FILE.matcher(path);
+            if (file.matches()) {
+                Map.Entry<String, byte[]> f = FILES.get(file.group(1) + "/" + file.group(2) + "/" + file.group(3));
+                if (f == null) {
+                    reply(exchange, 404, "{\"error\":{\"code\":404,\"message\":\"no file\"}}");
+                    return;
+                }
+                exchange.getResponseHeaders().set("Content-Type", f.getKey());
+                exchange.sendResponseHeaders(200, f.getValue().length);
+                exchange.getResponseBody().write(f.getValue());
+                return;
+            }
+            if (path.equals("/internal/search") && "POST".equals(exchange.getRequestMethod())) {
+                search(exchange, JSON.readValue(exchange.getRequestBody(), SiteSearchRequest.class));
                 return;
             }
             Matcher m = PATH.matcher(path);
@@ -157,7 +194,7 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
             TREE_READS.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
             List<RevisionTree.Page> tree = pages.stream().map(p -> new RevisionTree.Page(p.id(), p.kind(), p.title(), p.path(),
                     p.depth(), null, null, false, false, null)).toList();
-            reply(exchange, 200, JSON.writeValueAsString(new RevisionTree(m.group(1), m.group(2), tree)));
+            reply(exchange, 200, JSON.writeValueAsString(new RevisionTree(m.group(1), m.group(2), tree, MADE.get(key))));
             return;
         }
         StandInPage p = pages.stream().filter(x -> x.id().equals(m.group(3))).findFirst().orElse(null);
@@ -167,6 +204,32 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
         }
         reply(exchange, 200, JSON.writeValueAsString(new RevisionPage(m.group(1), m.group(2), p.id(), p.title(), p.path(), null,
                 p.markdown())));
+    }
+
+    /**
+     * Search as content answers the reader, simplified: the live revision's document pages whose markdown holds the
+     * query (case-insensitively), the match marked in a snippet of the markdown.
+     */
+    private static void search(HttpExchange exchange, SiteSearchRequest request) throws IOException {
+        String q = request.query().toLowerCase(java.util.Locale.ROOT);
+        List<SiteSearchResponse.SpaceResult> spaces = new ArrayList<>();
+        for (String spaceId : request.spaces()) {
+            String revision = LIVE.get(spaceId);
+            List<SiteSearchResponse.PageResult> hits = new ArrayList<>();
+            for (StandInPage p : revision == null ? List.<StandInPage>of() : REVISIONS.get(spaceId + "/" + revision)) {
+                int at = p.markdown() == null ? -1 : p.markdown().toLowerCase(java.util.Locale.ROOT).indexOf(q);
+                if ("document".equals(p.kind()) && at >= 0 && hits.size() < request.pagesPerSpace()) {
+                    String md = p.markdown();
+                    String body = md.substring(Math.max(0, at - 40), at) + "<mark>" + md.substring(at, at + q.length())
+                            + "</mark>" + md.substring(at + q.length(), Math.min(md.length(), at + q.length() + 40));
+                    hits.add(new SiteSearchResponse.PageResult(p.id(), p.title(), p.path(), "", p.title(), body, 1.0));
+                }
+            }
+            if (!hits.isEmpty()) {
+                spaces.add(new SiteSearchResponse.SpaceResult(spaceId, revision, hits));
+            }
+        }
+        reply(exchange, 200, JSON.writeValueAsString(new SiteSearchResponse(spaces)));
     }
 
     private static void reply(HttpExchange exchange, int status, String body) throws IOException {
