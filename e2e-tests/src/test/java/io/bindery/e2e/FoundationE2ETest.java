@@ -61,7 +61,6 @@ class FoundationE2ETest {
                 .body("error.message", containsString("sites-service")).body("error.message", containsString("not implemented yet"));
         api(admin).get("/v1/spaces/abc/content/reusable-contents/x").then().statusCode(501).body("error.message", containsString("content-service"));
         api(admin).get("/v1/spaces/abc/change-requests/1/content/reusable-contents/x").then().statusCode(501).body("error.message", containsString("content-service"));
-        api(admin).get("/v1/orgs/abc/openapi").then().statusCode(501).body("error.message", containsString("openapi-service"));
         api(admin).get("/v1/integrations/abc/render").then().statusCode(501).body("error.message", containsString("integrations-service"));
         api(admin).get("/v1/orgs/abc/translations").then().statusCode(501).body("error.message", containsString("insights-service"));
     }

@@ -51,7 +51,8 @@ class AsyncApiDocumentsTest {
                 new Object[]{"content-service", ContentEventTypes.class},
                 new Object[]{"review-service", ReviewEventTypes.class},
                 new Object[]{"sites-service", SitesEventTypes.class},
-                new Object[]{"integrations-service", io.bindery.contracts.integrations.IntegrationsEventTypes.class});
+                new Object[]{"integrations-service", io.bindery.contracts.integrations.IntegrationsEventTypes.class},
+                new Object[]{"openapi-service", io.bindery.contracts.openapi.OpenApiEventTypes.class});
     }
 
     static JsonNode document(String service) throws IOException {

@@ -1,0 +1,54 @@
+package io.bindery.openapi.processing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.events.TopicConsumer;
+import io.bindery.contracts.openapi.OpenApiEventTypes;
+import io.bindery.contracts.openapi.OpenApiSpecData;
+import io.bindery.openapi.config.OpenApiConfig;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * The processing worker: reads openapi-service's own topic and processes each upload or processing request
+ * ({@code data.request}). Other types on the topic are skipped. Processing runs outside the consumer's transaction
+ * (Processor opens its own), and is idempotent: a request already completed or superseded is skipped, so an event
+ * read twice processes once. The consumer group is shared by the service's replicas, so each request is processed
+ * by one of them.
+ */
+@ApplicationScoped
+public class ProcessingConsumer extends TopicConsumer {
+    @Inject
+    Processor processor;
+    @Inject
+    OpenApiConfig config;
+
+    @Override
+    protected String topic() {
+        return OpenApiEventTypes.TOPIC;
+    }
+
+    @Override
+    protected boolean enabled() {
+        return config.processing().enabled();
+    }
+
+    @Override
+    protected String groupSuffix() {
+        return "-processing";
+    }
+
+    @Override
+    protected void apply(JsonNode event) {
+        String type = event.path("type").asText();
+        if (!type.equals(OpenApiEventTypes.SPEC_UPLOADED) && !type.equals(OpenApiEventTypes.SPEC_PROCESSING_REQUESTED)) {
+            return;
+        }
+        OpenApiSpecData data = dataAs(event.path("data"), OpenApiSpecData.class);
+        if (data.request() == null) {
+            return;
+        }
+        // the fetch must not hold the consumer's transaction (and a database connection) open
+        QuarkusTransaction.suspendingExisting().run(() -> processor.process(data.id(), data.request()));
+    }
+}

@@ -1,0 +1,152 @@
+package io.bindery.openapi.processing;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.contracts.openapi.OpenApiEventTypes;
+import io.bindery.openapi.config.OpenApiConfig;
+import io.bindery.openapi.specs.OpenApiSpec;
+import io.bindery.openapi.specs.ProcessErrorCode;
+import io.bindery.openapi.specs.ProcessingState;
+import io.bindery.openapi.specs.SpecView;
+import io.bindery.openapi.specs.SpecViews;
+import io.bindery.openapi.versions.SpecVersion;
+import io.bindery.openapi.versions.Summary;
+import io.bindery.openapi.versions.Versions;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import org.jboss.logging.Logger;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+/**
+ * Processes one request of one spec: marks it in progress, fetches and parses with no transaction open (a fetch
+ * may take seconds; no row stays locked meanwhile), then completes it in a second transaction if the request is
+ * still the spec's (a newer upload supersedes it): a new version when the content's hash differs from the latest,
+ * or the error. A crash between the two leaves the spec in progress; the event is read again (its offset was not
+ * committed) or ProcessingSweep requests it again, and after {@code max-attempts} starts it completes with an error.
+ */
+@ApplicationScoped
+public class Processor {
+    private static final Logger LOG = Logger.getLogger(Processor.class);
+
+    @Inject
+    EntityManager em;
+    @Inject
+    SpecFetcher fetcher;
+    @Inject
+    SpecParser parser;
+    @Inject
+    Versions versions;
+    @Inject
+    SpecViews views;
+    @Inject
+    EventPublisher events;
+    @Inject
+    OpenApiConfig config;
+    @Inject
+    ObjectMapper json;
+
+    private record Work(String url, String text, String textUrl, boolean exhausted) {
+    }
+
+    private record Result(SpecFetcher.Files files, Summary summary, ProcessingFailure failure) {
+    }
+
+    /** Processes the request if it is still the spec's; a request already completed or superseded is skipped. */
+    public void process(String specId, String request) {
+        Work work = QuarkusTransaction.requiringNew().call(() -> start(specId, request));
+        if (work == null) {
+            return;
+        }
+        if (work.exhausted()) {
+            QuarkusTransaction.requiringNew().run(() -> complete(specId, request, new Result(null, null,
+                    ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "processing stopped after "
+                            + config.processing().maxAttempts() + " attempts that did not finish", null))));
+            return;
+        }
+        long started = System.nanoTime();
+        Result result = run(work);
+        LOG.debugf("spec %s processed in %d ms", specId, (System.nanoTime() - started) / 1_000_000);
+        QuarkusTransaction.requiringNew().run(() -> complete(specId, request, result));
+    }
+
+    Work start(String specId, String request) {
+        OpenApiSpec spec = em.find(OpenApiSpec.class, specId, LockModeType.PESSIMISTIC_WRITE);
+        if (spec == null || !request.equals(spec.request) || spec.processingState == ProcessingState.COMPLETE) {
+            return null;
+        }
+        spec.processingState = ProcessingState.PROGRESS;
+        spec.progressAt = now();
+        spec.attempts += 1;
+        boolean exhausted = spec.attempts > config.processing().maxAttempts();
+        return new Work(spec.sourceUrl, spec.sourceText,
+                spec.sourceText == null ? null : views.publishedBase(spec.organizationId, spec.slug) + "openapi"
+                        + (SpecFetcher.isJson(spec.sourceText) ? ".json" : ".yaml"), exhausted);
+    }
+
+    Result run(Work work) {
+        try {
+            SpecFetcher.Files files = work.url() != null ? fetcher.fetch(work.url())
+                    : fetcher.fromText(work.text(), work.textUrl());
+            SpecParser.Parsed parsed = parser.parse(files);
+            return new Result(files, Summary.of(parsed.openApi(), ExternalSchemas.of(files)), null);
+        } catch (ProcessingFailure failure) {
+            return new Result(null, null, failure);
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.warnf(e, "processing failed unexpectedly");
+            return new Result(null, null, ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR,
+                    "the document could not be processed: " + e.getClass().getSimpleName(), work.url()));
+        }
+    }
+
+    void complete(String specId, String request, Result result) {
+        OpenApiSpec spec = em.find(OpenApiSpec.class, specId, LockModeType.PESSIMISTIC_WRITE);
+        if (spec == null || !request.equals(spec.request)) {
+            return; // deleted, or superseded by a newer upload: its own processing reports
+        }
+        Instant now = now();
+        spec.processingState = ProcessingState.COMPLETE;
+        spec.request = null;
+        spec.progressAt = null;
+        spec.lastProcessedAt = now;
+        spec.updatedAt = now;
+        if (result.failure() == null) {
+            String url = spec.sourceUrl != null ? spec.sourceUrl : result.files().files().get(0).url();
+            SpecVersion created = versions.store(spec, url, result.files().files(), result.summary(), now);
+            if (created != null) {
+                spec.lastVersion = created.id;
+            }
+            spec.lastProcessErrorCode = null;
+            spec.lastProcessedErrors = null;
+            spec.lastProcessedErrorCount = 0;
+            em.flush();
+            events.publish(OpenApiEventTypes.SPEC_PROCESSED, spec.id, views.data(spec));
+        } else {
+            List<SpecView.ProcessError> errors = result.failure().errors();
+            int max = config.processing().maxErrorsListed();
+            spec.lastProcessErrorCode = result.failure().code();
+            spec.lastProcessedErrorCount = errors.size();
+            spec.lastProcessedErrors = write(errors.size() > max ? errors.subList(0, max) : errors);
+            em.flush();
+            events.publish(OpenApiEventTypes.SPEC_FAILED, spec.id, views.data(spec));
+        }
+    }
+
+    private String write(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MICROS);
+    }
+}

@@ -1,0 +1,222 @@
+package io.bindery.openapi.processing;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.bindery.commons.outbound.OutboundGuard;
+import io.bindery.commons.outbound.OutboundRefused;
+import io.bindery.openapi.config.OpenApiConfig;
+import io.bindery.openapi.specs.ProcessErrorCode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.yaml.snakeyaml.LoaderOptions;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Fetches a spec and every file its external {@code $ref}s reach, each through the outbound guard (http/https only,
+ * timeouts, redirects re-checked, internal addresses refused unless allowed), relative refs resolved against the
+ * URL the file finally came from. swagger-parser never opens a URL itself: it parses the copies fetched here.
+ * The files together may hold at most {@code bindery.openapi.fetch.max-bytes}, be at most {@code max-files}, and
+ * be fetched within {@code deadline}.
+ */
+@ApplicationScoped
+public class SpecFetcher {
+    static final JsonFactory JSON = new JsonFactory();
+    static final YAMLFactory YAML;
+
+    static {
+        LoaderOptions loader = new LoaderOptions();
+        loader.setCodePointLimit(Integer.MAX_VALUE); // the byte limit applies before parsing
+        YAML = YAMLFactory.builder().loaderOptions(loader).build();
+    }
+
+    @Inject
+    OutboundGuard guard;
+    @Inject
+    OpenApiConfig config;
+
+    /** The files of a spec, the entry point first. */
+    public record Files(List<SpecFile> files, String entryUrl) {
+    }
+
+    /** The spec at {@code url} and the files its $refs reach. */
+    public Files fetch(String url) {
+        return collect(null, url);
+    }
+
+    /** A spec given as text ({@code textUrl}: the address it is published under), and the files its $refs reach. */
+    public Files fromText(String text, String textUrl) {
+        return collect(text, textUrl);
+    }
+
+    private Files collect(String rootText, String rootUrl) {
+        long started = System.nanoTime();
+        long budget = config.fetch().maxBytes();
+        Map<String, SpecFile> files = new LinkedHashMap<>(); // by the URL as asked (before redirects)
+        Deque<String> queue = new ArrayDeque<>();
+        queue.add(rootUrl);
+        URI entry = null;
+        while (!queue.isEmpty()) {
+            String asked = queue.poll();
+            if (files.containsKey(asked)) {
+                continue;
+            }
+            if (files.size() >= config.fetch().maxFiles()) {
+                throw ProcessingFailure.of(ProcessErrorCode.FETCH_ERROR, "the spec's $refs reach more than "
+                        + config.fetch().maxFiles() + " files", asked);
+            }
+            String text;
+            String finalUrl;
+            if (rootText != null && files.isEmpty()) {
+                text = rootText;
+                finalUrl = rootUrl;
+                budget -= rootText.getBytes(StandardCharsets.UTF_8).length;
+            } else {
+                long elapsed = (System.nanoTime() - started) / 1_000_000;
+                if (elapsed > config.fetch().deadline().toMillis()) {
+                    throw ProcessingFailure.of(ProcessErrorCode.FETCH_TIMEOUT, "fetching the spec's files took more than "
+                            + config.fetch().deadline().toSeconds() + " s", asked);
+                }
+                if (budget <= 0) {
+                    throw tooLarge(asked);
+                }
+                OutboundGuard.Fetched fetched;
+                try {
+                    fetched = guard.fetch(asked, budget);
+                } catch (OutboundRefused e) {
+                    throw ProcessingFailure.of(timedOut(e) ? ProcessErrorCode.FETCH_TIMEOUT : ProcessErrorCode.FETCH_ERROR,
+                            e.getMessage(), asked);
+                }
+                budget -= fetched.bytes().length;
+                text = decode(fetched.bytes());
+                finalUrl = fetched.url();
+            }
+            URI base = URI.create(finalUrl);
+            if (entry == null) {
+                entry = base;
+            }
+            files.put(asked, new SpecFile(finalUrl, pathOf(entry, base), text));
+            for (String ref : externalRefs(text, finalUrl)) {
+                if (rootText != null && files.size() == 1 && !ref.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
+                    throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "$ref " + ref + " is relative, but a spec "
+                            + "given as text has no address to resolve it against: use an absolute URL", finalUrl);
+                }
+                String target = resolve(base, ref, finalUrl);
+                if (!files.containsKey(target)) {
+                    queue.add(target);
+                }
+            }
+        }
+        return new Files(new ArrayList<>(files.values()), entry.toString());
+    }
+
+    private ProcessingFailure tooLarge(String url) {
+        return ProcessingFailure.of(ProcessErrorCode.FETCH_ERROR, "the spec's files are over "
+                + config.fetch().maxBytes() + " bytes in all", url);
+    }
+
+    /** The guard says "no answer within" or names a timeout exception when the server was silent. */
+    static boolean timedOut(OutboundRefused e) {
+        String m = e.getMessage() == null ? "" : e.getMessage();
+        return m.contains("no answer within") || m.contains("Timeout") || m.contains("timed out")
+                || m.contains("timeout period");
+    }
+
+    static String decode(byte[] bytes) {
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
+    /** A file's path: relative to the entry point's directory when it is beside or under it, else its URL. */
+    static String pathOf(URI entry, URI file) {
+        String entryPath = entry.getRawPath() == null ? "" : entry.getRawPath();
+        String dir = entryPath.substring(0, entryPath.lastIndexOf('/') + 1);
+        String filePath = file.getRawPath() == null ? "" : file.getRawPath();
+        boolean sameOrigin = entry.getScheme() != null && entry.getScheme().equalsIgnoreCase(file.getScheme())
+                && String.valueOf(entry.getHost()).equalsIgnoreCase(String.valueOf(file.getHost()))
+                && entry.getPort() == file.getPort();
+        if (sameOrigin && filePath.startsWith(dir) && filePath.length() > dir.length() && file.getRawQuery() == null) {
+            return filePath.substring(dir.length());
+        }
+        return file.toString();
+    }
+
+    /** The absolute URL of an external $ref's file, resolved against the file that holds it. */
+    static String resolve(URI base, String ref, String holder) {
+        String file = ref.contains("#") ? ref.substring(0, ref.indexOf('#')) : ref;
+        URI target;
+        try {
+            target = base.resolve(new URI(file));
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "$ref " + ref + " is not a valid URI reference", holder);
+        }
+        String scheme = target.getScheme() == null ? "" : target.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw ProcessingFailure.of(ProcessErrorCode.FETCH_ERROR, "$ref " + ref + " is refused: only http and https "
+                    + "files can be referenced", holder);
+        }
+        // the fragment is not part of the file; a trailing "#" would make two names for one file
+        String url = target.toString();
+        int hash = url.indexOf('#');
+        return hash < 0 ? url : url.substring(0, hash);
+    }
+
+    /** The distinct file parts of the external $refs of a JSON or YAML document; a syntax error is a PARSE_ERROR. */
+    static Set<String> externalRefs(String text, String url) {
+        Set<String> refs = new LinkedHashSet<>();
+        try (JsonParser p = (isJson(text) ? JSON : YAML).createParser(text)) {
+            JsonToken t;
+            while ((t = p.nextToken()) != null) {
+                if (t == JsonToken.FIELD_NAME && "$ref".equals(p.currentName())) {
+                    if (p.nextToken() == JsonToken.VALUE_STRING) {
+                        String ref = p.getText();
+                        if (!ref.startsWith("#") && !ref.isBlank()) {
+                            refs.add(ref);
+                        }
+                    }
+                }
+            }
+        } catch (JsonProcessingException e) {
+            var at = e.getLocation();
+            throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "the document is neither valid JSON nor YAML: "
+                            + firstLine(e.getOriginalMessage()),
+                    at == null ? url : url + ":" + at.getLineNr() + ":" + at.getColumnNr());
+        } catch (IOException e) {
+            throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "the document cannot be read: " + e.getMessage(), url);
+        }
+        return refs;
+    }
+
+    static boolean isJson(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!Character.isWhitespace(c)) {
+                return c == '{' || c == '[';
+            }
+        }
+        return false;
+    }
+
+    static String firstLine(String message) {
+        if (message == null) {
+            return "";
+        }
+        int nl = message.indexOf('\n');
+        return (nl < 0 ? message : message.substring(0, nl)).strip();
+    }
+}

@@ -1,0 +1,178 @@
+package io.bindery.openapi.specs;
+
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
+import io.bindery.contracts.openapi.OpenApiEventTypes;
+import io.bindery.openapi.access.SpecAccess;
+import io.bindery.openapi.access.SpecPolicy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+/**
+ * Creating, reading, listing, changing and deleting an organization's specs. An upload (create, or PUT of a source)
+ * leaves the spec pending with a new processing request, published as {@code uploaded}: the processing worker
+ * reads it from Kafka (ProcessingConsumer).
+ */
+@ApplicationScoped
+public class Specs {
+    private static final Keyset<OpenApiSpec> OLDEST_FIRST = Keyset.ascending(
+            SortKey.instant("created_at", s -> s.createdAt), SortKey.text("id", s -> s.id));
+
+    @Inject
+    EntityManager em;
+    @Inject
+    SpecAccess access;
+    @Inject
+    SpecViews views;
+    @Inject
+    EventPublisher events;
+
+    /** A created spec, and whether it is new (PUT answers 201 then, 200 for an update). */
+    public record Uploaded(SpecView spec, boolean created) {
+    }
+
+    @Transactional
+    public ListPage<SpecView> list(String organizationId, String userId, String page, int limit) {
+        SpecPolicy policy = access.member(organizationId, userId);
+        ListPage<OpenApiSpec> rows = OLDEST_FIRST.page(page, limit).sql(em, OpenApiSpec.class, "SELECT *",
+                "FROM openapi_spec", Where.of("organization_id = :org", "org", organizationId));
+        return rows.map(row -> views.view(row, policy));
+    }
+
+    @Transactional
+    public SpecView get(String organizationId, String slug, String userId) {
+        SpecPolicy policy = access.member(organizationId, userId);
+        return views.view(require(organizationId, slug, false), policy);
+    }
+
+    /** POST: a new spec; 409 when the organization has one of that slug. */
+    @Transactional
+    public SpecView create(String organizationId, String userId, SpecRequests.Create request) {
+        SpecPolicy policy = editor(organizationId, userId);
+        lockSlug(organizationId, request.slug());
+        if (find(organizationId, request.slug(), true) != null) {
+            throw ApiException.conflict("the organization already has an OpenAPI spec with the slug " + request.slug());
+        }
+        return views.view(insert(organizationId, request.slug(), request.source()), policy);
+    }
+
+    /** PUT: creates the spec, or gives it the source and processes it again. */
+    @Transactional
+    public Uploaded put(String organizationId, String slug, String userId, SpecRequests.Put request) {
+        SpecPolicy policy = editor(organizationId, userId);
+        SpecRequests.checkSlug(slug);
+        lockSlug(organizationId, slug);
+        OpenApiSpec row = find(organizationId, slug, true);
+        if (row == null) {
+            return new Uploaded(views.view(insert(organizationId, slug, request.source()), policy), true);
+        }
+        row.sourceUrl = request.source().url();
+        row.sourceText = request.source().text();
+        requestProcessing(row, now());
+        events.publish(OpenApiEventTypes.SPEC_UPLOADED, row.id, views.data(row));
+        return new Uploaded(views.view(row, policy), false);
+    }
+
+    @Transactional
+    public SpecView changeVisibility(String organizationId, String slug, String userId, SpecRequests.Visibility request) {
+        SpecPolicy policy = editor(organizationId, userId);
+        OpenApiSpec row = require(organizationId, slug, true);
+        if (row.visibility != request.visibility()) {
+            row.visibility = request.visibility();
+            row.updatedAt = now();
+            events.publish(OpenApiEventTypes.SPEC_UPDATED, row.id, views.data(row));
+        }
+        return views.view(row, policy);
+    }
+
+    /** Deletes the spec and its versions; an unknown slug is done already (204, as GitBook answers). */
+    @Transactional
+    public void delete(String organizationId, String slug, String userId) {
+        editor(organizationId, userId);
+        OpenApiSpec row = find(organizationId, slug, true);
+        if (row != null) {
+            em.remove(row);
+            em.flush();
+            events.publish(OpenApiEventTypes.SPEC_DELETED, row.id, views.data(row));
+        }
+    }
+
+    /**
+     * Starts a new processing request: pending, and any older request superseded (the worker drops a result whose
+     * request is no longer the spec's).
+     */
+    public static void requestProcessing(OpenApiSpec row, Instant now) {
+        row.processingState = ProcessingState.PENDING;
+        row.request = Ids.newId();
+        row.requestedAt = now;
+        row.progressAt = null;
+        row.attempts = 0;
+        row.updatedAt = now;
+    }
+
+    private OpenApiSpec insert(String organizationId, String slug, SpecSource source) {
+        Instant now = now();
+        OpenApiSpec row = new OpenApiSpec();
+        row.id = Ids.newId();
+        row.organizationId = organizationId;
+        row.slug = slug;
+        row.sourceUrl = source.url();
+        row.sourceText = source.text();
+        row.visibility = SpecVisibility.PRIVATE;
+        row.createdAt = now;
+        requestProcessing(row, now);
+        em.persist(row);
+        em.flush();
+        events.publish(OpenApiEventTypes.SPEC_UPLOADED, row.id, views.data(row));
+        return row;
+    }
+
+    /** Two creates of one slug at once: the second waits, then sees the first (409 or an update), never a 500. */
+    private void lockSlug(String organizationId, String slug) {
+        em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtext(:key))")
+                .setParameter("key", "openapi_spec:" + organizationId + "/" + slug).getSingleResult();
+    }
+
+    private SpecPolicy editor(String organizationId, String userId) {
+        SpecPolicy policy = access.member(organizationId, userId);
+        policy.require(SpecPolicy.Action.EDIT);
+        return policy;
+    }
+
+    /** The spec of that slug, or a 404. */
+    public OpenApiSpec require(String organizationId, String slug, boolean forUpdate) {
+        OpenApiSpec row = find(organizationId, slug, forUpdate);
+        if (row == null) {
+            throw ApiException.notFound("no OpenAPI spec " + slug + " in organization " + organizationId);
+        }
+        return row;
+    }
+
+    public OpenApiSpec find(String organizationId, String slug, boolean forUpdate) {
+        SpecRequests.checkSlug(slug);
+        List<OpenApiSpec> rows = em.createQuery("from OpenApiSpec where organizationId = :org and slug = :slug",
+                        OpenApiSpec.class).setParameter("org", organizationId).setParameter("slug", slug)
+                .setLockMode(forUpdate ? LockModeType.PESSIMISTIC_WRITE : LockModeType.NONE).getResultList();
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    public static Instant nowMicros() {
+        return now();
+    }
+
+    static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MICROS);
+    }
+}

@@ -1,0 +1,174 @@
+package io.bindery.openapi.versions;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.swagger.v3.core.util.Json;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * What a version's diff compares, kept with the version so that a diff parses nothing: each operation ("GET /pets")
+ * with its required parameters and the media types and schema shapes of its responses, and each named schema with
+ * a hash of its definition. Swagger 2.0 is summarized after its conversion to OpenAPI 3.
+ */
+public record Summary(String openapi, String title, String version, Map<String, Op> operations,
+                      Map<String, String> schemas) {
+
+    /** An operation: its id, required parameters ({@code in:name}) and responses (status to {@code media: shape}). */
+    public record Op(String operationId, List<String> requiredParameters, Map<String, List<String>> responses) {
+    }
+
+    /**
+     * {@code externalSchemas}: the schemas external $refs point at, by name (see ExternalSchemas); OpenAPI 3.1
+     * documents come out of the parser with them inlined, so they are hashed from their files.
+     */
+    public static Summary of(OpenAPI api, Map<String, String> externalSchemas) {
+        Map<String, Op> operations = new TreeMap<>();
+        if (api.getPaths() != null) {
+            api.getPaths().forEach((path, item) -> {
+                if (item == null) {
+                    return;
+                }
+                for (Map.Entry<PathItem.HttpMethod, Operation> e : item.readOperationsMap().entrySet()) {
+                    operations.put(e.getKey().name() + " " + path, op(api, item, e.getValue()));
+                }
+            });
+        }
+        Map<String, String> schemas = new TreeMap<>(externalSchemas);
+        if (api.getComponents() != null && api.getComponents().getSchemas() != null) {
+            api.getComponents().getSchemas().forEach((name, schema) -> schemas.put(name, hash(schema)));
+        }
+        return new Summary(api.getOpenapi(), api.getInfo() == null ? null : api.getInfo().getTitle(),
+                api.getInfo() == null ? null : api.getInfo().getVersion(), operations, schemas);
+    }
+
+    private static Op op(OpenAPI api, PathItem item, Operation operation) {
+        TreeSet<String> required = new TreeSet<>();
+        List<Parameter> parameters = new ArrayList<>();
+        if (item.getParameters() != null) {
+            parameters.addAll(item.getParameters());
+        }
+        if (operation.getParameters() != null) {
+            parameters.addAll(operation.getParameters());
+        }
+        for (Parameter p : parameters) {
+            Parameter resolved = parameter(api, p);
+            if (resolved != null && resolved.getName() != null
+                    && (Boolean.TRUE.equals(resolved.getRequired()) || "path".equals(resolved.getIn()))) {
+                required.add(resolved.getIn() + ":" + resolved.getName());
+            }
+        }
+        if (operation.getRequestBody() != null && Boolean.TRUE.equals(operation.getRequestBody().getRequired())) {
+            required.add("body");
+        }
+        Map<String, List<String>> responses = new TreeMap<>();
+        if (operation.getResponses() != null) {
+            operation.getResponses().forEach((status, response) ->
+                    responses.put(status, shapes(response(api, response))));
+        }
+        return new Op(operation.getOperationId(), List.copyOf(required), responses);
+    }
+
+    private static Parameter parameter(OpenAPI api, Parameter p) {
+        if (p != null && p.get$ref() != null && api.getComponents() != null && api.getComponents().getParameters() != null) {
+            return api.getComponents().getParameters().get(simpleName(p.get$ref()));
+        }
+        return p;
+    }
+
+    private static ApiResponse response(OpenAPI api, ApiResponse r) {
+        if (r != null && r.get$ref() != null && api.getComponents() != null && api.getComponents().getResponses() != null) {
+            ApiResponse named = api.getComponents().getResponses().get(simpleName(r.get$ref()));
+            return named == null ? r : named;
+        }
+        return r;
+    }
+
+    private static List<String> shapes(ApiResponse response) {
+        List<String> out = new ArrayList<>();
+        Content content = response == null ? null : response.getContent();
+        if (content != null) {
+            for (Map.Entry<String, MediaType> e : new TreeMap<>(content).entrySet()) {
+                out.add(e.getKey().toLowerCase(Locale.ROOT) + ": " + shape(e.getValue() == null ? null : e.getValue().getSchema(), 0));
+            }
+        }
+        return out;
+    }
+
+    /** A schema's shape: its $ref name, or its type (an array's items' shape within). */
+    static String shape(Schema<?> s, int depth) {
+        if (s == null) {
+            return "any";
+        }
+        if (s.get$ref() != null) {
+            return simpleName(s.get$ref());
+        }
+        if (depth > 4) {
+            return "…";
+        }
+        String type = s.getType();
+        if (type == null && s.getTypes() != null && !s.getTypes().isEmpty()) {
+            type = String.join("|", new TreeSet<>(s.getTypes()));
+        }
+        if (s.getItems() != null) {
+            return "array<" + shape(s.getItems(), depth + 1) + ">";
+        }
+        for (var composed : List.of(List.of("allOf", s.getAllOf() == null ? List.of() : s.getAllOf()),
+                List.of("oneOf", s.getOneOf() == null ? List.of() : s.getOneOf()),
+                List.of("anyOf", s.getAnyOf() == null ? List.of() : s.getAnyOf()))) {
+            @SuppressWarnings("unchecked")
+            List<Schema<?>> parts = (List<Schema<?>>) composed.get(1);
+            if (!parts.isEmpty()) {
+                List<String> inner = new ArrayList<>();
+                parts.forEach(part -> inner.add(shape(part, depth + 1)));
+                return composed.get(0) + "(" + String.join(", ", inner) + ")";
+            }
+        }
+        return type == null ? "object" : type + (s.getFormat() == null ? "" : "(" + s.getFormat() + ")");
+    }
+
+    static String simpleName(String ref) {
+        return ref.substring(ref.lastIndexOf('/') + 1);
+    }
+
+    static String hash(Schema<?> schema) {
+        try {
+            byte[] json = Json.mapper().writeValueAsBytes(schema);
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json), 0, 12);
+        } catch (JsonProcessingException | NoSuchAlgorithmException | RuntimeException e) {
+            return "unhashable:" + String.valueOf(schema).hashCode();
+        }
+    }
+
+    /** The canonical hash of a version's files: each file's path and text (line ends made LF), in path order. */
+    public static String contentHash(List<String[]> pathAndText) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            pathAndText.stream().sorted((a, b) -> a[0].compareTo(b[0])).forEach(f -> {
+                digest.update(f[0].getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) 0);
+                digest.update(f[1].replace("\r\n", "\n").getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) 0);
+            });
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
