@@ -36,6 +36,7 @@ import java.util.List;
  *   <li>{@code /s/**}: published sites as web pages, proxied to sites-service's reader without a token;</li>
  *   <li>any other path on a hostname that is not the API's ({@code api-hosts}) nor an IP address: a site on its own
  *       hostname, proxied to the reader as {@code /s/~host/<path>} with the hostname in {@code X-Bindery-Site-Host};</li>
+ *   <li>{@code /openapi/**}: public OpenAPI specs, proxied to openapi-service without a token;</li>
  *   <li>paths other than {@code /v1/**} and {@code /.well-known/jwks.json} go on to Quarkus ({@code /q/health},
  *       {@code /q/metrics}) or to the JSON 404 fallback;</li>
  *   <li>CORS: preflights answered here without a token;</li>
@@ -55,6 +56,9 @@ public class GatewayRoutes {
     /** Published sites as web pages (sites-service's reader), routed without a token. */
     static final String READER_PREFIX = "/s/";
     static final String READER = "sites";
+    /** Public OpenAPI specs (urls.published of openapi-service), routed without a token on the API's own hosts. */
+    static final String PUBLISHED_SPECS_PREFIX = "/openapi/";
+    static final String PUBLISHED_SPECS = "openapi";
     /** The query parameter of a URL a service signed (see {@code bindery.gateway.signed-routes}). */
     static final String SIGNATURE = "signature";
     static final String IDENTITY = "identity";
@@ -66,6 +70,7 @@ public class GatewayRoutes {
     private final HttpProxy[] proxies;
     private final HttpProxy identity;
     private final HttpProxy reader;
+    private final HttpProxy publishedSpecs;
     private final Authenticator authenticator;
     private final RouteTable signedRoutes;
     private final RateLimiter limiter;
@@ -90,6 +95,7 @@ public class GatewayRoutes {
         }
         this.identity = upstreams.proxy(IDENTITY);
         this.reader = upstreams.has(READER) ? upstreams.proxy(READER) : null;
+        this.publishedSpecs = upstreams.has(PUBLISHED_SPECS) ? upstreams.proxy(PUBLISHED_SPECS) : null;
         this.authenticator = authenticator;
         this.limiter = new RateLimiter(config.rateLimit().perMinute(), config.rateLimit().maxBuckets());
         this.limitHeader = Long.toString(limiter.limit());
@@ -146,6 +152,10 @@ public class GatewayRoutes {
         if (!api && reader != null && !JWKS_PATH.equals(path) && !path.startsWith("/q/")
                 && SiteHosts.isSiteHost(request.getHeader(HttpHeaders.HOST), apiHosts)) {
             reader.handle(request); // a site on its own hostname: the reader's interceptor moves it under /s/~host
+            return;
+        }
+        if (!api && publishedSpecs != null && path.startsWith(PUBLISHED_SPECS_PREFIX)) {
+            publishedSpecs.handle(request); // a public spec, read by anyone: its visibility decides, not a token
             return;
         }
         if (!api && !JWKS_PATH.equals(path)) {

@@ -144,6 +144,13 @@ class GatewayProxyTest {
     }
 
     @Test
+    void publishedSpecsGoToOpenapiWithoutAToken() {
+        // openapi is the silent upstream here: a 504 naming it (not a 401) shows the route, tokenless
+        given().get("/openapi/o1/my-spec/latest/").then().statusCode(504).body("error.message", containsString("openapi"));
+        given().get("/openapi").then().statusCode(404);
+    }
+
+    @Test
     void aSitesOwnHostnameGoesToTheReaderAndTheApisNamesDoNot() {
         // sites is the refusing upstream here: a 503 naming it shows the request went to the reader, without a token
         given().header("Host", "docs.acme.example").get("/guide/intro")
