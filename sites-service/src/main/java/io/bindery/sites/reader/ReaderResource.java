@@ -1,6 +1,8 @@
 package io.bindery.sites.reader;
 
 import io.bindery.sites.sites.SiteVisibility;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -62,49 +64,55 @@ public class ReaderResource {
 
     @GET
     @Path("/~host")
-    public Response hostHome(@HeaderParam(SITE_HOST) String host, @Context UriInfo uri, @Context HttpHeaders headers,
+    public Uni<Response> hostHome(@HeaderParam(SITE_HOST) String host, @Context UriInfo uri, @Context HttpHeaders headers,
                              @HeaderParam("X-Forwarded-Proto") String proto) {
         return hostPage(host, "", uri, headers, proto);
     }
 
     @GET
     @Path("/~host/{rest: .*}")
-    public Response hostPage(@HeaderParam(SITE_HOST) String host, @PathParam("rest") String rest, @Context UriInfo uri,
+    public Uni<Response> hostPage(@HeaderParam(SITE_HOST) String host, @PathParam("rest") String rest, @Context UriInfo uri,
                              @Context HttpHeaders headers, @HeaderParam("X-Forwarded-Proto") String proto) {
         String hostname = host == null ? "" : host.strip().toLowerCase(java.util.Locale.ROOT).replaceFirst(":\\d+$", "");
         if (hostname.isEmpty()) {
-            return notFound(Reader.SiteRef.host("-"), "This site does not exist or is not published.");
+            return Uni.createFrom().item(notFound(Reader.SiteRef.host("-"), "This site does not exist or is not published."));
         }
         return serve(Reader.SiteRef.host(hostname), rest, uri, headers, proto);
     }
 
     @GET
     @Path("/{site}")
-    public Response home(@PathParam("site") String site, @Context UriInfo uri, @Context HttpHeaders headers,
+    public Uni<Response> home(@PathParam("site") String site, @Context UriInfo uri, @Context HttpHeaders headers,
                          @HeaderParam("X-Forwarded-Proto") String proto) {
         return serve(Reader.SiteRef.path(site), "", uri, headers, proto);
     }
 
     @GET
     @Path("/{site}/{rest: .*}")
-    public Response page(@PathParam("site") String site, @PathParam("rest") String rest, @Context UriInfo uri,
+    public Uni<Response> page(@PathParam("site") String site, @PathParam("rest") String rest, @Context UriInfo uri,
                          @Context HttpHeaders headers, @HeaderParam("X-Forwarded-Proto") String proto) {
         return serve(Reader.SiteRef.path(site), rest, uri, headers, proto);
     }
 
     /** Everything under a site's base: its pages, search, files, stylesheet, robots.txt and sitemap.xml. */
-    private Response serve(Reader.SiteRef site, String rest, UriInfo uri, HttpHeaders headers, String proto) {
+    /**
+     * Everything under a site's base: its pages, search, files, stylesheet, robots.txt and sitemap.xml. A page the
+     * reader answered within the last second ({@link RecentPages}) is sent from the event loop; anything that reads the
+     * database or content runs on a worker thread.
+     */
+    private Uni<Response> serve(Reader.SiteRef site, String rest, UriInfo uri, HttpHeaders headers, String proto) {
         boolean secure = "https".equalsIgnoreCase(proto) || "https".equalsIgnoreCase(uri.getRequestUri().getScheme());
         String origin = site.byHost() ? (secure ? "https://" : "http://") + site.key() : null;
         switch (rest) {
             case "robots.txt":
-                return robots(site, origin);
+                return blocking(() -> robots(site, origin));
             case "sitemap.xml":
-                return sitemap(site, origin);
+                return blocking(() -> sitemap(site, origin));
             case Reader.ASSETS_CSS:
-                return css();
+                return Uni.createFrom().item(css());
             case Reader.ASSETS_ICON:
-                return secured(Response.ok(ICON, "image/svg+xml")).header("Cache-Control", "public, max-age=86400").build();
+                return Uni.createFrom().item(secured(Response.ok(ICON, "image/svg+xml"))
+                        .header("Cache-Control", "public, max-age=86400").build());
             default:
                 break;
         }
@@ -121,7 +129,7 @@ public class ReaderResource {
             if (tokenParam != null) {
                 redirect.cookie(cookie(VISITOR_COOKIE, tokenParam, cookiePath, secure));
             }
-            return secured(redirect).build();
+            return Uni.createFrom().item(secured(redirect).build());
         }
         Map<String, String> unsigned = new HashMap<>();
         query.forEach((name, values) -> {
@@ -132,16 +140,31 @@ public class ReaderResource {
         Reader.Request request = new Reader.Request(site, rest, cookieValue(headers, SHARE_COOKIE),
                 cookieValue(headers, VISITOR_COOKIE), unsigned);
         if (rest.startsWith(Reader.FILES)) {
-            return file(request, rest.substring(Reader.FILES.length()));
+            return blocking(() -> file(request, rest.substring(Reader.FILES.length())));
         }
         if (rest.equals(Reader.SEARCH)) {
-            return search(request, query.getFirst("q"), cookiePath);
+            String q = query.getFirst("q");
+            return blocking(() -> search(request, q, cookiePath));
         }
-        Rendered rendered = recent.get(request, () -> render(request, cookiePath));
+        String ifNoneMatch = headers.getHeaderString(HttpHeaders.IF_NONE_MATCH);
+        String ifModifiedSince = headers.getHeaderString(HttpHeaders.IF_MODIFIED_SINCE);
+        Rendered recently = recent.fresh(request);
+        if (recently != null) {
+            return Uni.createFrom().item(respond(recently, ifNoneMatch, ifModifiedSince));
+        }
+        return blocking(() -> respond(recent.get(request, () -> render(request, cookiePath)), ifNoneMatch, ifModifiedSince));
+    }
+
+    /** Runs work that reads the database or calls content on a worker thread, off the event loop. */
+    private static Uni<Response> blocking(java.util.function.Supplier<Response> work) {
+        return Uni.createFrom().item(work).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    /** A rendered page as sent: 304 when the visitor's copy is current (If-None-Match, else If-Modified-Since). */
+    private static Response respond(Rendered rendered, String ifNoneMatch, String ifModifiedSince) {
         if (rendered.status() == 200) {
-            String ifNoneMatch = headers.getHeaderString(HttpHeaders.IF_NONE_MATCH);
             boolean unchanged = ifNoneMatch != null ? List.of(ifNoneMatch.split("\\s*,\\s*")).contains(rendered.etag())
-                    : notModifiedSince(headers.getHeaderString(HttpHeaders.IF_MODIFIED_SINCE), rendered.lastModified());
+                    : notModifiedSince(ifModifiedSince, rendered.lastModified());
             if (unchanged) {
                 Response.ResponseBuilder notModified = secured(Response.notModified()).header("ETag", rendered.etag())
                         .header("Cache-Control", rendered.cacheControl());

@@ -22,6 +22,12 @@ public class RecentPages {
 
     private final Map<Reader.Request, Entry> entries = new ConcurrentHashMap<>();
 
+    /** The answer to the request made within the last second, or null: cheap, safe on the event loop. */
+    ReaderResource.Rendered fresh(Reader.Request request) {
+        Entry e = entries.get(request);
+        return e != null && System.nanoTime() - e.madeAt() < TTL_NANOS ? e.rendered() : null;
+    }
+
     ReaderResource.Rendered get(Reader.Request request, Supplier<ReaderResource.Rendered> render) {
         long now = System.nanoTime();
         Entry e = entries.get(request);
