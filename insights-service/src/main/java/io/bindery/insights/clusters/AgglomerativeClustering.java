@@ -1,0 +1,138 @@
+package io.bindery.insights.clusters;
+
+import io.bindery.insights.config.InsightsConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import smile.clustering.HierarchicalClustering;
+import smile.clustering.linkage.Linkage;
+import smile.clustering.linkage.UPGMALinkage;
+import smile.math.distance.Distance;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Average-linkage (UPGMA) agglomerative clustering with Smile over cosine distances, cut at
+ * {@code clustering.cut-distance}. Its proximity matrix is n²/2 floats, so beyond {@code clustering.max-groups}
+ * vectors they are first gathered into groups by a leader pass (a vector joins the group whose leader it
+ * resembles most, if by at least {@code clustering.group-similarity}) and the groups' centroids are clustered: 10,000 issues
+ * cost a 2,000-point matrix (8 MB), not a 10,000-point one (200 MB). Clusters smaller than
+ * {@code clustering.min-cluster-size} are dissolved: their vectors join the nearest remaining cluster when similar
+ * enough ({@code clustering.join-similarity}), or stay in none.
+ */
+@ApplicationScoped
+public class AgglomerativeClustering implements ClusteringEngine {
+    @Inject
+    InsightsConfig config;
+
+    /** For use outside CDI (benchmarks, unit tests). */
+    public static AgglomerativeClustering of(InsightsConfig config) {
+        AgglomerativeClustering engine = new AgglomerativeClustering();
+        engine.config = config;
+        return engine;
+    }
+
+    @Override
+    public int[] cluster(List<SparseVector> vectors) {
+        InsightsConfig.Clustering c = config.clustering();
+        int n = vectors.size();
+        int[] labels = new int[n];
+        Arrays.fill(labels, -1);
+        // groups of vectors: each vector alone when the matrix is small enough, else a leader pass
+        List<List<Integer>> groups = new ArrayList<>();
+        List<SparseVector> leaders = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            SparseVector v = vectors.get(i);
+            if (v.isEmpty()) {
+                continue;
+            }
+            int best = -1;
+            if (n > c.maxGroups()) {
+                double bestSim = groups.size() >= c.maxGroups() ? -1 : c.groupSimilarity();
+                for (int g = 0; g < leaders.size(); g++) {
+                    double sim = v.dot(leaders.get(g));
+                    if (sim >= bestSim && (best < 0 || sim > bestSim)) {
+                        best = g;
+                        bestSim = sim;
+                    }
+                }
+            }
+            if (best < 0) {
+                groups.add(new ArrayList<>(List.of(i)));
+                leaders.add(v);
+            } else {
+                groups.get(best).add(i);
+            }
+        }
+        int g = groups.size();
+        if (g == 0) {
+            return labels;
+        }
+        SparseVector[] centroids = new SparseVector[g];
+        for (int k = 0; k < g; k++) {
+            centroids[k] = groups.get(k).size() == 1 ? vectors.get(groups.get(k).get(0))
+                    : SparseVector.centroid(groups.get(k).stream().map(vectors::get).toList());
+        }
+        int[] groupLabels;
+        if (g == 1) {
+            groupLabels = new int[]{0};
+        } else {
+            Distance<SparseVector> cosine = (a, b) -> Math.max(0, 1 - a.dot(b));
+            float[] proximity = Linkage.proximity(centroids, cosine);
+            groupLabels = HierarchicalClustering.fit(new UPGMALinkage(g, proximity)).partition(c.cutDistance());
+        }
+        for (int k = 0; k < g; k++) {
+            for (int i : groups.get(k)) {
+                labels[i] = groupLabels[k];
+            }
+        }
+        return dissolveSmall(vectors, labels, c.minClusterSize(), c.joinSimilarity());
+    }
+
+    /** Clusters below the minimum size give their vectors to the nearest kept cluster; numbers become 0..k-1. */
+    static int[] dissolveSmall(List<SparseVector> vectors, int[] labels, int minSize, double joinSimilarity) {
+        int max = Arrays.stream(labels).max().orElse(-1);
+        int[] sizes = new int[max + 1];
+        for (int l : labels) {
+            if (l >= 0) {
+                sizes[l]++;
+            }
+        }
+        int[] renumber = new int[max + 1];
+        int kept = 0;
+        for (int l = 0; l <= max; l++) {
+            renumber[l] = sizes[l] >= minSize ? kept++ : -1;
+        }
+        List<List<SparseVector>> members = new ArrayList<>();
+        for (int k = 0; k < kept; k++) {
+            members.add(new ArrayList<>());
+        }
+        int[] out = new int[labels.length];
+        for (int i = 0; i < labels.length; i++) {
+            out[i] = labels[i] < 0 ? -1 : renumber[labels[i]];
+            if (out[i] >= 0) {
+                members.get(out[i]).add(vectors.get(i));
+            }
+        }
+        if (kept == 0) {
+            return out;
+        }
+        SparseVector[] centroids = members.stream().map(SparseVector::centroid).toArray(SparseVector[]::new);
+        for (int i = 0; i < out.length; i++) {
+            if (out[i] < 0 && !vectors.get(i).isEmpty()) {
+                int best = -1;
+                double bestSim = joinSimilarity;
+                for (int k = 0; k < kept; k++) {
+                    double sim = vectors.get(i).dot(centroids[k]);
+                    if (sim >= bestSim) {
+                        best = k;
+                        bestSim = sim;
+                    }
+                }
+                out[i] = best;
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,104 @@
+package io.bindery.insights.clusters;
+
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
+import io.bindery.commons.urls.PublicUrls;
+import io.bindery.insights.access.InsightsAccess;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Reading and listing clusters, with their weekly pulse and sources counted from their issues. */
+@ApplicationScoped
+public class ClusterViews {
+    static final int WEEKS = 13;
+    private static final Map<String, Keyset<IssuesCluster>> ORDERS = Map.of(
+            "updatedAt", Keyset.descending(SortKey.instant("updated_at", c -> c.updatedAt), SortKey.text("id", c -> c.id)),
+            "createdAt", Keyset.descending(SortKey.instant("created_at", c -> c.createdAt), SortKey.text("id", c -> c.id)),
+            "issues", Keyset.descending(SortKey.number("issue_count", c -> (double) c.issueCount), SortKey.text("id", c -> c.id)));
+
+    @Inject
+    EntityManager em;
+    @Inject
+    InsightsAccess access;
+    @Inject
+    PublicUrls urls;
+
+    /** order: asc or desc (default); orderBy: updatedAt (default), createdAt or issues. */
+    @Transactional
+    public ListPage<ClusterView> list(String organizationId, String userId, String order, String orderBy, String source,
+                                      String page, int limit) {
+        access.member(organizationId, userId);
+        Keyset<IssuesCluster> keyset = ORDERS.get(orderBy == null || orderBy.isBlank() ? "updatedAt" : orderBy);
+        if (keyset == null) {
+            throw ApiException.badRequest("orderBy must be one of " + new TreeMap<>(ORDERS).keySet());
+        }
+        if (order != null && !order.isBlank() && !order.equals("asc") && !order.equals("desc")) {
+            throw ApiException.badRequest("order must be asc or desc");
+        }
+        keyset = keyset.descending(!"asc".equals(order));
+        Where where = Where.of("organization_id = :org", "org", organizationId);
+        if (source != null && !source.isBlank()) {
+            where = where.and("EXISTS (SELECT 1 FROM conversation_issue i WHERE i.cluster_id = issues_cluster.id"
+                    + " AND i.source = :source)", "source", source.strip());
+        }
+        return keyset.page(page, limit).sql(em, IssuesCluster.class, "SELECT *", "FROM issues_cluster", where)
+                .render(this::views);
+    }
+
+    /** Views of clusters with one query for their weekly counts and one for their sources. */
+    List<ClusterView> views(List<IssuesCluster> rows) {
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        String ids = Clusters.array(rows.stream().map(c -> c.id).toList());
+        Instant now = Instant.now();
+        Map<String, int[]> pulses = new HashMap<>();
+        @SuppressWarnings("unchecked")
+        List<Object[]> weeks = em.createNativeQuery("""
+                        SELECT cluster_id, GREATEST(0, FLOOR(EXTRACT(EPOCH FROM (CAST(:now AS timestamptz) - created_at))
+                            / 604800))::int AS week, count(*)
+                        FROM conversation_issue WHERE cluster_id = ANY(CAST(:ids AS text[]))
+                            AND created_at > CAST(:since AS timestamptz)
+                        GROUP BY 1, 2""")
+                .setParameter("ids", ids).setParameter("now", now)
+                .setParameter("since", now.minus(Duration.ofDays(7L * WEEKS))).getResultList();
+        for (Object[] w : weeks) {
+            int week = ((Number) w[1]).intValue();
+            if (week < WEEKS) {
+                pulses.computeIfAbsent((String) w[0], id -> new int[WEEKS])[WEEKS - 1 - week] += ((Number) w[2]).intValue();
+            }
+        }
+        Map<String, Map<String, Integer>> sources = new HashMap<>();
+        @SuppressWarnings("unchecked")
+        List<Object[]> bySource = em.createNativeQuery("""
+                        SELECT cluster_id, source, count(*) FROM conversation_issue
+                        WHERE cluster_id = ANY(CAST(:ids AS text[])) GROUP BY 1, 2""")
+                .setParameter("ids", ids).getResultList();
+        for (Object[] s : bySource) {
+            sources.computeIfAbsent((String) s[0], id -> new TreeMap<>()).put((String) s[1], ((Number) s[2]).intValue());
+        }
+        List<ClusterView> out = new ArrayList<>(rows.size());
+        for (IssuesCluster c : rows) {
+            int[] pulse = pulses.getOrDefault(c.id, new int[WEEKS]);
+            out.add(new ClusterView("issues-cluster", c.id, c.label, c.createdAt, c.updatedAt, c.icon, c.summary,
+                    Arrays.stream(pulse).boxed().toList(), sources.getOrDefault(c.id, Map.of()),
+                    new ClusterView.Stats(c.issueCount, c.conversationCount), new ClusterView.Urls(
+                    urls.api("/orgs/" + c.organizationId + "/conversations-issues?cluster=" + c.id))));
+        }
+        return out;
+    }
+}

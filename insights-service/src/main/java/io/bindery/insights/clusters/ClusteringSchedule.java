@@ -1,0 +1,29 @@
+package io.bindery.insights.clusters;
+
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+/** The periodic full recompute of the organizations whose issues changed since their last one. */
+@ApplicationScoped
+public class ClusteringSchedule {
+    private static final Logger LOG = Logger.getLogger(ClusteringSchedule.class);
+
+    @Inject
+    Clusters clusters;
+
+    @Scheduled(every = "${bindery.insights.clustering.recompute-every:60s}", delayed = "10s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void recomputeChanged() {
+        for (String organizationId : clusters.changed()) {
+            try {
+                Clusters.Recomputed r = clusters.recompute(organizationId);
+                LOG.debugf("clustered %d issues of %s into %d clusters (%d moved, engine %d ms)", r.issues(),
+                        organizationId, r.clusters(), r.moved(), r.engineMillis());
+            } catch (RuntimeException e) {
+                LOG.warnf(e, "clustering the issues of %s failed; the next run tries again", organizationId);
+            }
+        }
+    }
+}

@@ -1,0 +1,438 @@
+package io.bindery.insights.clusters;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.contracts.insights.ConversationIssueData;
+import io.bindery.contracts.insights.InsightsEventTypes;
+import io.bindery.contracts.insights.IssuesClusterData;
+import io.bindery.insights.config.InsightsConfig;
+import io.bindery.insights.issues.ConversationIssue;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Keeps an organization's issues in clusters. New issues join their nearest cluster at once ({@link #join}); a full
+ * recompute ({@link #recompute}, scheduled by {@link ClusteringSchedule}) clusters every issue again with the
+ * {@link ClusteringEngine}, and each new cluster takes the id of the old cluster it shares most issues with, so
+ * ids survive recomputes. Both hold a per-organization advisory lock for their transaction.
+ */
+@ApplicationScoped
+public class Clusters {
+    private static final TypeReference<LinkedHashMap<String, Centroid.Entry>> TERMS = new TypeReference<>() {
+    };
+
+    @Inject
+    EntityManager em;
+    @Inject
+    EventPublisher events;
+    @Inject
+    ClusteringEngine engine;
+    @Inject
+    InsightsConfig config;
+    @Inject
+    ObjectMapper json;
+
+    /** What a recompute did. */
+    public record Recomputed(int issues, int clusters, int moved, long engineMillis) {
+    }
+
+    private void lock(String organizationId) {
+        em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtext(:key))")
+                .setParameter("key", "insights-clusters:" + organizationId).getSingleResult();
+    }
+
+    /**
+     * Counts the new issues' terms in the organization's document frequencies and puts each issue in its nearest
+     * cluster when similar enough (else in none until the next recompute). Runs in the caller's transaction.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void join(String organizationId, List<ConversationIssue> issues) {
+        lock(organizationId);
+        Map<String, Integer> added = new HashMap<>();
+        for (ConversationIssue issue : issues) {
+            for (String stem : stems(issue)) {
+                added.merge(stem, 1, Integer::sum);
+            }
+        }
+        if (!added.isEmpty()) {
+            em.createNativeQuery("""
+                            INSERT INTO term_stat (organization_id, term, df)
+                            SELECT :org, t, n FROM unnest(CAST(:terms AS text[]), CAST(:counts AS int[])) AS x(t, n)
+                            ON CONFLICT (organization_id, term) DO UPDATE SET df = term_stat.df + EXCLUDED.df""")
+                    .setParameter("org", organizationId).setParameter("terms", array(added.keySet()))
+                    .setParameter("counts", "{" + added.values().stream().map(String::valueOf)
+                            .collect(Collectors.joining(",")) + "}")
+                    .executeUpdate();
+        }
+        Instant now = now();
+        em.createNativeQuery("""
+                        INSERT INTO clustering_state (organization_id, issues, changed_at) VALUES (:org, :n, :now)
+                        ON CONFLICT (organization_id) DO UPDATE SET issues = clustering_state.issues + EXCLUDED.issues,
+                            changed_at = EXCLUDED.changed_at""")
+                .setParameter("org", organizationId).setParameter("n", issues.size()).setParameter("now", now)
+                .executeUpdate();
+        List<IssuesCluster> clusters = em.createQuery("from IssuesCluster where organizationId = :org order by id",
+                IssuesCluster.class).setParameter("org", organizationId).getResultList();
+        if (clusters.isEmpty() || issues.isEmpty()) {
+            return;
+        }
+        Map<String, Centroid> centroids = new HashMap<>();
+        Set<String> stems = new HashSet<>();
+        for (IssuesCluster c : clusters) {
+            Centroid centroid = centroid(c);
+            centroids.put(c.id, centroid);
+            stems.addAll(centroid.terms.keySet());
+        }
+        issues.forEach(i -> stems.addAll(stems(i)));
+        Centroid.Idf idf = idf(organizationId, stems);
+        Map<String, Map<String, Double>> vectors = new HashMap<>();
+        Set<IssuesCluster> touched = new LinkedHashSet<>();
+        for (ConversationIssue issue : issues) {
+            List<TextFeatures.Term> terms = TextFeatures.decode(issue.terms);
+            Map<String, Double> q = normalized(tfidf(terms, idf));
+            IssuesCluster best = null;
+            double bestSim = config.clustering().joinSimilarity();
+            for (IssuesCluster c : clusters) {
+                Map<String, Double> centroid = vectors.computeIfAbsent(c.id,
+                        id -> normalized(centroids.get(id).weights(c.issueCount, idf)));
+                double sim = dot(q, centroid);
+                if (sim >= bestSim) {
+                    best = c;
+                    bestSim = sim;
+                }
+            }
+            if (best != null) {
+                issue.clusterId = best.id;
+                centroids.get(best.id).add(terms);
+                best.issueCount++;
+                vectors.remove(best.id);
+                touched.add(best);
+            }
+        }
+        em.flush();
+        for (IssuesCluster c : touched) {
+            c.conversationCount = conversations(c.id);
+            describe(c, centroids.get(c.id), idf, c.example);
+            c.updatedAt = now;
+            events.publish(InsightsEventTypes.CLUSTER_UPDATED, c.id, data(c));
+        }
+    }
+
+    /** Clusters every issue of the organization again (its most recent {@code clustering.max-issues}). */
+    @Transactional
+    public Recomputed recompute(String organizationId) {
+        lock(organizationId);
+        Instant now = now();
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("""
+                        SELECT id, conversation_id, terms, cluster_id, title FROM conversation_issue
+                        WHERE organization_id = :org ORDER BY created_at DESC, id DESC LIMIT :max""")
+                .setParameter("org", organizationId).setParameter("max", config.clustering().maxIssues())
+                .getResultList();
+        java.util.Collections.reverse(rows);
+        int n = rows.size();
+        List<List<TextFeatures.Term>> terms = new ArrayList<>(n);
+        Map<String, Integer> df = new HashMap<>();
+        for (Object[] row : rows) {
+            List<TextFeatures.Term> t = TextFeatures.decode((String) row[2]);
+            terms.add(t);
+            for (String stem : TextFeatures.counts(t).keySet()) {
+                df.merge(stem, 1, Integer::sum);
+            }
+        }
+        Centroid.Idf idf = new Centroid.Idf(df, n);
+        List<SparseVector> vectors = vectors(terms, idf);
+        long started = System.nanoTime();
+        int[] labels = engine.cluster(vectors);
+        long engineMillis = (System.nanoTime() - started) / 1_000_000;
+
+        // new cluster number -> old id it overlaps most (greedy on the largest overlaps, each old id once)
+        int k = java.util.Arrays.stream(labels).max().orElse(-1) + 1;
+        List<Map<String, Integer>> overlap = new ArrayList<>();
+        for (int c = 0; c < k; c++) {
+            overlap.add(new HashMap<>());
+        }
+        for (int i = 0; i < n; i++) {
+            String old = (String) rows.get(i)[3];
+            if (labels[i] >= 0 && old != null) {
+                overlap.get(labels[i]).merge(old, 1, Integer::sum);
+            }
+        }
+        record Pair(int cluster, String old, int count) {
+        }
+        List<Pair> pairs = new ArrayList<>();
+        for (int c = 0; c < k; c++) {
+            int cluster = c;
+            overlap.get(c).forEach((old, count) -> pairs.add(new Pair(cluster, old, count)));
+        }
+        pairs.sort((a, b) -> a.count != b.count ? Integer.compare(b.count, a.count)
+                : a.cluster != b.cluster ? Integer.compare(a.cluster, b.cluster) : a.old.compareTo(b.old));
+        String[] ids = new String[k];
+        Set<String> taken = new HashSet<>();
+        for (Pair p : pairs) {
+            if (ids[p.cluster] == null && taken.add(p.old)) {
+                ids[p.cluster] = p.old;
+            }
+        }
+        Map<String, IssuesCluster> existing = em.createQuery("from IssuesCluster where organizationId = :org",
+                        IssuesCluster.class).setParameter("org", organizationId).getResultStream()
+                .collect(Collectors.toMap(c -> c.id, c -> c));
+
+        // members of each new cluster, its centroid and its example (the member nearest the centroid)
+        List<List<Integer>> members = new ArrayList<>();
+        for (int c = 0; c < k; c++) {
+            members.add(new ArrayList<>());
+        }
+        for (int i = 0; i < n; i++) {
+            if (labels[i] >= 0) {
+                members.get(labels[i]).add(i);
+            }
+        }
+        List<String> movedIds = new ArrayList<>();
+        List<String> movedTo = new ArrayList<>();
+        for (int c = 0; c < k; c++) {
+            if (ids[c] == null) {
+                ids[c] = Ids.newId();
+            }
+            Centroid centroid = Centroid.empty();
+            for (int i : members.get(c)) {
+                centroid.add(terms.get(i));
+            }
+            SparseVector center = SparseVector.centroid(members.get(c).stream().map(vectors::get).toList());
+            int example = members.get(c).get(0);
+            double nearest = -1;
+            for (int i : members.get(c)) {
+                double sim = vectors.get(i).dot(center);
+                if (sim > nearest) {
+                    nearest = sim;
+                    example = i;
+                }
+            }
+            IssuesCluster cluster = existing.remove(ids[c]);
+            boolean created = cluster == null;
+            if (created) {
+                cluster = new IssuesCluster();
+                cluster.id = ids[c];
+                cluster.organizationId = organizationId;
+                cluster.createdAt = now;
+            }
+            String before = created ? null : cluster.label + "|" + cluster.summary + "|" + cluster.issueCount;
+            cluster.issueCount = members.get(c).size();
+            cluster.conversationCount = (int) members.get(c).stream().map(i -> rows.get(i)[1]).distinct().count();
+            describe(cluster, centroid, idf, (String) rows.get(example)[4]);
+            for (int i : members.get(c)) {
+                if (!ids[c].equals(rows.get(i)[3])) {
+                    movedIds.add((String) rows.get(i)[0]);
+                    movedTo.add(ids[c]);
+                }
+            }
+            if (created) {
+                cluster.updatedAt = now;
+                em.persist(cluster);
+                events.publish(InsightsEventTypes.CLUSTER_CREATED, cluster.id, data(cluster));
+            } else if (!before.equals(cluster.label + "|" + cluster.summary + "|" + cluster.issueCount)) {
+                cluster.updatedAt = now;
+                events.publish(InsightsEventTypes.CLUSTER_UPDATED, cluster.id, data(cluster));
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (labels[i] < 0 && rows.get(i)[3] != null) {
+                movedIds.add((String) rows.get(i)[0]);
+                movedTo.add(null);
+            }
+        }
+        em.flush();
+        if (!movedIds.isEmpty()) {
+            em.createNativeQuery("""
+                            UPDATE conversation_issue i SET cluster_id = m.cluster
+                            FROM unnest(CAST(:ids AS text[]), CAST(:clusters AS text[])) AS m(id, cluster)
+                            WHERE i.id = m.id""")
+                    .setParameter("ids", array(movedIds)).setParameter("clusters", array(movedTo)).executeUpdate();
+            @SuppressWarnings("unchecked")
+            List<Object[]> moved = em.createNativeQuery("""
+                            SELECT id, conversation_id, cluster_id, title, created_at FROM conversation_issue
+                            WHERE id = ANY(CAST(:ids AS text[]))""")
+                    .setParameter("ids", array(movedIds)).getResultList();
+            for (Object[] m : moved) {
+                events.publish(InsightsEventTypes.ISSUE_UPDATED, (String) m[1], new ConversationIssueData(
+                        (String) m[0], organizationId, (String) m[1], (String) m[2], (String) m[3], instant(m[4])));
+            }
+        }
+        for (IssuesCluster gone : existing.values()) {
+            // issues older than the recompute's window leave a cluster that no longer exists
+            em.createNativeQuery("UPDATE conversation_issue SET cluster_id = NULL WHERE cluster_id = :id")
+                    .setParameter("id", gone.id).executeUpdate();
+            em.remove(gone);
+            events.publish(InsightsEventTypes.CLUSTER_DELETED, gone.id, data(gone));
+        }
+        // the document frequencies of incremental joins, exact again
+        em.createNativeQuery("DELETE FROM term_stat WHERE organization_id = :org").setParameter("org", organizationId)
+                .executeUpdate();
+        if (!df.isEmpty()) {
+            List<String> stems = new ArrayList<>(df.keySet());
+            em.createNativeQuery("""
+                            INSERT INTO term_stat (organization_id, term, df)
+                            SELECT :org, t, n FROM unnest(CAST(:terms AS text[]), CAST(:counts AS int[])) AS x(t, n)""")
+                    .setParameter("org", organizationId).setParameter("terms", array(stems))
+                    .setParameter("counts", "{" + stems.stream().map(s -> String.valueOf(df.get(s)))
+                            .collect(Collectors.joining(",")) + "}")
+                    .executeUpdate();
+        }
+        em.createNativeQuery("""
+                        INSERT INTO clustering_state (organization_id, issues, changed_at, clustered_at)
+                        VALUES (:org, :n, :now, :now)
+                        ON CONFLICT (organization_id) DO UPDATE SET issues = EXCLUDED.issues,
+                            clustered_at = EXCLUDED.clustered_at""")
+                .setParameter("org", organizationId).setParameter("n", n).setParameter("now", now).executeUpdate();
+        return new Recomputed(n, k, movedIds.size(), engineMillis);
+    }
+
+    /** TF-IDF vectors of issues' terms; stems held by one issue only are left out (they tell nothing about groups). */
+    public static List<SparseVector> vectors(List<List<TextFeatures.Term>> terms, Centroid.Idf idf) {
+        Map<String, Integer> index = new HashMap<>();
+        List<SparseVector> vectors = new ArrayList<>(terms.size());
+        for (List<TextFeatures.Term> t : terms) {
+            Map<Integer, Double> w = new HashMap<>();
+            tfidf(t, idf).forEach((stem, weight) -> {
+                if (idf.df().getOrDefault(stem, 0) > 1) {
+                    w.put(index.computeIfAbsent(stem, s -> index.size()), weight);
+                }
+            });
+            vectors.add(SparseVector.of(w));
+        }
+        return vectors;
+    }
+
+    /** Organizations whose issues changed since their last full recompute. */
+    @Transactional
+    public List<String> changed() {
+        @SuppressWarnings("unchecked")
+        List<String> orgs = em.createNativeQuery("""
+                SELECT organization_id FROM clustering_state
+                WHERE clustered_at IS NULL OR changed_at > clustered_at ORDER BY changed_at""").getResultList();
+        return orgs;
+    }
+
+    /** Label, icon and summary from the centroid; the centroid stored. */
+    private void describe(IssuesCluster c, Centroid centroid, Centroid.Idf idf, String example) {
+        List<String> words = centroid.distinctive(c.issueCount, idf, 3);
+        c.label = Centroid.label(words);
+        c.icon = Centroid.icon(words);
+        c.example = example == null ? "" : example;
+        c.summary = c.issueCount + (c.issueCount == 1 ? " issue" : " issues") + " in " + c.conversationCount
+                + (c.conversationCount == 1 ? " conversation" : " conversations")
+                + (words.isEmpty() ? "" : " about " + String.join(", ", words))
+                + (c.example.isEmpty() ? "." : ", such as: \u201c" + c.example + "\u201d");
+        c.termCounts = write(centroid.terms);
+    }
+
+    private Centroid centroid(IssuesCluster c) {
+        try {
+            return new Centroid(json.readValue(c.termCounts, TERMS));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Centroid.Idf idf(String organizationId, Collection<String> stems) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery(
+                        "SELECT term, df FROM term_stat WHERE organization_id = :org AND term = ANY(CAST(:terms AS text[]))")
+                .setParameter("org", organizationId).setParameter("terms", array(stems)).getResultList();
+        Map<String, Integer> df = new HashMap<>();
+        rows.forEach(r -> df.put((String) r[0], ((Number) r[1]).intValue()));
+        Number total = (Number) em.createNativeQuery("SELECT issues FROM clustering_state WHERE organization_id = :org")
+                .setParameter("org", organizationId).getResultStream().findFirst().orElse(0);
+        return new Centroid.Idf(df, total.intValue());
+    }
+
+    private int conversations(String clusterId) {
+        return ((Number) em.createNativeQuery(
+                        "SELECT count(DISTINCT conversation_id) FROM conversation_issue WHERE cluster_id = :id")
+                .setParameter("id", clusterId).getSingleResult()).intValue();
+    }
+
+    private static Set<String> stems(ConversationIssue issue) {
+        return TextFeatures.counts(TextFeatures.decode(issue.terms)).keySet();
+    }
+
+    /** 1 + ln(count) times IDF per stem. */
+    static Map<String, Double> tfidf(List<TextFeatures.Term> terms, Centroid.Idf idf) {
+        Map<String, Double> w = new HashMap<>();
+        TextFeatures.counts(terms).forEach((stem, count) -> w.put(stem, (1 + Math.log(count)) * idf.of(stem)));
+        return w;
+    }
+
+    static Map<String, Double> normalized(Map<String, Double> w) {
+        double norm = Math.sqrt(w.values().stream().mapToDouble(x -> x * x).sum());
+        if (norm == 0) {
+            return Map.of();
+        }
+        Map<String, Double> out = new HashMap<>();
+        w.forEach((k, v) -> out.put(k, v / norm));
+        return out;
+    }
+
+    static double dot(Map<String, Double> a, Map<String, Double> b) {
+        Map<String, Double> small = a.size() <= b.size() ? a : b;
+        Map<String, Double> large = small == a ? b : a;
+        double sum = 0;
+        for (Map.Entry<String, Double> e : small.entrySet()) {
+            sum += e.getValue() * large.getOrDefault(e.getKey(), 0.0);
+        }
+        return sum;
+    }
+
+    /** A PostgreSQL array literal of ids or stems (letters and digits only; null as NULL). */
+    static String array(Collection<String> values) {
+        return "{" + values.stream().map(v -> v == null ? "NULL" : "\"" + v + "\"").collect(Collectors.joining(",")) + "}";
+    }
+
+    public static IssuesClusterData data(IssuesCluster c) {
+        return new IssuesClusterData(c.id, c.organizationId, c.label, c.icon, c.issueCount, c.conversationCount,
+                c.createdAt, c.updatedAt);
+    }
+
+    static Instant instant(Object value) {
+        if (value instanceof Instant i) {
+            return i;
+        }
+        if (value instanceof java.time.OffsetDateTime o) {
+            return o.toInstant();
+        }
+        if (value instanceof java.sql.Timestamp t) {
+            return t.toInstant();
+        }
+        throw new IllegalStateException("not a timestamp: " + value);
+    }
+
+    private String write(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MICROS);
+    }
+}

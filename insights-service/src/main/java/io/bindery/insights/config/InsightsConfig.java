@@ -1,0 +1,56 @@
+package io.bindery.insights.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/**
+ * insights-service's own configuration (the keys every service shares are commons' BinderyServiceConfig); a wrong
+ * value stops the start-up, naming the key.
+ */
+@ConfigMapping(prefix = "bindery.insights")
+public interface InsightsConfig {
+
+    Clustering clustering();
+
+    Workers workers();
+
+    interface Clustering {
+        /**
+         * Average cosine distance at which the dendrogram is cut: two groups further apart stay two clusters. Issues
+         * are short, so one problem put in different words shares few terms: groups of one problem are still a few
+         * percent similar on average, groups of different problems next to nothing.
+         */
+        @WithDefault("0.97")
+        double cutDistance();
+
+        /** Smaller clusters are dissolved into the nearest kept one (or none). */
+        @WithDefault("3")
+        int minClusterSize();
+
+        /** A new issue joins its nearest cluster only when at least this similar to it (cosine of TF-IDF). */
+        @WithDefault("0.2")
+        double joinSimilarity();
+
+        /** Up to this many issues are clustered one by one; more are first gathered into this many groups. */
+        @WithDefault("2000")
+        int maxGroups();
+
+        /** In the gathering pass, an issue joins a group whose leader is at least this similar. */
+        @WithDefault("0.6")
+        double groupSimilarity();
+
+        /** How often organizations whose issues changed are clustered again in full ("off" disables it). */
+        @WithDefault("60s")
+        String recomputeEvery();
+
+        /** At most this many of an organization's most recent issues are clustered in a recompute. */
+        @WithDefault("20000")
+        int maxIssues();
+    }
+
+    interface Workers {
+        /** False: ingested conversations are not turned into issues here (another replica's worker does it). */
+        @WithDefault("true")
+        boolean enabled();
+    }
+}

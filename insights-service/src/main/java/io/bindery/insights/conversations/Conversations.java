@@ -1,0 +1,134 @@
+package io.bindery.insights.conversations;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
+import io.bindery.commons.urls.PublicUrls;
+import io.bindery.contracts.insights.ConversationData;
+import io.bindery.contracts.insights.InsightsEventTypes;
+import io.bindery.insights.access.InsightsAccess;
+import io.bindery.insights.access.InsightsPolicy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+
+/** Ingesting, reading and listing conversations. Their issues are extracted later, by {@code IssueWorker}. */
+@ApplicationScoped
+public class Conversations {
+    private static final Keyset<Conversation> NEWEST_FIRST = Keyset.descending(
+            SortKey.instant("created_at", c -> c.createdAt), SortKey.text("id", c -> c.id));
+    public static final TypeReference<List<IngestConversationRequest.Part>> PARTS = new TypeReference<>() {
+    };
+    static final TypeReference<Map<String, String>> ATTRIBUTES = new TypeReference<>() {
+    };
+
+    @Inject
+    EntityManager em;
+    @Inject
+    InsightsAccess access;
+    @Inject
+    EventPublisher events;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    PublicUrls urls;
+
+    /**
+     * Stores the conversation and publishes {@code conversation.ingested}, which the worker turns into issues. An id
+     * already ingested changes nothing (no event either): ingesting is idempotent by id.
+     */
+    @Transactional
+    public void ingest(String organizationId, String userId, com.fasterxml.jackson.databind.JsonNode body) {
+        access.member(organizationId, userId).require(InsightsPolicy.Action.INGEST);
+        IngestConversationRequest request = IngestConversationRequest.from(body);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        // ON CONFLICT: two ingests of one id at once both succeed, and only one stores it
+        int inserted = em.createNativeQuery("""
+                        INSERT INTO conversation (organization_id, id, subject, source, url, attributes, parts,
+                            created_at, ingested_at)
+                        VALUES (:org, :id, :subject, :source, :url, CAST(:attributes AS jsonb), CAST(:parts AS jsonb),
+                            :created, :now)
+                        ON CONFLICT (organization_id, id) DO NOTHING""")
+                .setParameter("org", organizationId).setParameter("id", request.id())
+                .setParameter("subject", request.subject()).setParameter("source", request.source())
+                .setParameter("url", request.url()).setParameter("attributes", write(request.attributes()))
+                .setParameter("parts", write(request.parts()))
+                .setParameter("created", request.createdAt() == null ? now
+                        : request.createdAt().truncatedTo(ChronoUnit.MICROS))
+                .setParameter("now", now).executeUpdate();
+        if (inserted == 1) {
+            Conversation row = em.find(Conversation.class, new Conversation.Key(organizationId, request.id()));
+            events.publish(InsightsEventTypes.CONVERSATION_INGESTED, row.id, data(row, 0));
+        }
+    }
+
+    @Transactional
+    public ConversationView.Detail get(String organizationId, String userId, String conversationId) {
+        access.member(organizationId, userId);
+        Conversation row = em.find(Conversation.class, new Conversation.Key(organizationId, conversationId));
+        if (row == null) {
+            throw ApiException.notFound("no conversation " + conversationId);
+        }
+        return new ConversationView.Detail(view(row), read(row.parts, PARTS),
+                new ConversationView.Metadata(row.url, read(row.attributes, ATTRIBUTES), row.createdAt));
+    }
+
+    /** Newest first; {@code source} filters by where they came from. */
+    @Transactional
+    public ListPage<ConversationView> list(String organizationId, String userId, String source, String page, int limit) {
+        access.member(organizationId, userId);
+        Where where = Where.of("organization_id = :org", "org", organizationId);
+        if (source != null && !source.isBlank()) {
+            where = where.and("source = :source", "source", source.strip());
+        }
+        return NEWEST_FIRST.page(page, limit).sql(em, Conversation.class, "SELECT *", "FROM conversation", where)
+                .map(this::view);
+    }
+
+    /** A conversation of the organization, for views of its issues; null when there is none. */
+    public Conversation find(String organizationId, String conversationId) {
+        return em.find(Conversation.class, new Conversation.Key(organizationId, conversationId));
+    }
+
+    public ConversationView view(Conversation row) {
+        return new ConversationView("conversation", row.id, row.subject, row.createdAt, row.processedAt, row.source,
+                new ConversationView.Urls(location(row.organizationId, row.id), row.url));
+    }
+
+    public String location(String organizationId, String conversationId) {
+        return urls.api("/orgs/" + organizationId + "/conversations/" + conversationId);
+    }
+
+    public static ConversationData data(Conversation row, int issues) {
+        return new ConversationData(row.id, row.organizationId, row.subject, row.source, row.createdAt,
+                row.ingestedAt, row.processedAt, issues);
+    }
+
+    public <T> T read(String text, TypeReference<T> type) {
+        try {
+            return json.readValue(text, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private String write(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package io.bindery.insights.issues;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.contracts.insights.ConversationData;
+import io.bindery.contracts.insights.ConversationIssueData;
+import io.bindery.contracts.insights.InsightsEventTypes;
+import io.bindery.insights.clusters.Clusters;
+import io.bindery.insights.clusters.TextFeatures;
+import io.bindery.insights.config.InsightsConfig;
+import io.bindery.insights.conversations.Conversation;
+import io.bindery.insights.conversations.Conversations;
+import io.bindery.commons.events.TopicConsumer;
+import io.bindery.insights.conversations.IngestConversationRequest;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns each ingested conversation into issues: reads insights' own {@code conversation.ingested} events, extracts
+ * the issues, puts them in clusters, sets {@code processedAt}. A conversation already processed is skipped, so a
+ * replayed event changes nothing.
+ */
+@ApplicationScoped
+public class IssueWorker extends TopicConsumer {
+    @Inject
+    EntityManager em;
+    @Inject
+    InsightsConfig config;
+    @Inject
+    IssueExtraction extraction;
+    @Inject
+    Conversations conversations;
+    @Inject
+    Clusters clusters;
+    @Inject
+    EventPublisher events;
+
+    @Override
+    protected String topic() {
+        return InsightsEventTypes.TOPIC;
+    }
+
+    @Override
+    protected String groupSuffix() {
+        return "-" + topic() + "-issues";
+    }
+
+    @Override
+    protected boolean enabled() {
+        return config.workers().enabled();
+    }
+
+    @Override
+    protected void apply(JsonNode event) {
+        if (!InsightsEventTypes.CONVERSATION_INGESTED.equals(event.path("type").asText())) {
+            return;
+        }
+        ConversationData data = dataAs(event.path("data"), ConversationData.class);
+        Conversation row = em.find(Conversation.class, new Conversation.Key(data.organization(), data.id()),
+                LockModeType.PESSIMISTIC_WRITE);
+        if (row == null || row.processedAt != null) {
+            return;
+        }
+        process(row);
+    }
+
+    /** Extracts, stores and clusters the conversation's issues (in the caller's transaction). */
+    void process(Conversation row) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        List<IngestConversationRequest.Part> parts = conversations.read(row.parts, Conversations.PARTS);
+        List<ConversationIssue> issues = new ArrayList<>();
+        for (IssueExtraction.Extracted found : extraction.extract(row.subject, parts)) {
+            ConversationIssue issue = new ConversationIssue();
+            issue.id = Ids.newId();
+            issue.organizationId = row.organizationId;
+            issue.conversationId = row.id;
+            issue.source = row.source;
+            issue.title = found.title();
+            issue.summary = found.summary();
+            // the title counts twice: it is the issue in a few words, the summary has its surroundings
+            issue.terms = TextFeatures.encode(TextFeatures.terms(found.title() + "\n" + found.title() + "\n"
+                    + found.summary()));
+            issue.createdAt = row.createdAt;
+            issue.ingestedAt = now;
+            em.persist(issue);
+            issues.add(issue);
+        }
+        em.flush();
+        clusters.join(row.organizationId, issues);
+        for (ConversationIssue issue : issues) {
+            events.publish(InsightsEventTypes.ISSUE_CREATED, row.id, new ConversationIssueData(issue.id,
+                    row.organizationId, row.id, issue.clusterId, issue.title, issue.createdAt));
+        }
+        row.processedAt = now;
+        events.publish(InsightsEventTypes.CONVERSATION_PROCESSED, row.id, Conversations.data(row, issues.size()));
+    }
+}

@@ -1,0 +1,75 @@
+package io.bindery.insights.issues;
+
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
+import io.bindery.commons.urls.PublicUrls;
+import io.bindery.insights.access.InsightsAccess;
+import io.bindery.insights.conversations.Conversation;
+import io.bindery.insights.conversations.Conversations;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** Reading and listing an organization's issues, each with its conversation. */
+@ApplicationScoped
+public class Issues {
+    private static final Keyset<ConversationIssue> NEWEST_FIRST = Keyset.descending(
+            SortKey.instant("created_at", i -> i.createdAt), SortKey.text("id", i -> i.id));
+
+    @Inject
+    EntityManager em;
+    @Inject
+    InsightsAccess access;
+    @Inject
+    Conversations conversations;
+    @Inject
+    PublicUrls urls;
+
+    /** The list's filters; null: not filtered. */
+    public record Filters(String cluster, String conversation, String source) {
+    }
+
+    @Transactional
+    public IssueView.Item get(String organizationId, String userId, String issueId) {
+        access.member(organizationId, userId);
+        ConversationIssue row = em.find(ConversationIssue.class, issueId);
+        if (row == null || !row.organizationId.equals(organizationId)) {
+            throw ApiException.notFound("no issue " + issueId);
+        }
+        return new IssueView.Item(view(row), conversations.view(conversations.find(organizationId, row.conversationId)));
+    }
+
+    /** Newest first. */
+    @Transactional
+    public ListPage<IssueView.Item> list(String organizationId, String userId, Filters f, String page, int limit) {
+        access.member(organizationId, userId);
+        Where where = Where.of("organization_id = :org", "org", organizationId);
+        if (f.cluster() != null) {
+            where = where.and("cluster_id = :cluster", "cluster", f.cluster());
+        }
+        if (f.conversation() != null) {
+            where = where.and("conversation_id = :conversation", "conversation", f.conversation());
+        }
+        if (f.source() != null) {
+            where = where.and("source = :source", "source", f.source());
+        }
+        ListPage<ConversationIssue> rows = NEWEST_FIRST.page(page, limit)
+                .sql(em, ConversationIssue.class, "SELECT *", "FROM conversation_issue", where);
+        Map<String, Conversation> seen = new HashMap<>();
+        return rows.map(row -> new IssueView.Item(view(row), conversations.view(seen.computeIfAbsent(
+                row.conversationId, id -> conversations.find(organizationId, id)))));
+    }
+
+    IssueView view(ConversationIssue row) {
+        return new IssueView("conversation-issue", row.id, row.title, row.summary, row.createdAt, row.ingestedAt,
+                row.conversationId, row.clusterId, new IssueView.Urls(
+                urls.api("/orgs/" + row.organizationId + "/conversations-issues/" + row.id)));
+    }
+}

@@ -1,0 +1,114 @@
+package io.bindery.insights.clusters;
+
+import io.bindery.insights.config.InsightsConfig;
+import io.bindery.insights.conversations.IngestConversationRequest;
+import io.bindery.insights.issues.IssueExtraction;
+import io.bindery.insights.issues.RuleBasedIssueExtraction;
+import io.bindery.insights.testing.InsightsFixtures;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The engine alone, without Quarkus: the fixtures' three problems, and the gathering pass of large inputs. */
+class ClusteringEngineTest {
+    static InsightsConfig config(double cut, int maxGroups) {
+        InsightsConfig.Clustering clustering = new InsightsConfig.Clustering() {
+            public double cutDistance() {
+                return cut;
+            }
+
+            public int minClusterSize() {
+                return 3;
+            }
+
+            public double joinSimilarity() {
+                return 0.2;
+            }
+
+            public int maxGroups() {
+                return maxGroups;
+            }
+
+            public double groupSimilarity() {
+                return 0.6;
+            }
+
+            public String recomputeEvery() {
+                return "off";
+            }
+
+            public int maxIssues() {
+                return 20000;
+            }
+        };
+        return new InsightsConfig() {
+            public Clustering clustering() {
+                return clustering;
+            }
+
+            public Workers workers() {
+                return () -> true;
+            }
+        };
+    }
+
+    /** Issues of {@code n} fixture conversations: their terms, and each one's problem. */
+    static List<List<TextFeatures.Term>> issues(int n, List<Integer> problems, long seed) {
+        Random random = new Random(seed);
+        IssueExtraction extraction = new RuleBasedIssueExtraction();
+        List<List<TextFeatures.Term>> terms = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String body = InsightsFixtures.conversation("c" + i, i % 3, 1, random);
+            String text = body.replaceAll(".*\"role\":\"user\",\"body\":\"([^\"]*)\".*", "$1");
+            for (IssueExtraction.Extracted e : extraction.extract(null,
+                    List.of(new IngestConversationRequest.Part("message", "user", text)))) {
+                terms.add(TextFeatures.terms(e.title() + "\n" + e.title() + "\n" + e.summary()));
+                problems.add(i % 3);
+            }
+        }
+        return terms;
+    }
+
+    static int[] cluster(List<List<TextFeatures.Term>> terms, InsightsConfig config) {
+        Map<String, Integer> df = new HashMap<>();
+        for (List<TextFeatures.Term> t : terms) {
+            TextFeatures.counts(t).keySet().forEach(s -> df.merge(s, 1, Integer::sum));
+        }
+        return AgglomerativeClustering.of(config).cluster(Clusters.vectors(terms, new Centroid.Idf(df, terms.size())));
+    }
+
+    static double purity(int[] labels, List<Integer> problems) {
+        Map<Integer, Map<Integer, Integer>> counts = new HashMap<>();
+        for (int i = 0; i < labels.length; i++) {
+            counts.computeIfAbsent(labels[i], l -> new HashMap<>()).merge(problems.get(i), 1, Integer::sum);
+        }
+        int right = 0;
+        for (Map.Entry<Integer, Map<Integer, Integer>> e : counts.entrySet()) {
+            if (e.getKey() >= 0) {
+                right += e.getValue().values().stream().mapToInt(Integer::intValue).max().orElse(0);
+            }
+        }
+        return (double) right / labels.length;
+    }
+
+    @Test
+    void threeProblemsGiveThreeClusters() {
+        List<Integer> problems = new ArrayList<>();
+        List<List<TextFeatures.Term>> terms = issues(300, problems, 19);
+        for (double cut : new double[]{0.8, 0.85, 0.9, 0.93, 0.95, 0.97}) {
+            int[] labels = cluster(terms, config(cut, 2000));
+            System.out.printf("cut %.2f: %d clusters, purity %.3f%n", cut,
+                    java.util.Arrays.stream(labels).max().orElse(-1) + 1, purity(labels, problems));
+        }
+        int[] labels = cluster(terms, config(0.97, 2000));
+        assertEquals(3, java.util.Arrays.stream(labels).max().orElse(-1) + 1);
+        assertTrue(purity(labels, problems) >= 0.9);
+    }
+}

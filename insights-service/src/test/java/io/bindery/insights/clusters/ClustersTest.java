@@ -1,0 +1,143 @@
+package io.bindery.insights.clusters;
+
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.testing.TestIdentity;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Collectors;
+
+import static io.bindery.insights.testing.InsightsFixtures.as;
+import static io.bindery.insights.testing.InsightsFixtures.conversation;
+import static io.bindery.insights.testing.InsightsFixtures.member;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The acceptance of issue 19's clustering: 300 conversations about three problems over ten weeks give three pure
+ * clusters; re-ingesting changes nothing; 30 more join the clusters without changing their ids, and so does a
+ * recompute.
+ */
+@QuarkusTest
+@WithTestResource(TestIdentity.class)
+class ClustersTest {
+    static final List<List<String>> LABEL_WORDS = List.of(List.of("log", "login", "sign", "sso", "password", "account"),
+            List.of("pdf", "export", "exported", "download"),
+            List.of("domain", "dns", "cname", "ssl", "certificate", "custom"));
+
+    @Inject
+    Clusters clusters;
+
+    @Test
+    void threeProblemsGiveThreePureClustersWithStableIds() {
+        String org = Ids.newId();
+        String creator = member(org, "create");
+        Random random = new Random(19);
+        Map<String, Integer> problemOf = new HashMap<>();
+        for (int i = 0; i < 300; i++) {
+            String id = "c" + i;
+            problemOf.put(id, i % 3);
+            as(creator).body(conversation(id, i % 3, random.nextDouble() * 70, random))
+                    .post("/v1/orgs/" + org + "/conversations").then().statusCode(204);
+        }
+        awaitProcessed(org, creator, 300);
+        Clusters.Recomputed first = clusters.recompute(org);
+        assertEquals(300, first.issues());
+
+        JsonPath list = as(creator).get("/v1/orgs/" + org + "/conversations-clusters?limit=100").then()
+                .statusCode(200).extract().jsonPath();
+        assertEquals(3, list.getList("items").size(), () -> list.prettify());
+        Map<String, Integer> clusterProblem = new HashMap<>();
+        int right = 0;
+        for (int c = 0; c < 3; c++) {
+            String id = list.getString("items[" + c + "].id");
+            List<String> convs = issueConversations(org, creator, id);
+            Map<Integer, Long> byProblem = convs.stream().collect(Collectors.groupingBy(problemOf::get, Collectors.counting()));
+            Map.Entry<Integer, Long> major = byProblem.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
+            clusterProblem.put(id, major.getKey());
+            right += major.getValue();
+            int issues = list.getInt("items[" + c + "].stats.issues");
+            assertEquals(convs.size(), issues);
+            List<Integer> pulse = list.getList("items[" + c + "].weeklyPulse");
+            assertEquals(13, pulse.size());
+            // every conversation is less than 10 weeks old: the 13 weeks hold all of them
+            assertEquals(issues, pulse.stream().mapToInt(Integer::intValue).sum(), list.prettify());
+            String label = list.getString("items[" + c + "].label").toLowerCase(Locale.ROOT);
+            assertTrue(LABEL_WORDS.get(major.getKey()).stream().anyMatch(label::contains), label);
+            assertTrue(list.getString("items[" + c + "].icon").length() <= 50);
+            assertNotNull(list.getString("items[" + c + "].summary"));
+            Map<String, Integer> sources = list.getMap("items[" + c + "].sources");
+            assertEquals(issues, sources.values().stream().mapToInt(Integer::intValue).sum());
+        }
+        assertEquals(3, new java.util.HashSet<>(clusterProblem.values()).size(), "one cluster per problem");
+        double purity = right / 300.0;
+        assertTrue(purity >= 0.9, "purity " + purity);
+
+        // re-ingesting is idempotent
+        for (int i = 0; i < 30; i++) {
+            as(creator).body(conversation("c" + i, (i + 1) % 3, 1, random)).post("/v1/orgs/" + org + "/conversations")
+                    .then().statusCode(204);
+        }
+        as(creator).get("/v1/orgs/" + org + "/conversations?limit=1").then().statusCode(200)
+                .body("count", equalTo(300));
+        as(creator).get("/v1/orgs/" + org + "/conversations-issues?limit=1").then().statusCode(200)
+                .body("count", equalTo(300));
+
+        // 30 more join the clusters they are about, whose ids stay
+        for (int i = 300; i < 330; i++) {
+            String id = "c" + i;
+            problemOf.put(id, i % 3);
+            as(creator).body(conversation(id, i % 3, random.nextDouble() * 7, random))
+                    .post("/v1/orgs/" + org + "/conversations").then().statusCode(204);
+        }
+        awaitProcessed(org, creator, 330);
+        JsonPath after = as(creator).get("/v1/orgs/" + org + "/conversations-clusters?orderBy=issues&limit=100")
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals(clusterProblem.keySet(), new java.util.HashSet<>(after.getList("items.id")));
+        int joined = 0;
+        for (String id : clusterProblem.keySet()) {
+            for (String conv : issueConversations(org, creator, id)) {
+                if (Integer.parseInt(conv.substring(1)) >= 300) {
+                    joined++;
+                    assertEquals(clusterProblem.get(id), problemOf.get(conv), conv + " joined the wrong cluster");
+                }
+            }
+        }
+        assertTrue(joined >= 27, joined + " of 30 new issues joined a cluster");
+
+        // and a full recompute keeps the ids
+        clusters.recompute(org);
+        JsonPath recomputed = as(creator).get("/v1/orgs/" + org + "/conversations-clusters?limit=100")
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals(clusterProblem.keySet(), new java.util.HashSet<>(recomputed.getList("items.id")));
+        as(creator).get(recomputed.getString("items[0].urls.location").replaceFirst("^https?://[^/]+", ""))
+                .then().statusCode(200).body("items[0].issue.cluster", equalTo(recomputed.getString("items[0].id")));
+        as(creator).get("/v1/orgs/" + org + "/conversations-clusters?source=nowhere").then().statusCode(200)
+                .body("items.size()", equalTo(0));
+    }
+
+    private static List<String> issueConversations(String org, String user, String cluster) {
+        return as(user).get("/v1/orgs/" + org + "/conversations-issues?limit=1000&cluster=" + cluster)
+                .then().statusCode(200).extract().path("items.issue.conversation");
+    }
+
+    private static void awaitProcessed(String org, String user, int count) {
+        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() -> {
+            List<Object> processed = as(user).get("/v1/orgs/" + org + "/conversations?limit=1000")
+                    .path("items.processedAt");
+            return processed.size() == count && processed.stream().allMatch(p -> p != null);
+        });
+    }
+}
