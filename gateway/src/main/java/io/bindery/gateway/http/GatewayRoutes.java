@@ -1,5 +1,7 @@
 package io.bindery.gateway.http;
 
+import io.bindery.gateway.docs.ApiDocuments;
+
 import io.bindery.commons.auth.TokenRejectedException;
 import io.bindery.commons.auth.VerifiedToken;
 import io.bindery.commons.errors.ErrorBody;
@@ -142,6 +144,10 @@ public class GatewayRoutes {
         String path = request.path();
         if (path == null || path.isEmpty() || path.charAt(0) != '/') {
             Errors.send(response, 400, "the request target must be an absolute path");
+            return;
+        }
+        if (path.equals(ApiDocuments.PATH) || path.equals(ApiDocuments.UI_PATH) || path.startsWith(ApiDocuments.UI_PATH + "/")) {
+            ctx.next(); // the API's own document and Swagger UI, read without a token
             return;
         }
         boolean api = path.startsWith(API_PREFIX) && (path.length() == API_PREFIX.length() || path.charAt(API_PREFIX.length()) == '/');

@@ -167,6 +167,17 @@ class GatewayProxyTest {
     }
 
     @Test
+    void theMergedApiDocumentAndSwaggerUiNeedNoToken() {
+        // the echo upstreams document nothing; the refusing (sites) and silent (openapi) ones are named unavailable
+        given().get("/v1/openapi.json").then().statusCode(200).contentType("application/json")
+                .body("openapi", equalTo("3.1.0")).body("components.securitySchemes.bearer.scheme", equalTo("bearer"))
+                .body("x-bindery-unavailable", org.hamcrest.Matchers.hasItems("sites", "openapi"));
+        given().get("/v1/docs/").then().statusCode(200).contentType(containsString("text/html"))
+                .body(containsString("swagger"));
+        given().get("/v1/docs-other").then().statusCode(401); // only the UI's own path is open
+    }
+
+    @Test
     void siteHostsTellHostnamesFromAddresses() {
         java.util.Set<String> api = java.util.Set.of("localhost", "api.acme.example");
         assertTrue(SiteHosts.isSiteHost("docs.acme.example", api));
