@@ -133,8 +133,6 @@ stable across upgrades), else a new random one. Call with (dict "given" v "exist
       key: {{ $key }}
 {{- end }}
 {{- if ne .component "gateway" }}
-- name: QUARKUS_DATASOURCE_JDBC_URL
-  value: {{ include "bindery.jdbcUrl" .root | quote }}
 - name: QUARKUS_DATASOURCE_USERNAME
   valueFrom:
     secretKeyRef:

@@ -142,7 +142,7 @@ class HelmChartTest {
         assertEquals("SASL_SSL", config.getData().get("KAFKA_SECURITY_PROTOCOL"));
         assertEquals("/etc/bindery/kafka-ca/ca.crt", config.getData().get("KAFKA_SSL_TRUSTSTORE_LOCATION"));
         assertEquals("jdbc:postgresql://bindery-pg.database.svc.cluster.local:5432/bindery?sslmode=verify-full&sslrootcert=/etc/bindery/postgresql-ca/ca.crt",
-                env(app, "QUARKUS_DATASOURCE_JDBC_URL").getValue());
+                config.getData().get("QUARKUS_DATASOURCE_JDBC_URL"));
         assertEquals("https://api.docs.example.com", config.getData().get("BINDERY_PUBLIC_URL"));
         checkCommon(manifests, "api.docs.example.com");
     }
