@@ -14,6 +14,22 @@ public interface InsightsConfig {
 
     Workers workers();
 
+    Translations translations();
+
+    interface Translations {
+        /** The apertium executable. */
+        @WithDefault("apertium")
+        String apertiumCommand();
+
+        /** Where Apertium's installed pairs are (one xxx-yyy.mode file each). */
+        @WithDefault("/usr/share/apertium/modes")
+        String apertiumModes();
+
+        /** A batch that takes longer fails the run. */
+        @WithDefault("120s")
+        java.time.Duration timeout();
+    }
+
     interface Clustering {
         /**
          * Average cosine distance at which the dendrogram is cut: two groups further apart stay two clusters. Issues

@@ -56,6 +56,10 @@ class ClusteringEngineTest {
             public Workers workers() {
                 return () -> true;
             }
+
+            public Translations translations() {
+                return null;
+            }
         };
     }
 

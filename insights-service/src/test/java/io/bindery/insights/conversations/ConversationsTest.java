@@ -141,7 +141,7 @@ class ConversationsTest {
         String issue = as(reader).get("/v1/orgs/" + org + "/conversations-issues").path("items[0].issue.id");
         String base = "/v1/orgs/" + org;
         for (String path : List.of("/conversations", "/conversations/c-o", "/conversations-issues",
-                "/conversations-issues/" + issue, "/conversations-clusters", "/agent-instructions")) {
+                "/conversations-issues/" + issue, "/conversations-clusters", "/agent-instructions", "/translations")) {
             as(outsider).get(base + path).then().statusCode(404).body("error.code", equalTo(404));
         }
         as(outsider).body(conversation("c-x", 0, 1, new Random(3))).post(base + "/conversations").then().statusCode(404);

@@ -6,8 +6,7 @@ import java.util.Map;
  * The CloudEvent types insights-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml). Conversation
  * and issue events are keyed by the conversation's id, cluster events by the cluster's id, agent instructions by
  * the organization's id, translation events by the translation's id. insights-service reads its own
- * {@link #CONVERSATION_INGESTED} and {@link #TRANSLATION_RUN_REQUESTED} events: issues are extracted and
- * translations run by that worker, not in the request.
+ * {@link #CONVERSATION_INGESTED} events: issues are extracted by that worker, not in the request.
  */
 public final class InsightsEventTypes {
     public static final String TOPIC = "bindery.insights.events";
@@ -28,7 +27,10 @@ public final class InsightsEventTypes {
     /** Instructions, status, stats or result changed. */
     public static final String TRANSLATION_UPDATED = "bindery.translation.updated.v1";
     public static final String TRANSLATION_DELETED = "bindery.translation.deleted.v1";
-    /** POST …/run: the worker translates and then publishes {@link #TRANSLATION_UPDATED}. */
+    /**
+     * POST …/run started a run (status running); it runs in the request, with the caller's token for content and
+     * review, and ends with {@link #TRANSLATION_UPDATED} (completed, or pending again with the failure).
+     */
     public static final String TRANSLATION_RUN_REQUESTED = "bindery.translation.run-requested.v1";
 
     /** Each type's data record. */
