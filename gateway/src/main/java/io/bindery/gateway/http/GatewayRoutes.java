@@ -126,8 +126,9 @@ public class GatewayRoutes {
     void handle(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
         HttpServerResponse response = ctx.response();
-        response.headers().set(GatewayHeaders.X_REQUEST_ID,
-                RequestIds.acceptOrGenerate(request.getHeader(GatewayHeaders.X_REQUEST_ID)));
+        String requestId = RequestIds.acceptOrGenerate(request.getHeader(GatewayHeaders.X_REQUEST_ID));
+        response.headers().set(GatewayHeaders.X_REQUEST_ID, requestId);
+        org.jboss.logging.MDC.put("requestId", requestId); // beside OpenTelemetry's traceId in every log line
         if (request.uri().length() > maxUriLength) {
             Errors.send(response, 414, "request target too long: at most " + maxUriLength + " characters");
             return;

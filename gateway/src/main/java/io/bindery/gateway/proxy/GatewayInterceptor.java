@@ -6,6 +6,9 @@ import io.bindery.gateway.http.Errors;
 import io.bindery.gateway.http.GatewayHeaders;
 import io.bindery.gateway.limits.BodyLimit;
 import io.bindery.gateway.limits.LimitedBody;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
@@ -34,17 +37,24 @@ final class GatewayInterceptor implements ProxyInterceptor {
     private static final Logger LOG = Logger.getLogger(GatewayInterceptor.class);
     private static final CharSequence EXPECT = HttpHeaders.EXPECT;
     private static final String X_FORWARDED_PROTO = "X-Forwarded-Proto";
+    private static final String STARTED = "bindery.started";
+    private static final String RECORDED = "bindery.recorded";
     /** The upstream that serves published sites (see {@link SiteHosts}). */
     private static final String READER = "sites";
 
     private final String service;
     private final long timeoutMs;
     private final BodyLimit bodyLimit;
+    private final TextMapPropagator propagator;
+    private final UpstreamMetrics metrics;
 
-    GatewayInterceptor(String service, long timeoutMs, BodyLimit bodyLimit) {
+    GatewayInterceptor(String service, long timeoutMs, BodyLimit bodyLimit, TextMapPropagator propagator,
+                       UpstreamMetrics metrics) {
         this.service = service;
         this.timeoutMs = timeoutMs;
         this.bodyLimit = bodyLimit;
+        this.propagator = propagator;
+        this.metrics = metrics;
     }
 
     @Override
@@ -65,6 +75,12 @@ final class GatewayInterceptor implements ProxyInterceptor {
             headers.set(SiteHosts.SITE_HOST_HEADER, SiteHosts.hostname(incoming.getHeader(HttpHeaders.HOST)));
             request.setURI(SiteHosts.READER_HOST_PREFIX + uri);
         }
+        // the trace goes on in the service: the gateway's own span (OpenTelemetry's server span of this request) becomes
+        // the parent; without one, a client's traceparent passes as it came
+        if (Span.fromContext(Context.current()).getSpanContext().isValid()) {
+            propagator.inject(Context.current(), headers, MultiMap::set);
+        }
+        context.set(STARTED, System.nanoTime());
         if (!headers.contains(X_FORWARDED_PROTO)) {
             // the reader marks its cookies Secure behind TLS; an ingress that ended TLS sets this header itself
             headers.set(X_FORWARDED_PROTO, incoming.isSSL() ? "https" : "http");
@@ -98,6 +114,8 @@ final class GatewayInterceptor implements ProxyInterceptor {
             message = "upstream service '" + service + "' failed to answer";
         }
         LOG.debugf("%d from upstream %s: %s", code, service, failure);
+        metrics.record(service, code, context.get(STARTED, Long.class));
+        context.set(RECORDED, Boolean.TRUE);
         return request.release().response()
                 .setStatusCode(code)
                 .putHeader(GatewayHeaders.CONTENT_TYPE, GatewayHeaders.APPLICATION_JSON)
@@ -106,6 +124,9 @@ final class GatewayInterceptor implements ProxyInterceptor {
 
     @Override
     public Future<Void> handleProxyResponse(ProxyContext context) {
+        if (context.get(RECORDED, Boolean.class) == null) { // a failure's own answer was counted in failed()
+            metrics.record(service, context.response().getStatusCode(), context.get(STARTED, Long.class));
+        }
         MultiMap upstream = context.response().headers();
         upstream.remove(GatewayHeaders.X_REQUEST_ID);
         if (upstream.contains(GatewayHeaders.ACCESS_CONTROL_ALLOW_ORIGIN)) {

@@ -35,7 +35,9 @@ public class UpstreamProxies {
     private final BodyLimit bodyLimit;
 
     @Inject
-    public UpstreamProxies(GatewayConfig config, Vertx vertx) {
+    public UpstreamProxies(GatewayConfig config, Vertx vertx, io.opentelemetry.api.OpenTelemetry openTelemetry,
+                           io.micrometer.core.instrument.MeterRegistry registry) {
+        UpstreamMetrics metrics = new UpstreamMetrics(registry);
         long connectMs = config.connectTimeout().toMillis();
         long timeoutMs = config.upstreamTimeout().toMillis();
         this.bodyLimit = new BodyLimit(vertx, config.maxBodyBytes());
@@ -56,7 +58,8 @@ public class UpstreamProxies {
             RequestOptions target = target(service, upstream.getValue()).setConnectTimeout(connectMs).setIdleTimeout(timeoutMs);
             HttpProxy proxy = HttpProxy.reverseProxy(new ProxyOptions().setSupportWebSocket(false), client);
             proxy.origin(context -> context.client().request(target).transform(UpstreamProxies::connected));
-            proxy.addInterceptor(new GatewayInterceptor(service, timeoutMs, bodyLimit));
+            proxy.addInterceptor(new GatewayInterceptor(service, timeoutMs, bodyLimit,
+                    openTelemetry.getPropagators().getTextMapPropagator(), metrics));
             proxies.put(service, proxy);
         }
     }

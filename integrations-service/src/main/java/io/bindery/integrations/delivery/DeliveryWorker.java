@@ -51,6 +51,8 @@ public class DeliveryWorker {
     IntegrationsConfig config;
     @Inject
     OutboundGuard guard;
+    @Inject
+    io.micrometer.core.instrument.MeterRegistry meters;
 
     private final Semaphore wakeups = new Semaphore(0);
     private volatile boolean running;
@@ -260,6 +262,10 @@ public class DeliveryWorker {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         Instant next = now.plus(backoff(c.attempt()));
         String state = delivered ? "delivered" : giveUpNow || next.isAfter(c.giveUpAt()) ? "failed" : "pending";
+        // bindery_delivery_attempts_seconds{outcome}: each attempt, how it ended (delivered, retrying, failed) and how long
+        io.micrometer.core.instrument.Timer.builder("bindery.delivery.attempts")
+                .description("integration event delivery attempts by outcome: delivered, pending (retried later), failed (given up)")
+                .tag("outcome", state).register(meters).record(Duration.between(started, Instant.now()));
         String level = delivered ? "info" : state.equals("failed") ? "error" : "warn";
         String line = message + (state.equals("pending") ? "; next attempt at " + next : state.equals("failed")
                 ? "; given up" : "");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.json.Timestamps;
+import io.bindery.commons.tracing.EventTracing;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Status;
@@ -13,6 +14,7 @@ import jakarta.transaction.Transactional;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Map;
 
 /**
  * Records an event in the outbox, inside the caller's transaction: the event exists exactly when the
@@ -33,6 +35,8 @@ public class EventPublisher {
     TransactionSynchronizationRegistry transactions;
     @Inject
     OutboxRelay relay;
+    @Inject
+    EventTracing tracing;
 
     private void wakeRelayAfterCommit() {
         if (transactions.getResource(OutboxRelay.class) == null) {
@@ -55,8 +59,10 @@ public class EventPublisher {
     @Transactional(Transactional.TxType.MANDATORY)
     public CloudEvent publish(String type, String subject, Object data) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Map<String, String> trace = tracing.current();
         CloudEvent event = new CloudEvent("1.0", Ids.newId(), "/bindery/" + serviceName, type, subject,
-                Timestamps.format(now), "application/json", mapper.valueToTree(data));
+                Timestamps.format(now), "application/json", mapper.valueToTree(data),
+                trace.get(EventTracing.TRACEPARENT), trace.get(EventTracing.TRACESTATE));
         OutboxEvent row = new OutboxEvent();
         row.eventId = event.id();
         row.aggregateId = subject;

@@ -156,6 +156,32 @@ public class OutboxRelay {
         return new BatchResult(published.size(), failure);
     }
 
+    /** Age in seconds of the oldest event not yet on Kafka (0 when none), sampled for the gauge: a scrape must not query. */
+    private volatile double lagSeconds;
+    @Inject
+    jakarta.enterprise.inject.Instance<io.micrometer.core.instrument.MeterRegistry> registry;
+
+    void registerGauge(@Observes io.quarkus.runtime.StartupEvent event) {
+        if (registry.isResolvable()) {
+            io.micrometer.core.instrument.Gauge.builder("bindery.outbox.lag.seconds", this, r -> r.lagSeconds)
+                    .description("age of the oldest outbox event not yet published to Kafka (0: none waiting)")
+                    .register(registry.get());
+        }
+    }
+
+    @Scheduled(every = "${bindery.outbox.lag-sample-interval:10s}", delayed = "5s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void sampleLag() {
+        try {
+            Object age = QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery(
+                    "SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0) FROM outbox_event WHERE published_at IS NULL")
+                    .getSingleResult());
+            lagSeconds = Math.max(0, ((Number) age).doubleValue());
+        } catch (RuntimeException e) {
+            LOG.debugf("outbox lag not sampled: %s", e.getMessage()); // the database is away: readiness says so
+        }
+    }
+
     /** Published rows are kept a while for inspection, then removed. */
     @Scheduled(every = "1h", delayed = "1m")
     void prune() {

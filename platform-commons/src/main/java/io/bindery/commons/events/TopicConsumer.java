@@ -58,6 +58,8 @@ public abstract class TopicConsumer {
     Duration firstBackoff;
     @Inject
     FailedEvents failed;
+    @Inject
+    io.bindery.commons.tracing.EventTracing tracing;
 
     /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
     @Inject
@@ -160,8 +162,10 @@ public abstract class TopicConsumer {
             while (running) {
                 ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(200));
                 if (records.isEmpty()) {
+                    sampleLag();
                     continue;
                 }
+                sampleLag();
                 Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
                 Set<TopicPartition> halted = new HashSet<>();
                 for (ConsumerRecord<String, String> record : records) {
@@ -221,7 +225,7 @@ public abstract class TopicConsumer {
         Exception last = null;
         for (int attempt = 1; attempt <= Math.max(1, maxAttempts); attempt++) {
             try {
-                QuarkusTransaction.requiringNew().run(() -> apply(event));
+                tracing.consume(topic(), event, () -> QuarkusTransaction.requiringNew().run(() -> apply(event)));
                 return true;
             } catch (Exception e) {
                 if (attempt == 1) {
@@ -247,6 +251,33 @@ public abstract class TopicConsumer {
             LOG.warnf("could not park event at offset %d of %s (%s); reading it again", record.offset(), topic(),
                     parkFailed.getMessage());
             return false;
+        }
+    }
+
+    /** Records behind the end of the topic over this consumer's partitions, for the gauge (-1: not known yet). */
+    private volatile long lag = -1;
+
+    /** The consumer's own view of how far behind it is (no broker call: from the last fetch). */
+    private void sampleLag() {
+        long total = 0;
+        for (TopicPartition partition : consumer.assignment()) {
+            java.util.OptionalLong behind = consumer.currentLag(partition);
+            if (behind.isEmpty()) {
+                return;
+            }
+            total += behind.getAsLong();
+        }
+        lag = total;
+    }
+
+    @Inject
+    jakarta.enterprise.inject.Instance<io.micrometer.core.instrument.MeterRegistry> registry;
+
+    void registerGauge(@Observes StartupEvent event) {
+        if (enabled() && registry.isResolvable()) {
+            io.micrometer.core.instrument.Gauge.builder("bindery.consumer.lag", this, c -> c.lag)
+                    .description("records of the topic this consumer has not read yet (-1: not known yet)")
+                    .tag("topic", topic()).tag("group", groupId()).register(registry.get());
         }
     }
 
