@@ -194,7 +194,9 @@ public class OutboundGuard {
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.GET).setHost(uri.getHost()).setPort(port)
                 .setSsl(tls).setURI(path).setFollowRedirects(false)
                 .setServer(SocketAddress.inetSocketAddress(port, address.getHostAddress()))
-                .setConnectTimeout(connectTimeout.toMillis()).setIdleTimeout(readTimeout.toMillis());
+                .setConnectTimeout(connectTimeout.toMillis()).setIdleTimeout(readTimeout.toMillis())
+                // a request with no headers at all trips OpenTelemetry's Vert.x client tracer (null MultiMap)
+                .putHeader("User-Agent", "Bindery");
         CompletableFuture<Response> result = new CompletableFuture<>();
         client().request(options).onFailure(result::completeExceptionally).onSuccess(request ->
                 request.send().onFailure(result::completeExceptionally).onSuccess(response -> read(response, maxBytes, asked, result)));
