@@ -34,7 +34,7 @@ public final class ExternalSchemas {
         Map<String, String> out = new TreeMap<>();
         for (SpecFile file : fetched.files()) {
             URI base = URI.create(file.url());
-            for (String ref : SpecFetcher.externalRefs(file.text(), file.url())) {
+            for (String ref : file.refs()) {
                 String target = SpecFetcher.resolve(base, ref, file.url());
                 String text = textByUrl.get(target);
                 if (text == null) {
@@ -74,7 +74,20 @@ public final class ExternalSchemas {
         }
     }
 
-    private static String hash(JsonNode node) {
+    /** components.schemas (OpenAPI 3) or definitions (Swagger 2.0) of an entry point's tree, by name. */
+    public static Map<String, String> named(JsonNode entry) {
+        Map<String, String> out = new TreeMap<>();
+        JsonNode schemas = entry.path("components").path("schemas");
+        if (!schemas.isObject()) {
+            schemas = entry.path("definitions");
+        }
+        if (schemas.isObject()) {
+            schemas.properties().forEach(e -> out.put(e.getKey(), hash(e.getValue())));
+        }
+        return out;
+    }
+
+    static String hash(JsonNode node) {
         try {
             Object canonical = JSON.treeToValue(node, Object.class);
             byte[] bytes = JSON.writeValueAsString(canonical).getBytes(StandardCharsets.UTF_8);

@@ -22,7 +22,9 @@ import org.jboss.logging.Logger;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Processes one request of one spec: marks it in progress, fetches and parses with no transaction open (a fetch
@@ -34,6 +36,7 @@ import java.util.List;
 @ApplicationScoped
 public class Processor {
     private static final Logger LOG = Logger.getLogger(Processor.class);
+    static final long LARGE_SPEC_CHARS = 1_000_000;
 
     @Inject
     EntityManager em;
@@ -74,6 +77,14 @@ public class Processor {
         Result result = run(work);
         LOG.debugf("spec %s processed in %d ms", specId, (System.nanoTime() - started) / 1_000_000);
         QuarkusTransaction.requiringNew().run(() -> complete(specId, request, result));
+        long bytes = result.files() == null ? 0
+                : result.files().files().stream().mapToLong(f -> f.text().length()).sum();
+        if (bytes > LARGE_SPEC_CHARS) {
+            // a large spec made the heap grow to its maximum; a full collection now gives those pages back (the
+            // service idles between uploads) instead of keeping them committed, which the 250 MB RSS budget cannot
+            // afford. Uploads of large specs are rare, the pause is tens of milliseconds
+            System.gc();
+        }
     }
 
     Work start(String specId, String request) {
@@ -95,7 +106,9 @@ public class Processor {
             SpecFetcher.Files files = work.url() != null ? fetcher.fetch(work.url())
                     : fetcher.fromText(work.text(), work.textUrl());
             SpecParser.Parsed parsed = parser.parse(files);
-            return new Result(files, Summary.of(parsed.openApi(), ExternalSchemas.of(files)), null);
+            Map<String, String> schemas = new HashMap<>(ExternalSchemas.of(files));
+            schemas.putAll(parsed.schemaHashes());
+            return new Result(files, Summary.of(parsed.openApi(), schemas), null);
         } catch (ProcessingFailure failure) {
             return new Result(null, null, failure);
         } catch (RuntimeException | StackOverflowError e) {

@@ -1,9 +1,6 @@
 package io.bindery.openapi.processing;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.bindery.commons.outbound.OutboundGuard;
 import io.bindery.commons.outbound.OutboundRefused;
@@ -13,7 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.yaml.snakeyaml.LoaderOptions;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -21,11 +17,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Fetches a spec and every file its external {@code $ref}s reach, each through the outbound guard (http/https only,
@@ -50,8 +44,34 @@ public class SpecFetcher {
     @Inject
     OpenApiConfig config;
 
-    /** The files of a spec, the entry point first. */
-    public record Files(List<SpecFile> files, String entryUrl) {
+    /**
+     * The files of a spec, the entry point first, and the entry point's tree for the parser (taken once: the tree is
+     * the largest thing processing holds, so it is let go as soon as the parser has its model).
+     */
+    public static final class Files {
+        private final List<SpecFile> files;
+        private final String entryUrl;
+        private LeanTree.Doc entry;
+
+        Files(List<SpecFile> files, String entryUrl, LeanTree.Doc entry) {
+            this.files = files;
+            this.entryUrl = entryUrl;
+            this.entry = entry;
+        }
+
+        public List<SpecFile> files() {
+            return files;
+        }
+
+        public String entryUrl() {
+            return entryUrl;
+        }
+
+        LeanTree.Doc takeEntry() {
+            LeanTree.Doc doc = entry;
+            entry = null;
+            return doc;
+        }
     }
 
     /** The spec at {@code url} and the files its $refs reach. */
@@ -71,6 +91,7 @@ public class SpecFetcher {
         Deque<String> queue = new ArrayDeque<>();
         queue.add(rootUrl);
         URI entry = null;
+        LeanTree.Doc entryDoc = null;
         while (!queue.isEmpty()) {
             String asked = queue.poll();
             if (files.containsKey(asked)) {
@@ -107,11 +128,13 @@ public class SpecFetcher {
                 finalUrl = fetched.url();
             }
             URI base = URI.create(finalUrl);
+            LeanTree.Doc doc = LeanTree.read(text, finalUrl);
             if (entry == null) {
                 entry = base;
+                entryDoc = doc;
             }
-            files.put(asked, new SpecFile(finalUrl, pathOf(entry, base), text));
-            for (String ref : externalRefs(text, finalUrl)) {
+            files.put(asked, new SpecFile(finalUrl, pathOf(entry, base), text, doc.externalRefs()));
+            for (String ref : doc.externalRefs()) {
                 if (rootText != null && files.size() == 1 && !ref.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
                     throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "$ref " + ref + " is relative, but a spec "
                             + "given as text has no address to resolve it against: use an absolute URL", finalUrl);
@@ -122,7 +145,7 @@ public class SpecFetcher {
                 }
             }
         }
-        return new Files(new ArrayList<>(files.values()), entry.toString());
+        return new Files(new ArrayList<>(files.values()), entry.toString(), entryDoc);
     }
 
     private ProcessingFailure tooLarge(String url) {
@@ -174,32 +197,6 @@ public class SpecFetcher {
         String url = target.toString();
         int hash = url.indexOf('#');
         return hash < 0 ? url : url.substring(0, hash);
-    }
-
-    /** The distinct file parts of the external $refs of a JSON or YAML document; a syntax error is a PARSE_ERROR. */
-    static Set<String> externalRefs(String text, String url) {
-        Set<String> refs = new LinkedHashSet<>();
-        try (JsonParser p = (isJson(text) ? JSON : YAML).createParser(text)) {
-            JsonToken t;
-            while ((t = p.nextToken()) != null) {
-                if (t == JsonToken.FIELD_NAME && "$ref".equals(p.currentName())) {
-                    if (p.nextToken() == JsonToken.VALUE_STRING) {
-                        String ref = p.getText();
-                        if (!ref.startsWith("#") && !ref.isBlank()) {
-                            refs.add(ref);
-                        }
-                    }
-                }
-            }
-        } catch (JsonProcessingException e) {
-            var at = e.getLocation();
-            throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "the document is neither valid JSON nor YAML: "
-                            + firstLine(e.getOriginalMessage()),
-                    at == null ? url : url + ":" + at.getLineNr() + ":" + at.getColumnNr());
-        } catch (IOException e) {
-            throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "the document cannot be read: " + e.getMessage(), url);
-        }
-        return refs;
     }
 
     static boolean isJson(String text) {

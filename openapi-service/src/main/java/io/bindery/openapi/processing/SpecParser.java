@@ -2,7 +2,14 @@ package io.bindery.openapi.processing;
 
 import io.bindery.openapi.specs.ProcessErrorCode;
 import io.bindery.openapi.specs.SpecView;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.swagger.parser.OpenAPIParser;
+import io.swagger.v3.parser.OpenAPIResolver;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.reference.DereferencerContext;
+import io.swagger.v3.parser.reference.DereferencersFactory;
+import io.swagger.v3.parser.reference.OpenAPIDereferencer;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
@@ -42,40 +49,56 @@ public class SpecParser {
 
     private static final Pattern ATTRIBUTE = Pattern.compile("attribute (\\S+)");
 
-    /** The parsed document. */
-    public record Parsed(OpenAPI openApi) {
+    /** The parsed document, and the hashes of its named schemas (taken from its tree, see ExternalSchemas). */
+    public record Parsed(OpenAPI openApi, Map<String, String> schemaHashes) {
     }
 
     public Parsed parse(SpecFetcher.Files fetched) {
+        LeanTree.Doc entry = fetched.takeEntry();
         Path dir = null;
         try {
             dir = Files.createTempDirectory("openapi-spec-");
-            Path root = stage(dir, fetched.files());
+            Map<String, String> rewritten = new HashMap<>();
+            Path root = stage(dir, fetched.files(), rewritten);
+            // the entry point is parsed from its tree: its absolute $refs point at their copies too
+            for (ObjectNode holder : entry.refHolders()) {
+                String ref = holder.get("$ref").asText();
+                int hash = ref.indexOf('#');
+                String file = hash < 0 ? ref : ref.substring(0, hash);
+                String local = rewritten.get(file);
+                if (local != null) {
+                    holder.put("$ref", local + (hash < 0 ? "" : ref.substring(hash)));
+                }
+            }
+            Map<String, String> schemaHashes = ExternalSchemas.named(entry.tree());
             SwaggerParseResult result;
+            String location = root.toAbsolutePath().toString();
             try {
-                ParseOptions options = new ParseOptions();
-                options.setResolve(true);
-                result = new OpenAPIParser().readLocation(root.toAbsolutePath().toString(), null, options);
+                result = read(entry.tree(), location, fetched.entryUrl());
             } catch (RuntimeException | StackOverflowError e) {
+                if (e instanceof ProcessingFailure failure) {
+                    throw failure;
+                }
                 throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "the document cannot be parsed: "
                         + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()),
                         fetched.entryUrl());
             }
+            entry = null;
             List<SpecView.ProcessError> errors = new ArrayList<>();
-            String entry = fetched.entryUrl();
+            String entryUrl = fetched.entryUrl();
             if (result.getMessages() != null) {
                 for (String message : result.getMessages()) {
-                    errors.add(error(message, entry, dir));
+                    errors.add(error(message, entryUrl, dir));
                 }
             }
             if (result.getOpenAPI() == null && errors.isEmpty()) {
                 errors.add(new SpecView.ProcessError("the document is not an OpenAPI 3.0, 3.1 or Swagger 2.0 document",
-                        ProcessErrorCode.PARSE_ERROR.wire(), entry));
+                        ProcessErrorCode.PARSE_ERROR.wire(), entryUrl));
             }
             if (!errors.isEmpty()) {
                 throw new ProcessingFailure(ProcessErrorCode.PARSE_ERROR, errors);
             }
-            return new Parsed(result.getOpenAPI());
+            return new Parsed(result.getOpenAPI(), schemaHashes);
         } catch (IOException e) {
             throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "the spec's files cannot be laid out for parsing: "
                     + e.getMessage(), fetched.entryUrl());
@@ -84,6 +107,40 @@ public class SpecParser {
                 delete(dir);
             }
         }
+    }
+
+    /**
+     * OpenAPI 3.x is deserialized from the lean tree and its external $refs resolved as swagger-parser's own
+     * readLocation does (OpenAPIResolver for 3.0, the dereferencers for 3.1); Swagger 2.0 goes through the
+     * converter, which reads the staged copy.
+     */
+    static SwaggerParseResult read(JsonNode tree, String location, String entryUrl) {
+        ParseOptions options = new ParseOptions();
+        options.setResolve(true);
+        // Jackson's streaming YAML reader instead of a SnakeYAML node graph (several times the heap)
+        options.setLegacyYamlDeserialization(true);
+        if (tree.hasNonNull("openapi")) {
+            SwaggerParseResult result = new OpenAPIV3Parser().parseJsonNode(location, tree, options);
+            if (result.getOpenAPI() == null) {
+                return result;
+            }
+            String version = result.getOpenAPI().getOpenapi();
+            if (version != null && version.startsWith("3.1")) {
+                DereferencerContext context = new DereferencerContext(result, null, location, options, null, null, true);
+                List<OpenAPIDereferencer> dereferencers = DereferencersFactory.getInstance().getDereferencers();
+                if (!dereferencers.isEmpty()) {
+                    dereferencers.get(0).dereference(context, dereferencers.iterator());
+                }
+            } else {
+                new OpenAPIResolver(result.getOpenAPI(), null, location, null, options).resolve(result);
+            }
+            return result;
+        }
+        if (tree.hasNonNull("swagger")) {
+            return new OpenAPIParser().readLocation(location, null, options);
+        }
+        throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "the document is not an OpenAPI 3.0, 3.1 or Swagger "
+                + "2.0 document: it has neither openapi nor swagger", entryUrl);
     }
 
     /** swagger-parser's message, with the attribute it names as the location and the private directory hidden. */
@@ -95,7 +152,7 @@ public class SpecParser {
     }
 
     /** Writes the copies; returns the entry point's. */
-    static Path stage(Path dir, List<SpecFile> files) throws IOException {
+    static Path stage(Path dir, List<SpecFile> files, Map<String, String> entryRewrites) throws IOException {
         Map<String, Path> local = new HashMap<>();
         for (SpecFile f : files) {
             local.putIfAbsent(f.url(), localPath(dir, f.url()));
@@ -104,7 +161,7 @@ public class SpecParser {
             Path copy = local.get(f.url());
             String text = f.text();
             URI base = URI.create(f.url());
-            for (String ref : SpecFetcher.externalRefs(text, f.url())) {
+            for (String ref : f.refs()) {
                 String target = SpecFetcher.resolve(base, ref, f.url());
                 Path targetCopy = local.get(target);
                 if (targetCopy == null) {
@@ -118,13 +175,19 @@ public class SpecParser {
                 if (file.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
                     String relative = copy.getParent().relativize(targetCopy).toString();
                     text = text.replace(file, relative);
+                    if (f == files.get(0)) {
+                        entryRewrites.put(file, relative);
+                    }
                 } else if (!copy.getParent().resolve(file).normalize().equals(targetCopy)) {
                     throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "$ref " + ref + " cannot be resolved: it "
                             + "leaves the folders of its host", f.url());
                 }
             }
             Files.createDirectories(copy.getParent());
-            Files.writeString(copy, text, StandardCharsets.UTF_8);
+            // written through a small buffer: a 5 MB spec costs no 5 MB array of bytes
+            try (var writer = Files.newBufferedWriter(copy, StandardCharsets.UTF_8)) {
+                writer.write(text);
+            }
         }
         return local.get(files.get(0).url());
     }

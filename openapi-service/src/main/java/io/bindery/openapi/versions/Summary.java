@@ -1,7 +1,5 @@
 package io.bindery.openapi.versions;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import io.swagger.v3.core.util.Json;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
@@ -11,6 +9,9 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -35,10 +36,11 @@ public record Summary(String openapi, String title, String version, Map<String, 
     }
 
     /**
-     * {@code externalSchemas}: the schemas external $refs point at, by name (see ExternalSchemas); OpenAPI 3.1
-     * documents come out of the parser with them inlined, so they are hashed from their files.
+     * {@code schemaHashes}: each named schema (components.schemas, Swagger 2.0's definitions, and what external
+     * $refs point at) with the hash of its structure (see ExternalSchemas), taken from the documents rather than from
+     * the model: OpenAPI 3.1 comes out of the parser with external schemas inlined.
      */
-    public static Summary of(OpenAPI api, Map<String, String> externalSchemas) {
+    public static Summary of(OpenAPI api, Map<String, String> schemaHashes) {
         Map<String, Op> operations = new TreeMap<>();
         if (api.getPaths() != null) {
             api.getPaths().forEach((path, item) -> {
@@ -50,10 +52,7 @@ public record Summary(String openapi, String title, String version, Map<String, 
                 }
             });
         }
-        Map<String, String> schemas = new TreeMap<>(externalSchemas);
-        if (api.getComponents() != null && api.getComponents().getSchemas() != null) {
-            api.getComponents().getSchemas().forEach((name, schema) -> schemas.put(name, hash(schema)));
-        }
+        Map<String, String> schemas = new TreeMap<>(schemaHashes);
         return new Summary(api.getOpenapi(), api.getInfo() == null ? null : api.getInfo().getTitle(),
                 api.getInfo() == null ? null : api.getInfo().getVersion(), operations, schemas);
     }
@@ -147,28 +146,50 @@ public record Summary(String openapi, String title, String version, Map<String, 
         return ref.substring(ref.lastIndexOf('/') + 1);
     }
 
-    static String hash(Schema<?> schema) {
-        try {
-            byte[] json = Json.mapper().writeValueAsBytes(schema);
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json), 0, 12);
-        } catch (JsonProcessingException | NoSuchAlgorithmException | RuntimeException e) {
-            return "unhashable:" + String.valueOf(schema).hashCode();
-        }
-    }
-
-    /** The canonical hash of a version's files: each file's path and text (line ends made LF), in path order. */
+    /**
+     * The canonical hash of a version's files: each file's path and text (CRLF made LF), in path order; encoded in
+     * small chunks, so that a 5 MB file costs no 5 MB array.
+     */
     public static String contentHash(List<String[]> pathAndText) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            pathAndText.stream().sorted((a, b) -> a[0].compareTo(b[0])).forEach(f -> {
+            List<String[]> sorted = new ArrayList<>(pathAndText);
+            sorted.sort((a, b) -> a[0].compareTo(b[0]));
+            CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder();
+            char[] chunk = new char[8192];
+            ByteBuffer bytes = ByteBuffer.allocate(8192 * 3);
+            for (String[] f : sorted) {
                 digest.update(f[0].getBytes(StandardCharsets.UTF_8));
                 digest.update((byte) 0);
-                digest.update(f[1].replace("\r\n", "\n").getBytes(StandardCharsets.UTF_8));
+                String text = f[1];
+                int n = 0;
+                for (int i = 0; i < text.length(); i++) {
+                    char c = text.charAt(i);
+                    if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                        continue;
+                    }
+                    chunk[n++] = c;
+                    // a surrogate pair is never split between two chunks
+                    if (n >= chunk.length - 1 && !Character.isHighSurrogate(c)) {
+                        update(digest, encoder, chunk, n, bytes);
+                        n = 0;
+                    }
+                }
+                update(digest, encoder, chunk, n, bytes);
                 digest.update((byte) 0);
-            });
+            }
             return HexFormat.of().formatHex(digest.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static void update(MessageDigest digest, CharsetEncoder encoder, char[] chunk, int n, ByteBuffer bytes) {
+        bytes.clear();
+        encoder.reset();
+        encoder.encode(CharBuffer.wrap(chunk, 0, n), bytes, true);
+        encoder.flush(bytes);
+        bytes.flip();
+        digest.update(bytes);
     }
 }
