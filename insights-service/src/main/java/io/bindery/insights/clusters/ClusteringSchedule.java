@@ -19,7 +19,7 @@ public class ClusteringSchedule {
         for (String organizationId : clusters.changed()) {
             try {
                 Clusters.Recomputed r = clusters.recompute(organizationId);
-                LOG.debugf("clustered %d issues of %s into %d clusters (%d moved, engine %d ms)", r.issues(),
+                LOG.infof("clustered %d issues of %s into %d clusters (%d moved, engine %d ms)", r.issues(),
                         organizationId, r.clusters(), r.moved(), r.engineMillis());
             } catch (RuntimeException e) {
                 LOG.warnf(e, "clustering the issues of %s failed; the next run tries again", organizationId);

@@ -45,6 +45,50 @@ public final class MarkdownTranslation {
 
     /** Translates {@code markdown}: {@code engine} gets the page's HTML paragraphs and answers them in order. */
     public static Result translate(String markdown, Function<List<String>, List<String>> engine) {
+        return translateAll(List.of(markdown), engine).get(0);
+    }
+
+    /**
+     * Translates pages with one call of {@code engine} for all their paragraphs (an Apertium process loads its
+     * dictionaries once per call, which costs more than translating a page).
+     */
+    public static List<Result> translateAll(List<String> markdowns, Function<List<String>, List<String>> engine) {
+        List<Prepared> prepared = markdowns.stream().map(MarkdownTranslation::prepare).toList();
+        List<String> paragraphs = new ArrayList<>();
+        prepared.forEach(p -> p.translatable.forEach(s -> paragraphs.add(s.html)));
+        List<String> translated = paragraphs.isEmpty() ? List.of() : engine.apply(paragraphs);
+        List<Result> results = new ArrayList<>(prepared.size());
+        int at = 0;
+        for (Prepared p : prepared) {
+            int n = p.translatable.size();
+            results.add(p.finish(translated.subList(Math.min(at, translated.size()), Math.min(at + n, translated.size()))));
+            at += n;
+        }
+        return results;
+    }
+
+    /** A page split into what is kept (strings) and what is translated (segments). */
+    private record Prepared(String markdown, List<Object> out, List<Segment> translatable) {
+        Result finish(List<String> translated) {
+            int words = 0;
+            for (int i = 0; i < translatable.size(); i++) {
+                Segment s = translatable.get(i);
+                words += s.words();
+                s.translated = i < translated.size() ? s.decode(translated.get(i)) : null;
+            }
+            StringBuilder sb = new StringBuilder(markdown.length() + 64);
+            for (Object o : out) {
+                if (o instanceof Segment s) {
+                    sb.append(s.translated != null ? s.translated : s.original);
+                } else {
+                    sb.append((String) o);
+                }
+            }
+            return new Result(sb.toString(), words);
+        }
+    }
+
+    private static Prepared prepare(String markdown) {
         List<String> lines = List.of(markdown.split("\n", -1));
         List<Object> out = new ArrayList<>(); // String (kept) or Segment (translated)
         List<Segment> segments = new ArrayList<>();
@@ -109,24 +153,7 @@ public final class MarkdownTranslation {
             }
             out.add(eol);
         }
-        List<Segment> translatable = segments.stream().filter(s -> LETTER.matcher(s.original).find()).toList();
-        List<String> html = translatable.stream().map(s -> s.html).toList();
-        List<String> translated = html.isEmpty() ? List.of() : engine.apply(html);
-        int words = 0;
-        for (int i = 0; i < translatable.size(); i++) {
-            Segment s = translatable.get(i);
-            words += s.words();
-            s.translated = i < translated.size() ? s.decode(translated.get(i)) : null;
-        }
-        StringBuilder sb = new StringBuilder(markdown.length() + 64);
-        for (Object o : out) {
-            if (o instanceof Segment s) {
-                sb.append(s.translated != null ? s.translated : s.original);
-            } else {
-                sb.append((String) o);
-            }
-        }
-        return new Result(sb.toString(), words);
+        return new Prepared(markdown, out, segments.stream().filter(x -> LETTER.matcher(x.original).find()).toList());
     }
 
     /** A table row: each cell's text translated, pipes and padding kept. */

@@ -71,13 +71,15 @@ public class TranslationRun {
         if (changed.isEmpty()) {
             return new Outcome(target, content.space(target, token).revision(), 0, 0, now);
         }
+        // each page's title goes with its paragraphs, and every page in one engine call
+        List<MarkdownTranslation.Result> results = MarkdownTranslation.translateAll(changed.stream()
+                        .map(page -> "# " + page.title() + "\n\n" + markdown.get(page.id())).toList(),
+                paragraphs -> engine.translate(t.sourceLanguage, t.language, paragraphs));
         int words = 0;
         List<Work> work = new ArrayList<>();
-        for (SpaceContent.Page page : changed) {
-            // the title goes with the page's paragraphs: one engine call per page
-            String text = "# " + page.title() + "\n\n" + markdown.get(page.id());
-            MarkdownTranslation.Result r = MarkdownTranslation.translate(text,
-                    paragraphs -> engine.translate(t.sourceLanguage, t.language, paragraphs));
+        for (int i = 0; i < changed.size(); i++) {
+            SpaceContent.Page page = changed.get(i);
+            MarkdownTranslation.Result r = results.get(i);
             words += r.words();
             int split = r.markdown().indexOf('\n');
             String title = r.markdown().substring(2, split < 0 ? r.markdown().length() : split).strip();
