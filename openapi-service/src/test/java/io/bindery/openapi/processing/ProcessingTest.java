@@ -129,6 +129,38 @@ class ProcessingTest {
     }
 
     @Test
+    void openApi30WithAnAbsoluteExternalRefAndYamlAliases() {
+        String schemaUrl = server.put("/shared/order.json", "{\"Order\": {\"type\": \"object\", \"properties\": {\"id\": {\"type\": \"string\"}}}}");
+        String url = server.put("/v3/orders.yaml", """
+                openapi: 3.0.3
+                info: {title: Orders, version: '1'}
+                paths:
+                  /orders:
+                    get:
+                      operationId: listOrders
+                      responses:
+                        '200': &ok
+                          description: the order
+                          content:
+                            application/json:
+                              schema: {$ref: '%s#/Order'}
+                  /orders/{id}:
+                    get:
+                      operationId: getOrder
+                      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                      responses:
+                        '200': *ok
+                """.formatted(schemaUrl));
+        String slug = slug();
+        JsonPath spec = upload(slug, url);
+        assertNull(spec.get("lastProcessErrorCode"), spec::prettify);
+        as(editor).get(base() + "/" + slug + "/versions/latest/content").then().statusCode(200)
+                .body("filesystem.files.size()", equalTo(2))
+                .body("filesystem.files[1].path", equalTo(schemaUrl))
+                .body("filesystem.files[1].url", equalTo(schemaUrl));
+    }
+
+    @Test
     void swagger20JsonIsProcessed() {
         String slug = slug();
         JsonPath spec = upload(slug, server.put("/store.json", SWAGGER_20));

@@ -1,0 +1,85 @@
+package io.bindery.openapi.versions;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Diffs of summaries: what is added, removed and changed, and what breaks. */
+class DiffsTest {
+    static Summary.Op op(String id, List<String> required, Map<String, List<String>> responses) {
+        return new Summary.Op(id, required, responses);
+    }
+
+    static final Map<String, List<String>> OK_PET = Map.of("200", List.of("application/json: Pet"));
+
+    @Test
+    void removedOperationsNewRequiredParametersAndChangedResponseTypesBreak() {
+        Summary before = new Summary("3.0.3", "t", "1", Map.of(
+                "GET /pets", op("list", List.of(), OK_PET),
+                "DELETE /pets/{id}", op("del", List.of("path:id"), Map.of("204", List.of())),
+                "GET /pets/{id}", op("get", List.of("path:id"), OK_PET)),
+                Map.of("Pet", "a", "Old", "b"));
+        Summary after = new Summary("3.0.3", "t", "2", Map.of(
+                "GET /pets", op("list", List.of("query:limit"), OK_PET),
+                "GET /pets/{id}", op("get", List.of("path:id"), Map.of("200", List.of("application/json: string"))),
+                "POST /pets", op("create", List.of("body"), Map.of("201", List.of()))),
+                Map.of("Pet", "c", "New", "d"));
+        DiffView d = Diffs.diff("v2", after, "v1", before);
+        assertTrue(d.breaking());
+        assertEquals(3, d.breakingChanges());
+        assertEquals("DELETE", d.operations().removed().get(0).method());
+        assertEquals("/pets/{id}", d.operations().removed().get(0).path());
+        assertEquals("POST", d.operations().added().get(0).method());
+        assertFalse(d.operations().added().get(0).breaking());
+        assertEquals(2, d.operations().changed().size());
+        assertEquals(List.of("parameter-required"), d.operations().changed().stream()
+                .filter(c -> c.path().equals("/pets")).findFirst().orElseThrow().changes().stream()
+                .map(DiffView.Change::kind).toList());
+        assertEquals(List.of("response-type-changed"), d.operations().changed().stream()
+                .filter(c -> c.path().equals("/pets/{id}")).findFirst().orElseThrow().changes().stream()
+                .map(DiffView.Change::kind).toList());
+        assertEquals(List.of("New"), d.schemas().added());
+        assertEquals(List.of("Old"), d.schemas().removed());
+        assertEquals(List.of("Pet"), d.schemas().changed());
+    }
+
+    @Test
+    void addingAndRelaxingBreaksNothing() {
+        Summary before = new Summary("3.1.0", "t", "1", Map.of(
+                "GET /a", op("a", List.of("query:q"), Map.of("200", List.of("application/json: object")))), Map.of());
+        Summary after = new Summary("3.1.0", "t", "1", Map.of(
+                "GET /a", op("a", List.of(), Map.of("200", List.of("application/json: object"), "404", List.of())),
+                "GET /b", op("b", List.of(), Map.of())), Map.of());
+        DiffView d = Diffs.diff("v2", after, "v1", before);
+        assertFalse(d.breaking());
+        assertEquals(0, d.breakingChanges());
+        assertEquals(List.of("parameter-optional", "response-added"), d.operations().changed().get(0).changes().stream()
+                .map(DiffView.Change::kind).toList());
+    }
+
+    @Test
+    void removingASuccessResponseBreaksAndAnErrorResponseDoesNot() {
+        Summary before = new Summary("3.0.0", "t", "1", Map.of(
+                "GET /a", op("a", List.of(), Map.of("200", List.of(), "404", List.of()))), Map.of());
+        Summary after = new Summary("3.0.0", "t", "1", Map.of("GET /a", op("a", List.of(), Map.of())), Map.of());
+        DiffView d = Diffs.diff("v2", after, "v1", before);
+        assertEquals(1, d.breakingChanges());
+    }
+
+    @Test
+    void theContentHashIgnoresFileOrderAndLineEnds() {
+        String a = Summary.contentHash(List.of(new String[]{"a.yaml", "x: 1\r\ny: 2\n"}, new String[]{"b.yaml", "z"}));
+        String b = Summary.contentHash(List.of(new String[]{"b.yaml", "z"}, new String[]{"a.yaml", "x: 1\ny: 2\n"}));
+        String c = Summary.contentHash(List.of(new String[]{"b.yaml", "z"}, new String[]{"a.yaml", "x: 1\ny: 3\n"}));
+        assertEquals(a, b);
+        assertFalse(a.equals(c));
+        String big = "é€𝄞".repeat(10_000);
+        assertFalse(Summary.contentHash(List.<String[]>of(new String[]{"a", big})).equals(
+                Summary.contentHash(List.<String[]>of(new String[]{"a", big + "x"}))));
+    }
+}
