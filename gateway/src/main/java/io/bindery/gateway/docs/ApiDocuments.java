@@ -108,7 +108,9 @@ public class ApiDocuments {
         int port = base.getPort() > 0 ? base.getPort() : ("https".equalsIgnoreCase(base.getScheme()) ? 443 : 80);
         RequestOptions request = new RequestOptions().setMethod(HttpMethod.GET).setHost(base.getHost()).setPort(port)
                 .setSsl("https".equalsIgnoreCase(base.getScheme())).setURI("/q/openapi?format=json")
-                .setIdleTimeout(timeoutMs);
+                .setIdleTimeout(timeoutMs)
+                // a request without headers trips OpenTelemetry's Vert.x client tracer (a null MultiMap)
+                .putHeader("Accept", "application/json");
         return client.request(request).compose(r -> r.send()).compose(response -> {
             if (response.statusCode() != 200) {
                 return Future.failedFuture("status " + response.statusCode());
