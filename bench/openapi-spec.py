@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes a generated OpenAPI 3.0 document of OPERATIONS operations (about SIZE_MB in all) for bench/openapi.sh.
 
-usage: openapi-spec.py OUT OPERATIONS SIZE_MB FORMAT(yaml|json) SEED
+usage: openapi-spec.py OUT OPERATIONS SIZE_MB FORMAT(yaml|json) SEED [DROP]
+DROP leaves the last DROP operations out (everything else as without it): a changed version of the same spec.
 Each operation has path and query parameters, a request body for writes, and responses whose schemas refer to
 one of OPERATIONS / 4 component schemas; descriptions are padded so that the file reaches SIZE_MB.
 """
@@ -10,6 +11,7 @@ import random
 import sys
 
 out, operations, size_mb, fmt, seed = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4], sys.argv[5]
+drop = int(sys.argv[6]) if len(sys.argv) > 6 else 0
 rnd = random.Random(seed)
 schemas = max(1, operations // 4)
 words = "account audit billing catalog customer delivery export invoice ledger order payment product quota refund " \
@@ -32,7 +34,7 @@ for i in range(schemas):
         "properties": {"id": {"type": "string"}, "name": {"type": "string", "description": text(60)},
                        "count": {"type": "integer", "format": "int32"}, "tags": {"type": "array", "items": {"type": "string"}}}}
 methods = ["get", "post", "put", "delete"]
-for i in range(operations):
+for i in range(operations - drop):
     path = f"/{words[i % len(words)]}/r{i // len(methods)}/{{itemId}}"
     method = methods[i % len(methods)]
     ref = {"$ref": f"#/components/schemas/Model{i % schemas}"}

@@ -3,7 +3,8 @@
 # or json) served by a local HTTP server on 127.0.0.1 (the local stack's bindery.outbound.allow lets it through),
 # uploaded through the gateway: the time from the upload to processingState complete (fetch through the outbound
 # guard, swagger-parser, summary, version stored), RUNS times (the first makes a version, the next ones re-upload
-# the same content and make none, the last uploads a changed spec: a second version), the diff of the two versions,
+# the same content and make none, the last uploads the spec without its last 10 operations: a second version), the
+# diff of the two versions (10 operations removed, breaking),
 # and openapi-service's RSS: before, the highest sampled while processing, after, and the process' peak (VmHWM).
 #
 #   ./platform up && bench/openapi.sh
@@ -39,7 +40,7 @@ rss_mb() { awk -v k="$2:" '$1 == k {printf "%d", $2 / 1024}' "/proc/$1/status"; 
 mkdir -p "$WORK/www"
 spec="spec.$FORMAT"
 python3 "$ROOT/bench/openapi-spec.py" "$WORK/www/$spec" "$OPERATIONS" "$SIZE_MB" "$FORMAT" v1
-python3 "$ROOT/bench/openapi-spec.py" "$WORK/www/changed.$FORMAT" "$((OPERATIONS - 10))" "$SIZE_MB" "$FORMAT" v2
+python3 "$ROOT/bench/openapi-spec.py" "$WORK/www/changed.$FORMAT" "$OPERATIONS" "$SIZE_MB" "$FORMAT" v1 10
 bytes=$(stat -c %s "$WORK/www/$spec")
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$WORK/www" >/dev/null 2>&1 &

@@ -34,6 +34,9 @@ class FixtureRoundTripTest {
             "content/readable-spaces, io.bindery.contracts.content.ReadableSpacesResponse",
             "identity/service-token, io.bindery.contracts.identity.ServiceTokenResponse",
             "identity/service-token-request, io.bindery.contracts.identity.ServiceTokenRequest",
+            "openapi/spec-uploaded, io.bindery.contracts.openapi.OpenApiSpecData",
+            "openapi/spec-processed, io.bindery.contracts.openapi.OpenApiSpecData",
+            "openapi/spec-failed, io.bindery.contracts.openapi.OpenApiSpecData",
     })
     void recordAndFixtureAgree(String fixture, Class<?> record) throws Exception {
         ContractFixtures.assertRoundTrips(fixture, record);
