@@ -80,7 +80,10 @@ public class AgglomerativeClustering implements ClusteringEngine {
         } else {
             Distance<SparseVector> cosine = (a, b) -> Math.max(0, 1 - a.dot(b));
             float[] proximity = Linkage.proximity(centroids, cosine);
-            groupLabels = HierarchicalClustering.fit(new UPGMALinkage(g, proximity)).partition(c.cutDistance());
+            HierarchicalClustering tree = HierarchicalClustering.fit(new UPGMALinkage(g, proximity));
+            double[] heights = tree.height();
+            // Smile refuses a cut above the last merge: everything is one cluster then
+            groupLabels = c.cutDistance() >= heights[heights.length - 1] ? new int[g] : tree.partition(c.cutDistance());
         }
         for (int k = 0; k < g; k++) {
             for (int i : groups.get(k)) {

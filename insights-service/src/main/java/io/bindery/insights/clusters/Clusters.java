@@ -149,12 +149,13 @@ public class Clusters {
                 .getResultList();
         java.util.Collections.reverse(rows);
         int n = rows.size();
-        List<List<TextFeatures.Term>> terms = new ArrayList<>(n);
+        // terms stay encoded (a string per issue) and are decoded when used: 10,000 issues' decoded terms would
+        // be tens of MB of a 96 MB heap
+        List<String> terms = new ArrayList<>(n);
         Map<String, Integer> df = new HashMap<>();
         for (Object[] row : rows) {
-            List<TextFeatures.Term> t = TextFeatures.decode((String) row[2]);
-            terms.add(t);
-            for (String stem : TextFeatures.counts(t).keySet()) {
+            terms.add((String) row[2]);
+            for (String stem : TextFeatures.counts(TextFeatures.decode((String) row[2])).keySet()) {
                 df.merge(stem, 1, Integer::sum);
             }
         }
@@ -214,7 +215,7 @@ public class Clusters {
             }
             Centroid centroid = Centroid.empty();
             for (int i : members.get(c)) {
-                centroid.add(terms.get(i));
+                centroid.add(TextFeatures.decode(terms.get(i)));
             }
             SparseVector center = SparseVector.centroid(members.get(c).stream().map(vectors::get).toList());
             int example = members.get(c).get(0);
@@ -259,7 +260,15 @@ public class Clusters {
                 movedTo.add(null);
             }
         }
+        for (IssuesCluster gone : existing.values()) {
+            // issues older than the recompute's window leave a cluster that no longer exists
+            em.createNativeQuery("UPDATE conversation_issue SET cluster_id = NULL WHERE cluster_id = :id")
+                    .setParameter("id", gone.id).executeUpdate();
+            em.remove(gone);
+            events.publish(InsightsEventTypes.CLUSTER_DELETED, gone.id, data(gone));
+        }
         em.flush();
+        em.clear();
         if (!movedIds.isEmpty()) {
             em.createNativeQuery("""
                             UPDATE conversation_issue i SET cluster_id = m.cluster
@@ -271,17 +280,16 @@ public class Clusters {
                             SELECT id, conversation_id, cluster_id, title, created_at FROM conversation_issue
                             WHERE id = ANY(CAST(:ids AS text[]))""")
                     .setParameter("ids", array(movedIds)).getResultList();
+            int published = 0;
             for (Object[] m : moved) {
                 events.publish(InsightsEventTypes.ISSUE_UPDATED, (String) m[1], new ConversationIssueData(
                         (String) m[0], organizationId, (String) m[1], (String) m[2], (String) m[3], instant(m[4])));
+                // the outbox rows of a first recompute (one per issue) leave the persistence context as they go
+                if (++published % 500 == 0) {
+                    em.flush();
+                    em.clear();
+                }
             }
-        }
-        for (IssuesCluster gone : existing.values()) {
-            // issues older than the recompute's window leave a cluster that no longer exists
-            em.createNativeQuery("UPDATE conversation_issue SET cluster_id = NULL WHERE cluster_id = :id")
-                    .setParameter("id", gone.id).executeUpdate();
-            em.remove(gone);
-            events.publish(InsightsEventTypes.CLUSTER_DELETED, gone.id, data(gone));
         }
         // the document frequencies of incremental joins, exact again
         em.createNativeQuery("DELETE FROM term_stat WHERE organization_id = :org").setParameter("org", organizationId)
@@ -306,12 +314,12 @@ public class Clusters {
     }
 
     /** TF-IDF vectors of issues' terms; stems held by one issue only are left out (they tell nothing about groups). */
-    public static List<SparseVector> vectors(List<List<TextFeatures.Term>> terms, Centroid.Idf idf) {
+    public static List<SparseVector> vectors(List<String> encodedTerms, Centroid.Idf idf) {
         Map<String, Integer> index = new HashMap<>();
-        List<SparseVector> vectors = new ArrayList<>(terms.size());
-        for (List<TextFeatures.Term> t : terms) {
+        List<SparseVector> vectors = new ArrayList<>(encodedTerms.size());
+        for (String encoded : encodedTerms) {
             Map<Integer, Double> w = new HashMap<>();
-            tfidf(t, idf).forEach((stem, weight) -> {
+            tfidf(TextFeatures.decode(encoded), idf).forEach((stem, weight) -> {
                 if (idf.df().getOrDefault(stem, 0) > 1) {
                     w.put(index.computeIfAbsent(stem, s -> index.size()), weight);
                 }

@@ -85,7 +85,8 @@ class ClusteringEngineTest {
         for (List<TextFeatures.Term> t : terms) {
             TextFeatures.counts(t).keySet().forEach(s -> df.merge(s, 1, Integer::sum));
         }
-        return AgglomerativeClustering.of(config).cluster(Clusters.vectors(terms, new Centroid.Idf(df, terms.size())));
+        return AgglomerativeClustering.of(config).cluster(Clusters.vectors(terms.stream().map(TextFeatures::encode).toList(),
+                new Centroid.Idf(df, terms.size())));
     }
 
     static double purity(int[] labels, List<Integer> problems) {
@@ -114,5 +115,19 @@ class ClusteringEngineTest {
         int[] labels = cluster(terms, config(0.97, 2000));
         assertEquals(3, java.util.Arrays.stream(labels).max().orElse(-1) + 1);
         assertTrue(purity(labels, problems) >= 0.9);
+    }
+
+    @Test
+    void tenThousandIssuesAreGatheredIntoGroupsFirst() {
+        List<Integer> problems = new ArrayList<>();
+        List<List<TextFeatures.Term>> terms = issues(10_000, problems, 7);
+        long started = System.nanoTime();
+        int[] labels = cluster(terms, config(0.97, 2000));
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        System.out.printf("10,000 issues: %d clusters, purity %.3f, %d ms%n",
+                java.util.Arrays.stream(labels).max().orElse(-1) + 1, purity(labels, problems), millis);
+        assertEquals(3, java.util.Arrays.stream(labels).max().orElse(-1) + 1);
+        assertTrue(purity(labels, problems) >= 0.9);
+        assertTrue(millis < 10_000, millis + " ms");
     }
 }
