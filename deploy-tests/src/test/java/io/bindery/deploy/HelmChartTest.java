@@ -240,6 +240,13 @@ class HelmChartTest {
         assertTrue(e.getMessage().contains("kafka.sasl.existingSecret is required"), e.getMessage());
         e = assertThrows(RuntimeException.class, () -> render(null, Map.of("postgresql.bootstrap.enabled", "true")));
         assertTrue(e.getMessage().contains("postgresql.bootstrap.adminSecret is required"), e.getMessage());
+        // values.schema.json: a misspelt key, a wrong type or a short secret fails before anything is rendered
+        e = assertThrows(RuntimeException.class, () -> render(null, Map.of("postgresql.hots", "pg.example.com")));
+        assertTrue(e.getMessage().contains("hots"), e.getMessage());
+        e = assertThrows(RuntimeException.class, () -> render(null, Map.of("kafka.securityProtocol", "TLS")));
+        assertTrue(e.getMessage().contains("securityProtocol"), e.getMessage());
+        e = assertThrows(RuntimeException.class, () -> render(null, Map.of("secrets.cursorSecret", "short")));
+        assertTrue(e.getMessage().contains("cursorSecret"), e.getMessage());
     }
 
     @Test
