@@ -86,7 +86,7 @@ public class SpecFetcher {
 
     private Files collect(String rootText, String rootUrl) {
         long started = System.nanoTime();
-        long budget = config.fetch().maxBytes();
+        long budget = budget(config.fetch().maxBytes());
         Map<String, SpecFile> files = new LinkedHashMap<>(); // by the URL as asked (before redirects)
         Deque<String> queue = new ArrayDeque<>();
         queue.add(rootUrl);
@@ -106,7 +106,10 @@ public class SpecFetcher {
             if (rootText != null && files.isEmpty()) {
                 text = rootText;
                 finalUrl = rootUrl;
-                budget -= rootText.getBytes(StandardCharsets.UTF_8).length;
+                budget -= utf8Length(rootText);
+                if (budget < 0) {
+                    throw tooLarge(rootUrl);
+                }
             } else {
                 long elapsed = (System.nanoTime() - started) / 1_000_000;
                 if (elapsed > config.fetch().deadline().toMillis()) {
@@ -150,7 +153,17 @@ public class SpecFetcher {
 
     private ProcessingFailure tooLarge(String url) {
         return ProcessingFailure.of(ProcessErrorCode.FETCH_ERROR, "the spec's files are over "
-                + config.fetch().maxBytes() + " bytes in all", url);
+                + budget(config.fetch().maxBytes()) + " bytes in all", url);
+    }
+
+    /**
+     * The bytes a spec may have here: {@code max-bytes}, and no more than a tenth of the heap. Parsing holds the
+     * text, its tree and swagger-parser's model at once (about 4.5 times the text, measured on generated specs), so
+     * a spec the heap cannot take is refused while it is fetched instead of stopping the service (the JVM exits on
+     * OutOfMemoryError). With the services' 96 MB heap that is about 9.6 MB; a larger heap raises it.
+     */
+    static long budget(long maxBytes) {
+        return Math.min(maxBytes, Runtime.getRuntime().maxMemory() / 10);
     }
 
     /** The guard says "no answer within" or names a timeout exception when the server was silent. */
@@ -158,6 +171,25 @@ public class SpecFetcher {
         String m = e.getMessage() == null ? "" : e.getMessage();
         return m.contains("no answer within") || m.contains("Timeout") || m.contains("timed out")
                 || m.contains("timeout period");
+    }
+
+    /** The UTF-8 size of a text, without encoding it (a spec can be megabytes). */
+    static long utf8Length(String text) {
+        long n = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                n += 1;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c)) {
+                n += 4;
+                i++;
+            } else {
+                n += 3;
+            }
+        }
+        return n;
     }
 
     static String decode(byte[] bytes) {

@@ -89,4 +89,11 @@ class LeanTreeTest {
         assertEquals("FETCH_ERROR", assertThrows(ProcessingFailure.class,
                 () -> SpecFetcher.resolve(entry, "file:///etc/passwd", "e")).code().wire());
     }
+
+    @Test
+    void theFetchBudgetIsTheLimitButNoMoreThanATenthOfTheHeap() {
+        assertEquals(1000, SpecFetcher.budget(1000));
+        assertEquals(Runtime.getRuntime().maxMemory() / 10, SpecFetcher.budget(Long.MAX_VALUE));
+        assertEquals("aé€𝄞".getBytes(java.nio.charset.StandardCharsets.UTF_8).length, SpecFetcher.utf8Length("aé€𝄞"));
+    }
 }
