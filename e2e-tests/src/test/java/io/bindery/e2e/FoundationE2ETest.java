@@ -62,7 +62,7 @@ class FoundationE2ETest {
         api(admin).get("/v1/spaces/abc/content/reusable-contents/x").then().statusCode(501).body("error.message", containsString("content-service"));
         api(admin).get("/v1/spaces/abc/change-requests/1/content/reusable-contents/x").then().statusCode(501).body("error.message", containsString("content-service"));
         api(admin).get("/v1/integrations/abc/render").then().statusCode(501).body("error.message", containsString("integrations-service"));
-        api(admin).get("/v1/orgs/abc/translations").then().statusCode(501).body("error.message", containsString("insights-service"));
+        // insights-service and openapi-service have every route of their issues built: no 501 left to probe there
     }
 
     @Test
