@@ -274,6 +274,13 @@ class HelmChartTest {
         assertTrue(unknownKind.getMessage().contains("no typed fabric8 model"), unknownKind.getMessage());
     }
 
+    /** helm-java's template leaves hooks out, so `helm test`'s pod is checked here: it renders (lint) and names the gateway. */
+    @Test
+    void helmTestPodChecksTheGateway() throws Exception {
+        String pod = Files.readString(CHART.resolve("templates/tests/gateway-test.yaml"));
+        assertTrue(pod.contains("helm.sh/hook: test") && pod.contains("/q/health/ready") && pod.contains("/.well-known/jwks.json"));
+    }
+
     @Test
     void chartFilesAreInPlace() throws Exception {
         assertTrue(Files.exists(CHART.resolve("templates/NOTES.txt")));

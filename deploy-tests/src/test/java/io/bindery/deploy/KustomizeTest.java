@@ -61,6 +61,7 @@ class KustomizeTest {
      * generators and patches take their place).
      */
     static String baseFromChart() {
+        // helm-java's template leaves hooks out: `helm test`'s pod is not in the base
         String rendered = HelmChartTest.render(null, BASE_VALUES);
         List<String> out = new ArrayList<>();
         out.add("# Generated from helm/bindery: do not edit; KustomizeTest checks it. To regenerate:");
