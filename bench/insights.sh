@@ -46,7 +46,8 @@ nouns = ("login password export pdf domain certificate search index invoice paym
 filler = "today again our team the page when we try after the update on mobile in chrome for the site".split()
 verbs = ["I can't", "We are unable to", "It fails when I", "How do I", "Is there a way to", "Error when we"]
 actions = "open use change set up configure update remove add find see".split()
-topic_words = [rng.sample(nouns, 3) for _ in range(topics)]
+# each topic its own three nouns (up to 12 topics); verbs, actions and filler words are shared
+topic_words = [nouns[3 * t % len(nouns):3 * t % len(nouns) + 3] for t in range(topics)]
 os.makedirs(out)
 for i in range(n):
     t = i % topics

@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * Average-linkage (UPGMA) agglomerative clustering with Smile over cosine distances, cut at
- * {@code clustering.cut-distance}. Its proximity matrix is n²/2 floats, so beyond {@code clustering.max-groups}
+ * {@code clustering.cut-distance}, or lower in a wide gap of the dendrogram ({@link #cut}). Its proximity matrix is n²/2 floats, so beyond {@code clustering.max-groups}
  * vectors they are first gathered into groups by a leader pass (a vector joins the group whose leader it
  * resembles most, if by at least {@code clustering.group-similarity}) and the groups' centroids are clustered: 10,000 issues
  * cost a 2,000-point matrix (8 MB), not a 10,000-point one (200 MB). Clusters smaller than
@@ -83,7 +83,8 @@ public class AgglomerativeClustering implements ClusteringEngine {
             HierarchicalClustering tree = HierarchicalClustering.fit(new UPGMALinkage(g, proximity));
             double[] heights = tree.height();
             // Smile refuses a cut above the last merge: everything is one cluster then
-            groupLabels = c.cutDistance() >= heights[heights.length - 1] ? new int[g] : tree.partition(c.cutDistance());
+            double cut = cut(heights, c.cutDistance(), c.gap());
+            groupLabels = cut >= heights[heights.length - 1] ? new int[g] : tree.partition(cut);
         }
         for (int k = 0; k < g; k++) {
             for (int i : groups.get(k)) {
@@ -91,6 +92,26 @@ public class AgglomerativeClustering implements ClusteringEngine {
             }
         }
         return dissolveSmall(vectors, labels, c.minClusterSize(), c.joinSimilarity());
+    }
+
+    /**
+     * Where the dendrogram is cut: in its widest gap between two successive merge heights when that gap is at least
+     * {@code gap} wide and starts below {@code cutDistance} (topics that share common words still merge only far
+     * above the merges within a topic), else at {@code cutDistance}.
+     */
+    static double cut(double[] heights, double cutDistance, double gap) {
+        double[] sorted = heights.clone();
+        Arrays.sort(sorted);
+        double widest = 0;
+        double at = cutDistance;
+        for (int i = 0; i + 1 < sorted.length; i++) {
+            double width = sorted[i + 1] - sorted[i];
+            if (sorted[i] < cutDistance && width > widest) {
+                widest = width;
+                at = (sorted[i] + sorted[i + 1]) / 2;
+            }
+        }
+        return widest >= gap ? Math.min(at, cutDistance) : cutDistance;
     }
 
     /** Clusters below the minimum size give their vectors to the nearest kept cluster; numbers become 0..k-1. */

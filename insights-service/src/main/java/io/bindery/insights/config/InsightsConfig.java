@@ -39,6 +39,13 @@ public interface InsightsConfig {
         @WithDefault("0.97")
         double cutDistance();
 
+        /**
+         * A gap at least this wide between two successive merge heights (below cut-distance) is where the dendrogram
+         * is cut instead: issues of one topic merge well below the topics, even when topics share common words.
+         */
+        @WithDefault("0.25")
+        double gap();
+
         /** Smaller clusters are dissolved into the nearest kept one (or none). */
         @WithDefault("3")
         int minClusterSize();

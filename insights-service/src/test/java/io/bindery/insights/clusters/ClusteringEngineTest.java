@@ -24,6 +24,10 @@ class ClusteringEngineTest {
                 return cut;
             }
 
+            public double gap() {
+                return 0.25;
+            }
+
             public int minClusterSize() {
                 return 3;
             }
@@ -129,5 +133,42 @@ class ClusteringEngineTest {
         assertEquals(3, java.util.Arrays.stream(labels).max().orElse(-1) + 1);
         assertTrue(purity(labels, problems) >= 0.9);
         assertTrue(millis < 10_000, millis + " ms");
+    }
+
+    /** Like bench/insights.sh: topics of three nouns of their own, worded with shared verbs and filler words. */
+    static List<List<TextFeatures.Term>> benchIssues(int n, int topics, List<Integer> problems) {
+        Random rng = new Random(19);
+        String[] nouns = ("login password export pdf domain certificate search index invoice payment webhook token image upload "
+                + "theme logo font sync branch merge member invite permission table diagram embed sitemap analytics comment "
+                + "translation language cache redirect api key editor markdown page").split(" ");
+        String[] filler = "today again our team the page when we try after the update on mobile in chrome for the site".split(" ");
+        String[] verbs = {"I can't", "We are unable to", "It fails when I", "How do I", "Is there a way to", "Error when we"};
+        String[] actions = "open use change set up configure update remove add find see".split(" ");
+        // each topic its own three nouns (bench/insights.sh makes them the same way)
+        List<String[]> topicWords = new ArrayList<>();
+        for (int t = 0; t < topics; t++) {
+            topicWords.add(new String[]{nouns[3 * t], nouns[3 * t + 1], nouns[3 * t + 2]});
+        }
+        List<List<TextFeatures.Term>> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String[] w = topicWords.get(i % topics);
+            String text = verbs[rng.nextInt(verbs.length)] + " " + actions[rng.nextInt(actions.length)] + " the " + w[0]
+                    + " " + w[1 + rng.nextInt(2)] + ", " + filler[rng.nextInt(filler.length)] + " "
+                    + filler[rng.nextInt(filler.length)] + " " + filler[rng.nextInt(filler.length)] + " " + w[rng.nextInt(3)] + ".";
+            out.add(TextFeatures.terms(text + "\n" + text + "\n" + text));
+            problems.add(i % topics);
+        }
+        return out;
+    }
+
+    @Test
+    void topicsWordedWithSharedFillerStayApart() {
+        List<Integer> problems = new ArrayList<>();
+        List<List<TextFeatures.Term>> terms = benchIssues(3000, 12, problems);
+        int[] labels = cluster(terms, config(0.97, 2000));
+        System.out.printf("bench-like 3,000 issues of 12 topics: %d clusters, purity %.3f%n",
+                java.util.Arrays.stream(labels).max().orElse(-1) + 1, purity(labels, problems));
+        assertEquals(12, java.util.Arrays.stream(labels).max().orElse(-1) + 1);
+        assertTrue(purity(labels, problems) >= 0.9);
     }
 }
