@@ -5,6 +5,7 @@ import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
 import { readFileSync } from 'node:fs';
 import { integrationsChecks } from './integrations-checks.mjs';
 import { openapiChecks } from './openapi-checks.mjs';
+import { insightsChecks } from './insights-checks.mjs';
 import assert from 'node:assert/strict';
 
 const endpoint = process.env.BINDERY_GATEWAY ?? 'http://127.0.0.1:8080';
@@ -350,6 +351,7 @@ check('site spaces: add a space to a site, list them, read it published', async 
 
 integrationsChecks(check, api, { endpoint, authToken, orgId: () => orgId });
 openapiChecks(check, api, { endpoint, authToken, orgId: () => orgId });
+insightsChecks(check, api, { endpoint, authToken, orgId: () => orgId });
 
 let failed = 0;
 for (const [name, fn] of checks) {
