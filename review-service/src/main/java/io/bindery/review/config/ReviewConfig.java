@@ -29,10 +29,18 @@ public interface ReviewConfig {
 
     interface Consumers {
         ContentEvents contentEvents();
+
+        InsightsEvents insightsEvents();
     }
 
     interface ContentEvents {
         /** False: content's events (bindery.content.events) are not applied to change requests. */
+        @WithDefault("true")
+        boolean enabled();
+    }
+
+    interface InsightsEvents {
+        /** False: insights' cluster events (bindery.insights.events) are not read; PATCH then knows no cluster. */
         @WithDefault("true")
         boolean enabled();
     }

@@ -118,7 +118,8 @@ public class ChangeRequests {
     }
 
     /**
-     * PATCH: subject (≤ 100), description (a rich-text document or null), status (allowed moves only). The row is
+     * PATCH: subject (≤ 100), description (a rich-text document or null), status (allowed moves only),
+     * conversationsIssuesCluster (a live cluster of the space's organization, or null to clear). The row is
      * locked first, so the status move is decided on it as it is now: a merge recorded meanwhile is seen, and
      * merged stays final.
      */
@@ -133,7 +134,11 @@ public class ChangeRequests {
             description = document(body.raw("description"));
         }
         String newDescription = description;
+        boolean setCluster = body.has("conversationsIssuesCluster");
+        Optional<String> cluster = body.string("conversationsIssuesCluster", 1, 100, false);
         return QuarkusTransaction.requiringNew().call(() -> {
+            // the cluster before the change request: the order insights' delete event locks them in
+            cluster.ifPresent(c -> requireCluster(space.organizationId(), c));
             ChangeRequest cr = requireForUpdate(space.spaceId(), idOrNumber);
             ChangeRequestStatus from = ChangeRequestStatus.parse("status", cr.status);
             if (status.isPresent() && status.get() != from) {
@@ -148,6 +153,9 @@ public class ChangeRequests {
             if (setDescription) {
                 cr.description = newDescription;
             }
+            if (setCluster) {
+                cr.conversationsIssuesCluster = cluster.orElse(null);
+            }
             cr.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             ChangeRequestView view = views.view(cr);
             events.publish(ReviewEventTypes.CHANGE_REQUEST_UPDATED, cr.id, view);
@@ -156,6 +164,19 @@ public class ChangeRequests {
             }
             return view;
         });
+    }
+
+    /**
+     * The organization's cluster, as insights' events last described it, locked (FOR SHARE) until the transaction
+     * ends: its delete waits for this change request to be recorded, then clears it. 400 when there is none.
+     */
+    private void requireCluster(String organizationId, String clusterId) {
+        List<?> found = em.createNativeQuery("SELECT id FROM insights_cluster WHERE id = :id AND organization_id = :org "
+                        + "AND NOT deleted FOR SHARE")
+                .setParameter("id", clusterId).setParameter("org", organizationId).getResultList();
+        if (found.isEmpty()) {
+            throw ApiException.badRequest("conversationsIssuesCluster: no issues cluster " + clusterId + " in this organization");
+        }
     }
 
     /** A rich-text document: {object: "document", nodes: [...], data?}; stored as JSON text. */
