@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -43,6 +44,10 @@ public class OutboxRelay {
     EntityManager em;
     @ConfigProperty(name = "kafka.bootstrap.servers", defaultValue = "127.0.0.1:9092")
     String bootstrap;
+    /** Every kafka.* / KAFKA_* setting (security protocol, SASL, TLS, ...): see {@link KafkaClientConfig}. */
+    @Inject
+    @io.smallrye.common.annotation.Identifier("default-kafka-broker")
+    Map<String, Object> kafkaConfig;
     String serviceName;
     /** Defaults to bindery.<service>.events, e.g. bindery.identity.events. */
     Optional<String> topicOverride;
@@ -191,7 +196,7 @@ public class OutboxRelay {
 
     private synchronized KafkaProducer<String, String> producer() {
         if (producer == null) {
-            Properties props = new Properties();
+            Properties props = KafkaClientConfig.from(kafkaConfig);
             props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
             props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
             props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());

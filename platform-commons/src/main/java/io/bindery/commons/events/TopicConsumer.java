@@ -48,6 +48,10 @@ public abstract class TopicConsumer {
     protected ObjectMapper json;
     @ConfigProperty(name = "kafka.bootstrap.servers", defaultValue = "127.0.0.1:9092")
     String bootstrap;
+    /** Every kafka.* / KAFKA_* setting (security protocol, SASL, TLS, ...): see {@link KafkaClientConfig}. */
+    @Inject
+    @io.smallrye.common.annotation.Identifier("default-kafka-broker")
+    Map<String, Object> kafkaConfig;
     String serviceName;
     Optional<String> group;
 
@@ -132,7 +136,7 @@ public abstract class TopicConsumer {
         if (!enabled()) {
             return;
         }
-        Properties p = new Properties();
+        Properties p = KafkaClientConfig.from(kafkaConfig);
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId());
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
