@@ -3,14 +3,16 @@ package io.bindery.sites.reader;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
  * The reader's answers of the last second, by request (site, path, share key, visitor token, unsigned claims): a
  * page read again within {@link #TTL_NANOS} is sent as it was, without asking the database which revision the site
- * is at. So a merge, a visibility change or a revoked share link shows within a second, and a popular page costs
- * one render per second. Bounded: when full it starts over.
+ * is at. So a merge, a visibility change or a revoked share link shows within a second (plus one render), and a
+ * popular page costs one render per second: when an answer grows old, one request renders it anew while the others
+ * are still sent the previous answer, instead of all of them rendering at once. Bounded: when full it starts over.
  */
 @ApplicationScoped
 public class RecentPages {
@@ -21,24 +23,43 @@ public class RecentPages {
     }
 
     private final Map<Reader.Request, Entry> entries = new ConcurrentHashMap<>();
+    /** Requests whose answer one thread is rendering anew right now. */
+    private final Set<Reader.Request> refreshing = ConcurrentHashMap.newKeySet();
 
-    /** The answer to the request made within the last second, or null: cheap, safe on the event loop. */
+    /**
+     * The answer to send without rendering, or null: one made within the last second, or an older one while another
+     * request renders its successor. Cheap, safe on the event loop.
+     */
     ReaderResource.Rendered fresh(Reader.Request request) {
         Entry e = entries.get(request);
-        return e != null && System.nanoTime() - e.madeAt() < TTL_NANOS ? e.rendered() : null;
+        if (e == null) {
+            return null;
+        }
+        return System.nanoTime() - e.madeAt() < TTL_NANOS || refreshing.contains(request) ? e.rendered() : null;
     }
 
     ReaderResource.Rendered get(Reader.Request request, Supplier<ReaderResource.Rendered> render) {
-        long now = System.nanoTime();
         Entry e = entries.get(request);
-        if (e != null && now - e.madeAt() < TTL_NANOS) {
+        if (e != null && System.nanoTime() - e.madeAt() < TTL_NANOS) {
             return e.rendered();
         }
-        ReaderResource.Rendered fresh = render.get();
-        if (entries.size() >= MAX_ENTRIES) {
-            entries.clear();
+        boolean mine = refreshing.add(request);
+        if (!mine && e != null) {
+            return e.rendered(); // another request is rendering it anew
         }
-        entries.put(request, new Entry(now, fresh));
-        return fresh;
+        try {
+            long startedAt = System.nanoTime();
+            ReaderResource.Rendered fresh = render.get();
+            if (entries.size() >= MAX_ENTRIES) {
+                entries.clear();
+            }
+            // dated when the render began: what it read is at least that old
+            entries.put(request, new Entry(startedAt, fresh));
+            return fresh;
+        } finally {
+            if (mine) {
+                refreshing.remove(request);
+            }
+        }
     }
 }
