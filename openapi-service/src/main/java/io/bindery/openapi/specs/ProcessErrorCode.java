@@ -1,5 +1,7 @@
 package io.bindery.openapi.specs;
 
+import io.bindery.commons.json.WireEnum;
+
 /** GitBook's OpenAPISpecProcessingErrorCode: why the last processing failed. */
 public enum ProcessErrorCode implements WireEnum {
     /** The source (or a file its $refs reach) did not answer within the timeouts. */

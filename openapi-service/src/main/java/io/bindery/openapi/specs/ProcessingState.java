@@ -1,5 +1,7 @@
 package io.bindery.openapi.specs;
 
+import io.bindery.commons.json.WireEnum;
+
 /** GitBook's OpenAPISpecProcessingState: a failure is {@code complete} with an error code (there is no failed state). */
 public enum ProcessingState implements WireEnum {
     PENDING("pending"), PROGRESS("progress"), COMPLETE("complete");

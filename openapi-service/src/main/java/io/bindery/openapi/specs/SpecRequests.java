@@ -1,5 +1,7 @@
 package io.bindery.openapi.specs;
 
+import io.bindery.commons.json.WireEnum;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;

@@ -1,5 +1,7 @@
 package io.bindery.openapi.specs;
 
+import io.bindery.commons.json.WireEnum;
+
 /** GitBook's OpenAPISpecVisibility. */
 public enum SpecVisibility implements WireEnum {
     PRIVATE("private"), PUBLIC("public");

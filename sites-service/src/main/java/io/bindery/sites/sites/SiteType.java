@@ -1,5 +1,7 @@
 package io.bindery.sites.sites;
 
+import io.bindery.commons.json.WireEnum;
+
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /** GitBook's SiteType: the plan of a site. Bindery has no plans: every feature works on every type. */

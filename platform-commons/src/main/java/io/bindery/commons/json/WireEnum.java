@@ -1,4 +1,4 @@
-package io.bindery.sites.sites;
+package io.bindery.commons.json;
 
 import io.bindery.commons.errors.ApiException;
 import jakarta.persistence.AttributeConverter;
