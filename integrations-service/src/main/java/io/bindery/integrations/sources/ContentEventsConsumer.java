@@ -13,7 +13,6 @@ import io.bindery.integrations.installations.TargetKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.util.Set;
 
 /**
  * Follows content's spaces (bindery.content.events, keyed by space): every space event's data (the public Space)
@@ -23,10 +22,6 @@ import java.util.Set;
  */
 @ApplicationScoped
 public class ContentEventsConsumer extends TopicConsumer {
-    private static final Set<String> SPACE_VIEWS = Set.of(ContentEventTypes.SPACE_CREATED, ContentEventTypes.SPACE_UPDATED,
-            ContentEventTypes.SPACE_DELETED, ContentEventTypes.SPACE_RESTORED, ContentEventTypes.SPACE_MOVED,
-            ContentEventTypes.SPACE_TRANSFERRED);
-
     @Inject
     IntegrationsConfig config;
     @Inject
@@ -51,7 +46,7 @@ public class ContentEventsConsumer extends TopicConsumer {
         if (!data.isObject()) {
             return;
         }
-        if (SPACE_VIEWS.contains(type)) {
+        if (ContentEventTypes.SPACE_VIEWS.contains(type)) {
             SpaceData space = dataAs(data, SpaceData.class);
             if (space.id() == null || space.organization() == null) {
                 throw new IllegalArgumentException("a space event without id or organization");

@@ -1,6 +1,7 @@
 package io.bindery.contracts.content;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The CloudEvent types content-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml). The one
@@ -27,6 +28,10 @@ public final class ContentEventTypes {
     public static final String COLLECTION_PERMISSION_REMOVED = "bindery.collection.permission.removed.v1";
     public static final String SPACE_CONTENT_UPDATED = "bindery.space.content.updated.v1";
     public static final String CHANGE_REQUEST_CONTENT_UPDATED = "bindery.change-request.content.updated.v1";
+
+    /** The space events whose data is the whole Space as content shows it (a consumer's stored copy follows them). */
+    public static final Set<String> SPACE_VIEWS = Set.of(SPACE_CREATED, SPACE_UPDATED, SPACE_DELETED, SPACE_RESTORED,
+            SPACE_MOVED, SPACE_TRANSFERRED);
 
     /**
      * Each type's data record. Space and collection events carry content's public view; their records hold the

@@ -12,7 +12,6 @@ import io.bindery.sites.sitespaces.SpaceSources;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.util.Set;
 
 /**
  * Follows content's spaces (bindery.content.events, keyed by space, so one space's events arrive in order):
@@ -27,10 +26,6 @@ import java.util.Set;
  */
 @ApplicationScoped
 public class ContentEventsConsumer extends TopicConsumer {
-    private static final Set<String> SPACE_VIEWS = Set.of(ContentEventTypes.SPACE_CREATED, ContentEventTypes.SPACE_UPDATED,
-            ContentEventTypes.SPACE_DELETED, ContentEventTypes.SPACE_RESTORED, ContentEventTypes.SPACE_MOVED,
-            ContentEventTypes.SPACE_TRANSFERRED);
-
     @Inject
     SitesConfig config;
     @Inject
@@ -55,7 +50,7 @@ public class ContentEventsConsumer extends TopicConsumer {
         if (!data.isObject()) {
             return;
         }
-        if (SPACE_VIEWS.contains(type)) {
+        if (ContentEventTypes.SPACE_VIEWS.contains(type)) {
             SpaceData space = dataAs(data, SpaceData.class);
             sources.upsert(space);
             // only these can take a space out of its sites; the others just refresh the stored view
