@@ -75,10 +75,13 @@ final class GatewayInterceptor implements ProxyInterceptor {
             headers.set(SiteHosts.SITE_HOST_HEADER, SiteHosts.hostname(incoming.getHeader(HttpHeaders.HOST)));
             request.setURI(SiteHosts.READER_HOST_PREFIX + uri);
         }
-        // the trace goes on in the service: the gateway's own span (OpenTelemetry's server span of this request) becomes
-        // the parent; without one, a client's traceparent passes as it came
+        // the trace goes on in the service: OpenTelemetry's Vert.x client tracer adds the traceparent of its client span
+        // (a child of this request's server span) when the request is sent, so the client's own headers must not go
+        // along too (the service would see two); without OpenTelemetry, a client's traceparent passes as it came
         if (Span.fromContext(Context.current()).getSpanContext().isValid()) {
-            propagator.inject(Context.current(), headers, MultiMap::set);
+            for (String field : propagator.fields()) {
+                headers.remove(field);
+            }
         }
         context.set(STARTED, System.nanoTime());
         if (!headers.contains(X_FORWARDED_PROTO)) {

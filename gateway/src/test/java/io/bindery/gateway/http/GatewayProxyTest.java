@@ -74,6 +74,20 @@ class GatewayProxyTest {
     }
 
     @Test
+    void theTraceGoesOnUpstreamOnceFromASpanOfTheGateway() {
+        String traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+        String clientSpan = "00f067aa0ba902b7";
+        String traceparent = given().header("Authorization", bearer())
+                .header("traceparent", "00-" + traceId + "-" + clientSpan + "-01").get("/v1/user")
+                .then().statusCode(200).extract().jsonPath().getString("headers.traceparent");
+        // one header (the echo joins repeated ones with a comma), in the client's trace, from the gateway's own span
+        String[] parts = traceparent.split("-");
+        assertEquals(4, parts.length, "exactly one traceparent upstream: " + traceparent);
+        assertEquals(traceId, parts[1], "in the client's trace");
+        assertFalse(clientSpan.equals(parts[2]), "its parent is a span of the gateway: " + traceparent);
+    }
+
+    @Test
     void forwardsAndEchoesTheClientsRequestIdOnce() {
         Response response = given().header("Authorization", bearer()).header("X-Request-Id", "client-id-42.x_y")
                 .get("/v1/orgs/o1/spaces");
