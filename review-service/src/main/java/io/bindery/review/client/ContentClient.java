@@ -2,6 +2,7 @@ package io.bindery.review.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.ServiceTokens;
+import io.bindery.commons.client.InternalClients;
 import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalErrors;
 import io.bindery.commons.client.Unreachable;
@@ -14,7 +15,6 @@ import io.bindery.contracts.content.BranchResponse;
 import io.bindery.contracts.content.ReadableSpacesResponse;
 import io.bindery.contracts.content.SpaceAccessResponse;
 import io.bindery.review.config.ReviewConfig;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -22,10 +22,8 @@ import jakarta.ws.rs.ProcessingException;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Retry;
 
-import java.net.URI;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -50,10 +48,8 @@ public class ContentClient {
     @PostConstruct
     void build() {
         // built here rather than injected so that the timeouts stay review's keys (Durations, see ReviewConfig)
-        api = QuarkusRestClientBuilder.newBuilder().baseUri(URI.create(config.contentUrl().replaceAll("/+$", "")))
-                .connectTimeout(config.internalCallConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(config.internalCallTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .register(new InternalErrors(SERVICE)).build(ContentApi.class);
+        api = InternalClients.build(ContentApi.class, SERVICE, config.contentUrl(), config.internalCallConnectTimeout(),
+                config.internalCallTimeout());
     }
 
     /** The space and the user's role on it; 404 when the space does not exist or is deleted. */

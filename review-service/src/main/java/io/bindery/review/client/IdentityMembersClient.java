@@ -3,12 +3,11 @@ package io.bindery.review.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalCall;
-import io.bindery.commons.client.InternalErrors;
+import io.bindery.commons.client.InternalClients;
 import io.bindery.commons.client.Unreachable;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.contracts.identity.MemberViewsRequest;
 import io.bindery.review.config.ReviewConfig;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,10 +15,8 @@ import jakarta.ws.rs.ProcessingException;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Retry;
 
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Member objects from identity's internal API, for lists of people (commenters). The call only reads (a POST
@@ -40,10 +37,8 @@ public class IdentityMembersClient {
 
     @PostConstruct
     void build() {
-        api = QuarkusRestClientBuilder.newBuilder().baseUri(URI.create(shared.identityUrl().replaceAll("/+$", "")))
-                .connectTimeout(config.internalCallConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(config.internalCallTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .register(new InternalErrors(SERVICE)).build(IdentityApi.class);
+        api = InternalClients.build(IdentityApi.class, SERVICE, shared.identityUrl(), config.internalCallConnectTimeout(),
+                config.internalCallTimeout());
     }
 
     /** The Member objects of those users who are members of the organization, in the order asked. */

@@ -1,11 +1,10 @@
 package io.bindery.sites.client;
 
+import io.bindery.commons.client.SpaceViewsApi;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
 import io.bindery.contracts.content.SiteSearchRequest;
 import io.bindery.contracts.content.SiteSearchResponse;
-import io.bindery.contracts.content.SpaceViewsRequest;
-import io.bindery.contracts.content.SpaceViewsResponse;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -16,16 +15,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** content-service's internal API as sites calls it (built by {@link ContentClient}). */
+/** content-service's internal API as sites calls it (built by {@link ContentClient}): space-views and the reader's reads. */
 @Path("/internal")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
-public interface ContentApi {
-
-    @POST
-    @Path("/orgs/{organization}/space-views")
-    SpaceViewsResponse spaceViews(@HeaderParam("Authorization") String authorization,
-                                  @PathParam("organization") String organization, SpaceViewsRequest body);
+public interface ContentApi extends SpaceViewsApi {
 
     @GET
     @Path("/spaces/{space}/revisions/{revision}/tree")

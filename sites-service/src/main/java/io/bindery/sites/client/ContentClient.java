@@ -2,22 +2,19 @@ package io.bindery.sites.client;
 
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalCall;
-import io.bindery.commons.client.InternalErrors;
+import io.bindery.commons.client.InternalClients;
+import io.bindery.commons.client.SpaceViewsApi;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
 import io.bindery.contracts.content.SiteSearchRequest;
 import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.contracts.content.SpaceData;
-import io.bindery.contracts.content.SpaceViewsRequest;
 import io.bindery.sites.config.SitesConfig;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.net.URI;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Calls content-service's internal API (never routed by the gateway) with sites' service token: which spaces a
@@ -26,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  */
 @ApplicationScoped
 public class ContentClient {
-    public static final String SERVICE = "content-service";
+    public static final String SERVICE = SpaceViewsApi.CONTENT_SERVICE;
 
     @Inject
     SitesConfig config;
@@ -37,10 +34,8 @@ public class ContentClient {
 
     @PostConstruct
     void build() {
-        api = QuarkusRestClientBuilder.newBuilder().baseUri(URI.create(config.contentUrl().replaceAll("/+$", "")))
-                .connectTimeout(config.internalCallConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(config.internalCallTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .register(new InternalErrors(SERVICE)).build(ContentApi.class);
+        api = InternalClients.build(ContentApi.class, SERVICE, config.contentUrl(), config.internalCallConnectTimeout(),
+                config.internalCallTimeout());
     }
 
     /**
@@ -48,12 +43,7 @@ public class ContentClient {
      * 404 when the user is not a member of the organization.
      */
     public List<SpaceData> readable(String organizationId, String userId, List<String> spaceIds) {
-        if (spaceIds.isEmpty()) {
-            return List.of();
-        }
-        List<SpaceData> spaces = InternalCall.with(serviceTokens, SERVICE,
-                credential -> api.spaceViews(credential, organizationId, new SpaceViewsRequest(userId, spaceIds))).spaces();
-        return spaces == null ? List.of() : spaces;
+        return SpaceViewsApi.readable(api, serviceTokens, organizationId, userId, spaceIds);
     }
 
     /** A revision's pages in tree order, without markdown (the reader's navigation); 404 for another space's. */
