@@ -212,28 +212,32 @@ public class Reader {
         if (StructureItem.count("siteId = ?1 and kind = ?2", site.id, StructureItem.SECTION) == 0) {
             owners.add(null);
         }
+        // one query for the site's site spaces and one for their revisions, however many sections and spaces it has
+        Map<String, List<SiteSpaceRow>> bySection = new HashMap<>();
+        for (SiteSpaceRow r : SiteSpaceRow.<SiteSpaceRow>list("siteId = ?1 order by position, id", site.id)) {
+            bySection.computeIfAbsent(r.sectionId == null ? "" : r.sectionId, k -> new ArrayList<>()).add(r);
+        }
         List<SiteSpaceRow> rows = new ArrayList<>();
         List<String> bases = new ArrayList<>();
         for (StructureItem section : owners) {
             String sectionBase = base + (section == null || section.isDefault ? "" : section.path + "/");
-            List<SiteSpaceRow> inSection = section == null
-                    ? SiteSpaceRow.list("siteId = ?1 and sectionId is null order by position, id", site.id)
-                    : SiteSpaceRow.list("siteId = ?1 and sectionId = ?2 order by position, id", site.id, section.id);
-            for (SiteSpaceRow r : inSection) {
+            for (SiteSpaceRow r : bySection.getOrDefault(section == null ? "" : section.id, List.of())) {
                 if (!r.draft && (r.condition == null || holds.test(r.condition))) {
                     rows.add(r);
                     bases.add(sectionBase + (r.isDefault ? "" : r.path + "/"));
                 }
             }
         }
-        Map<String, io.bindery.contracts.content.SpaceData> spaces = sources.find(rows.stream().map(r -> r.spaceId).toList());
+        List<String> ids = rows.stream().map(r -> r.spaceId).toList();
+        Map<String, io.bindery.contracts.content.SpaceData> spaces = sources.find(ids);
+        Map<String, String> revisions = sources.revisions(ids);
         List<Listed> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             SiteSpaceRow r = rows.get(i);
-            Optional<String> revision = sources.revision(r.spaceId);
-            if (revision.isPresent()) {
+            String revision = revisions.get(r.spaceId);
+            if (revision != null) {
                 var space = spaces.get(r.spaceId);
-                out.add(new Listed(r.spaceId, revision.get(), bases.get(i),
+                out.add(new Listed(r.spaceId, revision, bases.get(i),
                         r.title != null ? r.title : space != null ? space.title() : r.path));
             }
         }

@@ -74,6 +74,22 @@ public class SpaceSources {
         return rows.stream().filter(java.util.Objects::nonNull).findFirst();
     }
 
+    /** The live revision of each of {@code ids} that has one, by space id: one query for a whole site's spaces. */
+    public Map<String, String> revisions(Collection<String> ids) {
+        Map<String, String> out = new HashMap<>();
+        if (ids.isEmpty()) {
+            return out;
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery(
+                        "SELECT space_id, revision FROM space_source WHERE space_id IN (:ids) AND revision IS NOT NULL")
+                .setParameter("ids", ids).getResultList();
+        for (Object[] row : rows) {
+            out.put((String) row[0], (String) row[1]);
+        }
+        return out;
+    }
+
     public void remove(String spaceId) {
         em.createNativeQuery("DELETE FROM space_source WHERE space_id = :id").setParameter("id", spaceId).executeUpdate();
         parsed.remove(spaceId);
