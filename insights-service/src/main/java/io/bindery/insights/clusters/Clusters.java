@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
+import org.hibernate.jpa.HibernateHints;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -27,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Keeps an organization's issues in clusters. New issues join their nearest cluster at once ({@link #join}); a full
@@ -89,8 +91,7 @@ public class Clusters {
                             changed_at = EXCLUDED.changed_at""")
                 .setParameter("org", organizationId).setParameter("n", issues.size()).setParameter("now", now)
                 .executeUpdate();
-        List<IssuesCluster> clusters = em.createQuery("from IssuesCluster where organizationId = :org order by id",
-                IssuesCluster.class).setParameter("org", organizationId).getResultList();
+        List<IssuesCluster> clusters = clusters(organizationId);
         if (clusters.isEmpty() || issues.isEmpty()) {
             return;
         }
@@ -141,26 +142,25 @@ public class Clusters {
     public Recomputed recompute(String organizationId) {
         lock(organizationId);
         Instant now = now();
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("""
-                        SELECT id, conversation_id, terms, cluster_id, title FROM conversation_issue
-                        WHERE organization_id = :org ORDER BY created_at DESC, id DESC LIMIT :max""")
+        // the rows are streamed (fetched 500 at a time) straight into the table's small form: neither the rows nor
+        // 10,000 issues' decoded terms are ever held at once (the heap is 96 MB, the RSS budget 250 MB)
+        IssueTable table = new IssueTable();
+        try (Stream<?> rows = em.createNativeQuery("""
+                        SELECT id, conversation_id, terms, cluster_id FROM (
+                            SELECT id, conversation_id, terms, cluster_id, created_at FROM conversation_issue
+                            WHERE organization_id = :org ORDER BY created_at DESC, id DESC LIMIT :max) recent
+                        ORDER BY created_at, id""")
                 .setParameter("org", organizationId).setParameter("max", config.clustering().maxIssues())
-                .getResultList();
-        java.util.Collections.reverse(rows);
-        int n = rows.size();
-        // terms stay encoded (a string per issue) and are decoded when used: 10,000 issues' decoded terms would
-        // be tens of MB of a 96 MB heap
-        List<String> terms = new ArrayList<>(n);
-        Map<String, Integer> df = new HashMap<>();
-        for (Object[] row : rows) {
-            terms.add((String) row[2]);
-            for (String stem : TextFeatures.counts(TextFeatures.decode((String) row[2])).keySet()) {
-                df.merge(stem, 1, Integer::sum);
-            }
+                .setHint(HibernateHints.HINT_FETCH_SIZE, 500).getResultStream()) {
+            rows.forEach(r -> {
+                Object[] row = (Object[]) r;
+                table.add((String) row[0], (String) row[1], (String) row[3], (String) row[2]);
+            });
         }
-        Centroid.Idf idf = new Centroid.Idf(df, n);
-        List<SparseVector> vectors = vectors(terms, idf);
+        int n = table.size();
+        Centroid.Idf idf = table.idf();
+        Map<String, Integer> df = idf.df();
+        List<SparseVector> vectors = table.vectors();
         long started = System.nanoTime();
         int[] labels = engine.cluster(vectors);
         long engineMillis = (System.nanoTime() - started) / 1_000_000;
@@ -172,7 +172,7 @@ public class Clusters {
             overlap.add(new HashMap<>());
         }
         for (int i = 0; i < n; i++) {
-            String old = (String) rows.get(i)[3];
+            String old = table.cluster(i);
             if (labels[i] >= 0 && old != null) {
                 overlap.get(labels[i]).merge(old, 1, Integer::sum);
             }
@@ -193,11 +193,10 @@ public class Clusters {
                 ids[p.cluster] = p.old;
             }
         }
-        Map<String, IssuesCluster> existing = em.createQuery("from IssuesCluster where organizationId = :org",
-                        IssuesCluster.class).setParameter("org", organizationId).getResultStream()
+        Map<String, IssuesCluster> existing = clusters(organizationId).stream()
                 .collect(Collectors.toMap(c -> c.id, c -> c));
 
-        // members of each new cluster, its centroid and its example (the member nearest the centroid)
+        // members of each new cluster, and its example: the member nearest the centroid
         List<List<Integer>> members = new ArrayList<>();
         for (int c = 0; c < k; c++) {
             members.add(new ArrayList<>());
@@ -207,16 +206,8 @@ public class Clusters {
                 members.get(labels[i]).add(i);
             }
         }
-        List<String> movedIds = new ArrayList<>();
-        List<String> movedTo = new ArrayList<>();
+        String[] examples = new String[k];
         for (int c = 0; c < k; c++) {
-            if (ids[c] == null) {
-                ids[c] = Ids.newId();
-            }
-            Centroid centroid = Centroid.empty();
-            for (int i : members.get(c)) {
-                centroid.add(TextFeatures.decode(terms.get(i)));
-            }
             SparseVector center = SparseVector.centroid(members.get(c).stream().map(vectors::get).toList());
             int example = members.get(c).get(0);
             double nearest = -1;
@@ -226,6 +217,15 @@ public class Clusters {
                     nearest = sim;
                     example = i;
                 }
+            }
+            examples[c] = table.id(example);
+        }
+        Map<String, String> titles = titles(List.of(examples));
+        List<String> movedIds = new ArrayList<>();
+        List<String> movedTo = new ArrayList<>();
+        for (int c = 0; c < k; c++) {
+            if (ids[c] == null) {
+                ids[c] = Ids.newId();
             }
             IssuesCluster cluster = existing.remove(ids[c]);
             boolean created = cluster == null;
@@ -237,11 +237,11 @@ public class Clusters {
             }
             String before = created ? null : cluster.label + "|" + cluster.summary + "|" + cluster.issueCount;
             cluster.issueCount = members.get(c).size();
-            cluster.conversationCount = (int) members.get(c).stream().map(i -> rows.get(i)[1]).distinct().count();
-            describe(cluster, centroid, idf, (String) rows.get(example)[4]);
+            cluster.conversationCount = (int) members.get(c).stream().map(table::conversation).distinct().count();
+            describe(cluster, table.centroid(members.get(c)), idf, titles.get(examples[c]));
             for (int i : members.get(c)) {
-                if (!ids[c].equals(rows.get(i)[3])) {
-                    movedIds.add((String) rows.get(i)[0]);
+                if (!ids[c].equals(table.cluster(i))) {
+                    movedIds.add(table.id(i));
                     movedTo.add(ids[c]);
                 }
             }
@@ -255,8 +255,8 @@ public class Clusters {
             }
         }
         for (int i = 0; i < n; i++) {
-            if (labels[i] < 0 && rows.get(i)[3] != null) {
-                movedIds.add((String) rows.get(i)[0]);
+            if (labels[i] < 0 && table.cluster(i) != null) {
+                movedIds.add(table.id(i));
                 movedTo.add(null);
             }
         }
@@ -269,27 +269,27 @@ public class Clusters {
         }
         em.flush();
         em.clear();
-        if (!movedIds.isEmpty()) {
+        // moved issues: updated and announced 500 at a time (a first recompute moves every issue, one outbox row
+        // each), each batch's rows out of the persistence context before the next
+        for (int from = 0; from < movedIds.size(); from += 500) {
+            List<String> batch = movedIds.subList(from, Math.min(movedIds.size(), from + 500));
             em.createNativeQuery("""
                             UPDATE conversation_issue i SET cluster_id = m.cluster
                             FROM unnest(CAST(:ids AS text[]), CAST(:clusters AS text[])) AS m(id, cluster)
                             WHERE i.id = m.id""")
-                    .setParameter("ids", array(movedIds)).setParameter("clusters", array(movedTo)).executeUpdate();
+                    .setParameter("ids", array(batch))
+                    .setParameter("clusters", array(movedTo.subList(from, from + batch.size()))).executeUpdate();
             @SuppressWarnings("unchecked")
             List<Object[]> moved = em.createNativeQuery("""
                             SELECT id, conversation_id, cluster_id, title, created_at FROM conversation_issue
                             WHERE id = ANY(CAST(:ids AS text[]))""")
-                    .setParameter("ids", array(movedIds)).getResultList();
-            int published = 0;
+                    .setParameter("ids", array(batch)).getResultList();
             for (Object[] m : moved) {
                 events.publish(InsightsEventTypes.ISSUE_UPDATED, (String) m[1], new ConversationIssueData(
                         (String) m[0], organizationId, (String) m[1], (String) m[2], (String) m[3], instant(m[4])));
-                // the outbox rows of a first recompute (one per issue) leave the persistence context as they go
-                if (++published % 500 == 0) {
-                    em.flush();
-                    em.clear();
-                }
             }
+            em.flush();
+            em.clear();
         }
         // the document frequencies of incremental joins, exact again
         em.createNativeQuery("DELETE FROM term_stat WHERE organization_id = :org").setParameter("org", organizationId)
@@ -313,20 +313,25 @@ public class Clusters {
         return new Recomputed(n, k, movedIds.size(), engineMillis);
     }
 
-    /** TF-IDF vectors of issues' terms; stems held by one issue only are left out (they tell nothing about groups). */
-    public static List<SparseVector> vectors(List<String> encodedTerms, Centroid.Idf idf) {
-        Map<String, Integer> index = new HashMap<>();
-        List<SparseVector> vectors = new ArrayList<>(encodedTerms.size());
-        for (String encoded : encodedTerms) {
-            Map<Integer, Double> w = new HashMap<>();
-            tfidf(TextFeatures.decode(encoded), idf).forEach((stem, weight) -> {
-                if (idf.df().getOrDefault(stem, 0) > 1) {
-                    w.put(index.computeIfAbsent(stem, s -> index.size()), weight);
-                }
-            });
-            vectors.add(SparseVector.of(w));
-        }
-        return vectors;
+    /** Issue id to title. */
+    private Map<String, String> titles(List<String> issueIds) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery(
+                        "SELECT id, title FROM conversation_issue WHERE id = ANY(CAST(:ids AS text[]))")
+                .setParameter("ids", array(issueIds)).getResultList();
+        Map<String, String> out = new HashMap<>();
+        rows.forEach(r -> out.put((String) r[0], (String) r[1]));
+        return out;
+    }
+
+    /**
+     * The organization's clusters, by id. Native SQL, as every query of the service: a single JPQL query would load
+     * Hibernate's HQL parser (ANTLR, about 450 classes and its ATN on the heap) into a 250 MB budget.
+     */
+    @SuppressWarnings("unchecked")
+    private List<IssuesCluster> clusters(String organizationId) {
+        return em.createNativeQuery("SELECT * FROM issues_cluster WHERE organization_id = :org ORDER BY id",
+                IssuesCluster.class).setParameter("org", organizationId).getResultList();
     }
 
     /** Organizations whose issues changed since their last full recompute. */

@@ -85,12 +85,8 @@ class ClusteringEngineTest {
     }
 
     static int[] cluster(List<List<TextFeatures.Term>> terms, InsightsConfig config) {
-        Map<String, Integer> df = new HashMap<>();
-        for (List<TextFeatures.Term> t : terms) {
-            TextFeatures.counts(t).keySet().forEach(s -> df.merge(s, 1, Integer::sum));
-        }
-        return AgglomerativeClustering.of(config).cluster(Clusters.vectors(terms.stream().map(TextFeatures::encode).toList(),
-                new Centroid.Idf(df, terms.size())));
+        return AgglomerativeClustering.of(config).cluster(
+                IssueTable.of(terms.stream().map(TextFeatures::encode).toList()).vectors());
     }
 
     static double purity(int[] labels, List<Integer> problems) {
