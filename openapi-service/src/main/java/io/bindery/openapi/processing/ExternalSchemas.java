@@ -28,19 +28,20 @@ public final class ExternalSchemas {
     }
 
     public static Map<String, String> of(SpecFetcher.Files fetched) {
-        Map<String, String> textByUrl = new HashMap<>();
-        fetched.files().forEach(f -> textByUrl.putIfAbsent(f.url(), f.text()));
+        // texts are read from the spool only for the files $refs point at
+        Map<String, SpecFile> byUrl = new HashMap<>();
+        fetched.files().forEach(f -> byUrl.putIfAbsent(f.url(), f));
         Map<String, JsonNode> trees = new HashMap<>();
         Map<String, String> out = new TreeMap<>();
         for (SpecFile file : fetched.files()) {
             URI base = URI.create(file.url());
             for (String ref : file.refs()) {
                 String target = SpecFetcher.resolve(base, ref, file.url());
-                String text = textByUrl.get(target);
-                if (text == null) {
+                SpecFile targetFile = byUrl.get(target);
+                if (targetFile == null) {
                     continue; // reached through a redirect: named by the URL asked, skipped here
                 }
-                JsonNode tree = trees.computeIfAbsent(target, t -> read(text));
+                JsonNode tree = trees.computeIfAbsent(target, t -> read(targetFile.text()));
                 String pointer = ref.contains("#") ? ref.substring(ref.indexOf('#') + 1) : "";
                 JsonNode node;
                 try {

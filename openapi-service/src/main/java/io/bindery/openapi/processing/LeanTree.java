@@ -25,8 +25,8 @@ import java.util.Set;
  * A spec document read once, in one streaming pass (JSON, or YAML through Jackson's event parser: no SnakeYAML node
  * graph), into the tree swagger-parser deserializes, collecting its $refs on the way. The tree is kept small, since
  * a 5 MB spec must parse within the service's heap: the prose ({@code description} and {@code summary} strings) is
- * left out (an empty string keeps required descriptions present; the stored files keep every word), and short
- * repeated strings ("string", "application/json", …) are shared. YAML anchors and aliases are kept as shared nodes
+ * left out (an empty string keeps required descriptions present; the stored files keep every word), and keys and
+ * short repeated strings ("string", "application/json", …) are shared. YAML anchors and aliases are kept as shared nodes
  * (merge keys {@code <<: *anchor} merged), and what they would expand to is counted: a document that would expand
  * past {@link #MAX_EXPANDED_NODES} nodes (an alias bomb) is refused.
  */
@@ -57,6 +57,8 @@ public final class LeanTree {
     /** Reads a document; a syntax error is a PARSE_ERROR located at {@code url:line:column}. */
     public static Doc read(String text, String url) {
         Map<String, TextNode> shared = new HashMap<>();
+        // YAML gives every key as a new string (JSON's parser shares them): one instance per distinct key
+        Map<String, String> keys = new HashMap<>();
         List<ObjectNode> holders = new ArrayList<>();
         Set<String> external = new LinkedHashSet<>();
         try (JsonParser p = (SpecFetcher.isJson(text) ? SpecFetcher.JSON : SpecFetcher.YAML).createParser(text)) {
@@ -79,7 +81,7 @@ public final class LeanTree {
             while ((t = p.nextToken()) != null) {
                 JsonNode parent = stack.peek().node();
                 if (t == JsonToken.FIELD_NAME) {
-                    field = p.currentName();
+                    field = keys.computeIfAbsent(p.currentName(), k -> k);
                     continue;
                 }
                 if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {

@@ -25,6 +25,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Processes one request of one spec: marks it in progress, fetches and parses with no transaction open (a fetch
@@ -55,10 +56,22 @@ public class Processor {
     @Inject
     ObjectMapper json;
 
-    private record Work(String url, String text, String textUrl, boolean exhausted) {
+    /**
+     * A request to process: the source URL, or the published address of a text source (read in {@link #run}, not
+     * carried here: a frame holding it would keep it on the heap while the spec is parsed), and the content hash of
+     * the spec's latest version.
+     */
+    private record Work(String url, String textUrl, String latestHash, boolean exhausted) {
     }
 
-    private record Result(SpecFetcher.Files files, Summary summary, ProcessingFailure failure) {
+    /**
+     * What processing found: the files and their hash, and the summary (null when the content is the latest
+     * version's: it was not parsed again), or the failure.
+     */
+    private record Result(SpecFetcher.Files files, String hash, Summary summary, ProcessingFailure failure) {
+        boolean unchanged() {
+            return failure == null && summary == null;
+        }
     }
 
     /** Processes the request if it is still the spec's; a request already completed or superseded is skipped. */
@@ -68,21 +81,25 @@ public class Processor {
             return;
         }
         if (work.exhausted()) {
-            QuarkusTransaction.requiringNew().run(() -> complete(specId, request, new Result(null, null,
+            QuarkusTransaction.requiringNew().run(() -> complete(specId, request, new Result(null, null, null,
                     ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "processing stopped after "
                             + config.processing().maxAttempts() + " attempts that did not finish", null))));
             return;
         }
         long started = System.nanoTime();
-        Result result = run(work);
-        LOG.debugf("spec %s processed in %d ms", specId, (System.nanoTime() - started) / 1_000_000);
-        QuarkusTransaction.requiringNew().run(() -> complete(specId, request, result));
-        long bytes = result.files() == null ? 0
-                : result.files().files().stream().mapToLong(f -> f.text().length()).sum();
-        if (bytes > LARGE_SPEC_CHARS) {
-            // a large spec made the heap grow to its maximum; a full collection now gives those pages back (the
-            // service idles between uploads) instead of keeping them committed, which the 250 MB RSS budget cannot
-            // afford. Uploads of large specs are rare, the pause is tens of milliseconds
+        Result result = run(specId, work);
+        try {
+            LOG.debugf("spec %s processed in %d ms", specId, (System.nanoTime() - started) / 1_000_000);
+            QuarkusTransaction.requiringNew().run(() -> complete(specId, request, result));
+        } finally {
+            if (result.files() != null) {
+                result.files().close();
+            }
+        }
+        if (result.files() != null && result.files().chars() > LARGE_SPEC_CHARS) {
+            // a large spec made the heap grow; a full collection now gives those pages back (the service idles
+            // between uploads) instead of keeping them committed, which the 250 MB RSS budget cannot afford.
+            // Uploads of large specs are rare, the pause is tens of milliseconds
             System.gc();
         }
     }
@@ -96,26 +113,54 @@ public class Processor {
         spec.progressAt = now();
         spec.attempts += 1;
         boolean exhausted = spec.attempts > config.processing().maxAttempts();
-        return new Work(spec.sourceUrl, spec.sourceText,
+        SpecVersion latest = spec.lastVersion == null ? null : em.find(SpecVersion.class, spec.lastVersion);
+        return new Work(spec.sourceUrl,
                 spec.sourceText == null ? null : views.publishedBase(spec.organizationId, spec.slug) + "openapi"
-                        + (SpecFetcher.isJson(spec.sourceText) ? ".json" : ".yaml"), exhausted);
+                        + (SpecFetcher.isJson(spec.sourceText) ? ".json" : ".yaml"),
+                latest == null ? null : latest.contentHash, exhausted);
     }
 
-    Result run(Work work) {
+    /**
+     * Fetches, and parses unless the files hash as the latest version's (the same content makes no version, so
+     * it is not parsed again: a re-upload costs a fetch and a hash). On success the files stay spooled for
+     * {@link #complete}; the caller closes them.
+     */
+    Result run(String specId, Work work) {
+        SpecFetcher.Files files = null;
         try {
-            SpecFetcher.Files files = work.url() != null ? fetcher.fetch(work.url())
-                    : fetcher.fromText(work.text(), work.textUrl());
+            files = work.url() != null ? fetcher.fetch(work.url())
+                    : fetcher.fromText(new AtomicReference<>(sourceText(specId)), work.textUrl());
+            String hash = files.contentHash();
+            if (hash.equals(work.latestHash())) {
+                return new Result(files, hash, null, null);
+            }
             SpecParser.Parsed parsed = parser.parse(files);
             Map<String, String> schemas = new HashMap<>(ExternalSchemas.of(files));
             schemas.putAll(parsed.schemaHashes());
-            return new Result(files, Summary.of(parsed.openApi(), schemas), null);
+            return new Result(files, hash, Summary.of(parsed.openApi(), schemas), null);
         } catch (ProcessingFailure failure) {
-            return new Result(null, null, failure);
+            close(files);
+            return new Result(null, null, null, failure);
         } catch (RuntimeException | StackOverflowError e) {
+            close(files);
             LOG.warnf(e, "processing failed unexpectedly");
-            return new Result(null, null, ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR,
+            return new Result(null, null, null, ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR,
                     "the document could not be processed: " + e.getClass().getSimpleName(), work.url()));
         }
+    }
+
+    private static void close(SpecFetcher.Files files) {
+        if (files != null) {
+            files.close();
+        }
+    }
+
+    /** A text source, read when it is processed; a spec deleted meanwhile is an empty text (completed by nobody). */
+    private String sourceText(String specId) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            OpenApiSpec spec = em.find(OpenApiSpec.class, specId);
+            return spec == null || spec.sourceText == null ? "" : spec.sourceText;
+        });
     }
 
     void complete(String specId, String request, Result result) {
@@ -130,10 +175,19 @@ public class Processor {
         spec.lastProcessedAt = now;
         spec.updatedAt = now;
         if (result.failure() == null) {
-            String url = spec.sourceUrl != null ? spec.sourceUrl : result.files().files().get(0).url();
-            SpecVersion created = versions.store(spec, url, result.files().files(), result.summary(), now);
-            if (created != null) {
-                spec.lastVersion = created.id;
+            if (result.unchanged()) {
+                SpecVersion latest = spec.lastVersion == null ? null : em.find(SpecVersion.class, spec.lastVersion);
+                if (latest == null || !latest.contentHash.equals(result.hash())) {
+                    // not parsed since it matched the latest version, which has changed since: rolled back, the
+                    // request is processed again (ProcessingSweep) and parsed then
+                    throw new IllegalStateException("the latest version of spec " + specId + " changed while it was processed");
+                }
+            } else {
+                String url = spec.sourceUrl != null ? spec.sourceUrl : result.files().files().get(0).url();
+                SpecVersion created = versions.store(spec, url, result.files().files(), result.hash(), result.summary(), now);
+                if (created != null) {
+                    spec.lastVersion = created.id;
+                }
             }
             spec.lastProcessErrorCode = null;
             spec.lastProcessedErrors = null;

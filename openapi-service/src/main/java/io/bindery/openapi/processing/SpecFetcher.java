@@ -8,11 +8,19 @@ import io.bindery.openapi.config.OpenApiConfig;
 import io.bindery.openapi.specs.ProcessErrorCode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import io.bindery.openapi.versions.Summary;
 import org.yaml.snakeyaml.LoaderOptions;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -20,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Fetches a spec and every file its external {@code $ref}s reach, each through the outbound guard (http/https only,
@@ -46,17 +55,20 @@ public class SpecFetcher {
 
     /**
      * The files of a spec, the entry point first, and the entry point's tree for the parser (taken once: the tree is
-     * the largest thing processing holds, so it is let go as soon as the parser has its model).
+     * the largest thing processing holds, so it is let go as soon as the parser has its model). The texts are
+     * spooled to a private directory, which {@link #close} removes.
      */
-    public static final class Files {
+    public static final class Files implements AutoCloseable {
         private final List<SpecFile> files;
         private final String entryUrl;
+        private final Path spool;
         private LeanTree.Doc entry;
 
-        Files(List<SpecFile> files, String entryUrl, LeanTree.Doc entry) {
+        Files(List<SpecFile> files, String entryUrl, LeanTree.Doc entry, Path spool) {
             this.files = files;
             this.entryUrl = entryUrl;
             this.entry = entry;
+            this.spool = spool;
         }
 
         public List<SpecFile> files() {
@@ -67,10 +79,31 @@ public class SpecFetcher {
             return entryUrl;
         }
 
+        /** The characters of all files. */
+        public long chars() {
+            return files.stream().mapToLong(SpecFile::chars).sum();
+        }
+
+        /** The canonical hash of the files (Summary.contentHash), read from their spooled copies. */
+        public String contentHash() {
+            List<Summary.HashedFile> hashed = new ArrayList<>(files.size());
+            files.forEach(f -> hashed.add(f.hashed()));
+            try {
+                return Summary.contentHashOf(hashed);
+            } catch (IOException e) {
+                throw new UncheckedIOException("the spec's spooled files cannot be read", e);
+            }
+        }
+
         LeanTree.Doc takeEntry() {
             LeanTree.Doc doc = entry;
             entry = null;
             return doc;
+        }
+
+        @Override
+        public void close() {
+            SpecParser.delete(spool);
         }
     }
 
@@ -79,12 +112,30 @@ public class SpecFetcher {
         return collect(null, url);
     }
 
-    /** A spec given as text ({@code textUrl}: the address it is published under), and the files its $refs reach. */
-    public Files fromText(String text, String textUrl) {
+    /**
+     * A spec given as text ({@code textUrl}: the address it is published under), and the files its $refs reach. The
+     * text is taken out of its holder, so that once it is spooled no caller's frame keeps it on the heap.
+     */
+    public Files fromText(AtomicReference<String> text, String textUrl) {
         return collect(text, textUrl);
     }
 
-    private Files collect(String rootText, String rootUrl) {
+    private Files collect(AtomicReference<String> rootText, String rootUrl) {
+        Path spool;
+        try {
+            spool = java.nio.file.Files.createTempDirectory("openapi-spool-");
+        } catch (IOException e) {
+            throw ProcessingFailure.of(ProcessErrorCode.FETCH_ERROR, "the spec cannot be spooled: " + e.getMessage(), rootUrl);
+        }
+        try {
+            return collect(rootText, rootUrl, spool);
+        } catch (RuntimeException | Error e) {
+            SpecParser.delete(spool);
+            throw e;
+        }
+    }
+
+    private Files collect(AtomicReference<String> rootText, String rootUrl, Path spool) {
         long started = System.nanoTime();
         long budget = budget(config.fetch().maxBytes());
         Map<String, SpecFile> files = new LinkedHashMap<>(); // by the URL as asked (before redirects)
@@ -92,6 +143,7 @@ public class SpecFetcher {
         queue.add(rootUrl);
         URI entry = null;
         LeanTree.Doc entryDoc = null;
+        boolean textSource = rootText != null;
         while (!queue.isEmpty()) {
             String asked = queue.poll();
             if (files.containsKey(asked)) {
@@ -103,10 +155,10 @@ public class SpecFetcher {
             }
             String text;
             String finalUrl;
-            if (rootText != null && files.isEmpty()) {
-                text = rootText;
+            if (textSource && files.isEmpty()) {
+                text = rootText.getAndSet(null); // the text waits in its spooled copy from here on
                 finalUrl = rootUrl;
-                budget -= utf8Length(rootText);
+                budget -= utf8Length(text);
                 if (budget < 0) {
                     throw tooLarge(rootUrl);
                 }
@@ -127,8 +179,11 @@ public class SpecFetcher {
                             e.getMessage(), asked);
                 }
                 budget -= fetched.bytes().length;
-                text = decode(fetched.bytes());
                 finalUrl = fetched.url();
+                byte[] body = fetched.bytes();
+                fetched = null; // the body is let go once decoded
+                text = decode(body);
+                body = null;
             }
             URI base = URI.create(finalUrl);
             LeanTree.Doc doc = LeanTree.read(text, finalUrl);
@@ -136,9 +191,11 @@ public class SpecFetcher {
                 entry = base;
                 entryDoc = doc;
             }
-            files.put(asked, new SpecFile(finalUrl, pathOf(entry, base), text, doc.externalRefs()));
+            files.put(asked, new SpecFile(finalUrl, pathOf(entry, base), spool(spool, files.size(), text, finalUrl),
+                    text.length(), doc.externalRefs()));
+            text = null;
             for (String ref : doc.externalRefs()) {
-                if (rootText != null && files.size() == 1 && !ref.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
+                if (textSource && files.size() == 1 && !ref.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
                     throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "$ref " + ref + " is relative, but a spec "
                             + "given as text has no address to resolve it against: use an absolute URL", finalUrl);
                 }
@@ -148,7 +205,20 @@ public class SpecFetcher {
                 }
             }
         }
-        return new Files(new ArrayList<>(files.values()), entry.toString(), entryDoc);
+        return new Files(new ArrayList<>(files.values()), entry.toString(), entryDoc, spool);
+    }
+
+    /** Writes a file's text to the spool (UTF-8; a lone surrogate, which UTF-8 cannot hold, becomes "?"). */
+    private static Path spool(Path spool, int index, String text, String url) {
+        Path file = spool.resolve(Integer.toString(index));
+        // through a small buffer: a 5 MB text costs no 5 MB array of bytes
+        try (Writer writer = new BufferedWriter(new OutputStreamWriter(java.nio.file.Files.newOutputStream(file),
+                StandardCharsets.UTF_8))) {
+            writer.write(text);
+        } catch (IOException e) {
+            throw ProcessingFailure.of(ProcessErrorCode.FETCH_ERROR, "the spec cannot be spooled: " + e.getMessage(), url);
+        }
+        return file;
     }
 
     private ProcessingFailure tooLarge(String url) {

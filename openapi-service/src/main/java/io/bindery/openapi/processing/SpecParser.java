@@ -159,7 +159,7 @@ public class SpecParser {
         }
         for (SpecFile f : files) {
             Path copy = local.get(f.url());
-            String text = f.text();
+            String text = null; // read from the spool only when an absolute $ref is rewritten
             URI base = URI.create(f.url());
             for (String ref : f.refs()) {
                 String target = SpecFetcher.resolve(base, ref, f.url());
@@ -174,7 +174,7 @@ public class SpecParser {
                 String file = ref.contains("#") ? ref.substring(0, ref.indexOf('#')) : ref;
                 if (file.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
                     String relative = copy.getParent().relativize(targetCopy).toString();
-                    text = text.replace(file, relative);
+                    text = (text == null ? f.text() : text).replace(file, relative);
                     if (f == files.get(0)) {
                         entryRewrites.put(file, relative);
                     }
@@ -184,6 +184,10 @@ public class SpecParser {
                 }
             }
             Files.createDirectories(copy.getParent());
+            if (text == null) {
+                Files.copy(f.spooled(), copy);
+                continue;
+            }
             // written through a small buffer: a 5 MB spec costs no 5 MB array of bytes
             try (var writer = Files.newBufferedWriter(copy, StandardCharsets.UTF_8)) {
                 writer.write(text);

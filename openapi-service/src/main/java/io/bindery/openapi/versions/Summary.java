@@ -9,9 +9,13 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetEncoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -22,6 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
 
 /**
  * What a version's diff compares, kept with the version so that a diff parses nothing: each operation ("GET /pets")
@@ -146,34 +151,66 @@ public record Summary(String openapi, String title, String version, Map<String, 
         return ref.substring(ref.lastIndexOf('/') + 1);
     }
 
+    /** A file to hash: its path, and its text to read (from disk: a spec's text is not kept in memory). */
+    public record HashedFile(String path, Callable<Reader> text) {
+    }
+
     /**
      * The canonical hash of a version's files: each file's path and text (CRLF made LF), in path order; encoded in
      * small chunks, so that a 5 MB file costs no 5 MB array.
      */
     public static String contentHash(List<String[]> pathAndText) {
+        List<HashedFile> files = new ArrayList<>(pathAndText.size());
+        pathAndText.forEach(f -> files.add(new HashedFile(f[0], () -> new StringReader(f[1]))));
+        try {
+            return contentHashOf(files);
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // a StringReader does not fail
+        }
+    }
+
+    /** {@link #contentHash} of texts read as streams: the same hash for the same paths and texts. */
+    public static String contentHashOf(List<HashedFile> files) throws IOException {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            List<String[]> sorted = new ArrayList<>(pathAndText);
-            sorted.sort((a, b) -> a[0].compareTo(b[0]));
-            CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder();
+            List<HashedFile> sorted = new ArrayList<>(files);
+            sorted.sort((a, b) -> a.path().compareTo(b.path()));
+            CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
+            char[] in = new char[8192];
             char[] chunk = new char[8192];
             ByteBuffer bytes = ByteBuffer.allocate(8192 * 3);
-            for (String[] f : sorted) {
-                digest.update(f[0].getBytes(StandardCharsets.UTF_8));
+            for (HashedFile f : sorted) {
+                digest.update(f.path().getBytes(StandardCharsets.UTF_8));
                 digest.update((byte) 0);
-                String text = f[1];
                 int n = 0;
-                for (int i = 0; i < text.length(); i++) {
-                    char c = text.charAt(i);
-                    if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
-                        continue;
+                boolean cr = false; // a CR read last: dropped if an LF follows it
+                try (Reader reader = f.text().call()) {
+                    for (int read; (read = reader.read(in)) >= 0; ) {
+                        for (int i = 0; i < read; i++) {
+                            // room for two more chars; a surrogate pair is not split between two chunks (only a
+                            // lone high surrogate, not UTF-8 text, reaches the hard limit)
+                            if (n >= chunk.length - 4 && !Character.isHighSurrogate(chunk[n - 1]) || n >= chunk.length - 2) {
+                                update(digest, encoder, chunk, n, bytes);
+                                n = 0;
+                            }
+                            char c = in[i];
+                            if (cr && c != '\n') {
+                                chunk[n++] = '\r';
+                            }
+                            cr = c == '\r';
+                            if (!cr) {
+                                chunk[n++] = c;
+                            }
+                        }
                     }
-                    chunk[n++] = c;
-                    // a surrogate pair is never split between two chunks
-                    if (n >= chunk.length - 1 && !Character.isHighSurrogate(c)) {
-                        update(digest, encoder, chunk, n, bytes);
-                        n = 0;
-                    }
+                } catch (IOException | RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IOException(e);
+                }
+                if (cr) {
+                    chunk[n++] = '\r';
                 }
                 update(digest, encoder, chunk, n, bytes);
                 digest.update((byte) 0);

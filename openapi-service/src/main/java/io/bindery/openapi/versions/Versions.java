@@ -103,11 +103,9 @@ public class Versions {
     /**
      * Records processed content as the spec's latest version, unless the latest one has the same canonical hash.
      * Runs in the caller's transaction (the processing's closing one); returns the new version, or null.
+     * {@code hash}: the files' {@link Summary#contentHash}.
      */
-    public SpecVersion store(OpenApiSpec spec, String url, List<SpecFile> files, Summary summary, Instant now) {
-        List<String[]> hashed = new ArrayList<>(files.size());
-        files.forEach(f -> hashed.add(new String[]{f.path(), f.text()}));
-        String hash = Summary.contentHash(hashed);
+    public SpecVersion store(OpenApiSpec spec, String url, List<SpecFile> files, String hash, Summary summary, Instant now) {
         if (spec.lastVersion != null) {
             SpecVersion latest = em.find(SpecVersion.class, spec.lastVersion);
             if (latest != null && latest.contentHash.equals(hash)) {

@@ -82,4 +82,42 @@ class DiffsTest {
         assertFalse(Summary.contentHash(List.<String[]>of(new String[]{"a", big})).equals(
                 Summary.contentHash(List.<String[]>of(new String[]{"a", big + "x"}))));
     }
+
+    /** The hash as it is defined: SHA-256 of each file's path, NUL, its UTF-8 text with CRLF made LF, NUL. */
+    private static String reference(String path, String text) throws Exception {
+        java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
+        digest.update(path.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        digest.update((byte) 0);
+        digest.update(text.replace("\r\n", "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        digest.update((byte) 0);
+        return java.util.HexFormat.of().formatHex(digest.digest());
+    }
+
+    @Test
+    void theStreamedContentHashIsTheSameWhereverTheReadsEnd() throws Exception {
+        String pad = "x".repeat(8190);
+        for (String text : List.of("", "a\r\nb\r", "\r\r\n\r", pad + "\r\n" + pad + "é€𝄞\r\n",
+                pad + "𝄞".repeat(3) + "\r", "é€𝄞".repeat(5_000) + "\r\nend")) {
+            String expected = reference("spec.yaml", text);
+            assertEquals(expected, Summary.contentHash(List.<String[]>of(new String[]{"spec.yaml", text})));
+            // a reader that gives one char at a time: a CR and its LF, or a surrogate pair, are read apart
+            Summary.HashedFile slow = new Summary.HashedFile("spec.yaml", () -> new java.io.Reader() {
+                int at;
+
+                @Override
+                public int read(char[] buf, int off, int len) {
+                    if (at >= text.length()) {
+                        return -1;
+                    }
+                    buf[off] = text.charAt(at++);
+                    return 1;
+                }
+
+                @Override
+                public void close() {
+                }
+            });
+            assertEquals(expected, Summary.contentHashOf(List.of(slow)));
+        }
+    }
 }
