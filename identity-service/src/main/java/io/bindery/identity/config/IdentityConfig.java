@@ -20,6 +20,8 @@ public interface IdentityConfig {
 
     Consumers consumers();
 
+    SigningKey signingKey();
+
     /** The instance admin, created at first start ({@code AdminBootstrap}). */
     interface Admin {
         /** The admin's e-mail address. */
@@ -38,6 +40,22 @@ public interface IdentityConfig {
 
         /** How long a minted API token is valid when the request does not say. */
         Duration defaultTtl();
+    }
+
+    /**
+     * The RS256 key tokens are signed with, when it is given (a Kubernetes Secret: the chart mounts one); none:
+     * identity creates one at first start and keeps it in its schema.
+     */
+    interface SigningKey {
+        /** A file holding the key: an RSA private key in PEM (PKCS#1 or PKCS#8) or a private JWK. A missing file is no key. */
+        Optional<String> file();
+
+        /** The key itself (PEM or private JWK), when not in a file. */
+        Optional<String> value();
+
+        /** How often the JWKS re-reads the keys other replicas recorded (a rotation reaches every replica's JWKS). */
+        @WithDefault("60s")
+        Duration jwksRefresh();
     }
 
     interface Consumers {
