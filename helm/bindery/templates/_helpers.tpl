@@ -43,10 +43,20 @@ app.kubernetes.io/component: {{ .component }}
 app.kubernetes.io/component: {{ .component }}
 {{- end -}}
 
-{{/* Labels every pod of the release carries, whatever its component (NetworkPolicy peers). */}}
+{{/*
+Labels every pod of the release carries, whatever its component (NetworkPolicy peers, ServiceMonitor). Not
+app.kubernetes.io/name: the manifests quarkus-kubernetes generates (k8s/base) name each pod bindery-<component>, and
+k8s/base reuses this chart's NetworkPolicies and PodDisruptionBudgets.
+*/}}
 {{- define "bindery.releaseSelector" -}}
-app.kubernetes.io/name: {{ include "bindery.name" . }}
 app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/part-of: bindery
+{{- end -}}
+
+{{/* The pods of one component, for NetworkPolicies and PodDisruptionBudgets (see bindery.releaseSelector). */}}
+{{- define "bindery.componentSelector" -}}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .component }}
 {{- end -}}
 
 {{/* Settings of one component: defaults, overridden by gateway or services.<name>. Returns YAML. */}}
@@ -89,6 +99,10 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 
 {{- define "bindery.secretsName" -}}
 {{- default (printf "%s-secrets" (include "bindery.fullname" .)) .Values.secrets.existingSecret -}}
+{{- end -}}
+
+{{- define "bindery.signingKeySecretName" -}}
+{{- default (printf "%s-signing-key" (include "bindery.fullname" .)) .Values.secrets.signingKey.existingSecret -}}
 {{- end -}}
 
 {{- define "bindery.dbSecretName" -}}

@@ -25,14 +25,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * k8s/: a Kustomize base that is the chart rendered with fixed values (Secrets referenced by name, made by the
- * overlays or by the cluster's secret store), and the overlays dev and prod. There is no Kustomize in Java (fabric8
- * has none, helm-java neither), so every YAML file under k8s/ is parsed strictly; where kubectl is installed its
- * built-in Kustomize also builds both overlays, and the builds pass the same checks as the chart.
+ * k8s/: a Kustomize base of two parts and the overlays dev and prod. The workloads (each component's Deployment and
+ * Service, base/generated/) are what quarkus-kubernetes generates in each module's build, copied by k8s/assemble.sh;
+ * the rest (ConfigMaps, NetworkPolicies, PodDisruptionBudgets, the gateway's autoscaler, the Ingress, the service
+ * account: base/cluster.yaml) is the chart rendered with fixed values, Secrets referenced by name (made by the
+ * overlays or by the cluster's secret store). There is no Kustomize in Java (fabric8 has none, helm-java neither),
+ * so every YAML file under k8s/ is parsed strictly; where kubectl is installed its built-in Kustomize also builds
+ * both overlays, and the builds pass the same checks as the chart.
  */
 class KustomizeTest {
     static final Path K8S = HelmChartTest.REPO.resolve("k8s");
-    static final Path BASE = K8S.resolve("base/bindery.yaml");
+    static final Path CLUSTER = K8S.resolve("base/cluster.yaml");
+    static final Path GENERATED = K8S.resolve("base/generated");
+    /** Kinds the generated manifests hold; the chart's own are left out of base/cluster.yaml. */
+    static final java.util.Set<String> WORKLOAD_KINDS = java.util.Set.of("Deployment", "Service");
     /** The values the base is rendered with: everything an overlay may change sits in a ConfigMap or a name. */
     static final Map<String, String> BASE_VALUES = baseValues();
 
@@ -53,55 +59,96 @@ class KustomizeTest {
         v.put("fullnameOverride", "bindery");
         v.put("secrets.existingSecret", "bindery-secrets");
         v.put("postgresql.auth.existingSecret", "bindery-db");
+        v.put("secrets.signingKey.existingSecret", "bindery-signing-key");
         return v;
     }
 
     /**
-     * The chart's output without Helm's own labels, its template comments and the config checksum (Kustomize's
-     * generators and patches take their place).
+     * The chart's output less its workloads (quarkus-kubernetes generates those), without Helm's own labels and its
+     * template comments.
      */
-    static String baseFromChart() {
+    static String clusterFromChart() {
         // helm-java's template leaves hooks out: `helm test`'s pod is not in the base
         String rendered = HelmChartTest.render(null, BASE_VALUES);
-        List<String> out = new ArrayList<>();
-        out.add("# Generated from helm/bindery: do not edit; KustomizeTest checks it. To regenerate:");
-        out.add("#   ./mvnw -o -pl deploy-tests test -Dtest=KustomizeTest -Dbindery.k8s.write=true");
-        List<String> lines = rendered.lines().toList();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            String t = line.strip();
-            if (t.startsWith("# Source:") || t.startsWith("helm.sh/chart:") || t.equals("app.kubernetes.io/managed-by: Helm")
-                    || t.startsWith("checksum/config:") || t.equals("# a changed setting rolls the pods")) {
+        List<String> docs = new ArrayList<>();
+        docs.add("# Generated from helm/bindery (all but its Deployments and Services, which come from the services' builds:\n"
+                + "# base/generated/): do not edit; KustomizeTest checks it. To regenerate: k8s/assemble.sh\n");
+        for (String doc : rendered.split("(?m)^---\\s*$")) {
+            if (doc.isBlank() || doc.lines().anyMatch(l -> WORKLOAD_KINDS.stream().anyMatch(k -> l.equals("kind: " + k)))) {
                 continue;
             }
-            if (t.equals("annotations:")) {
-                int indent = line.indexOf('a');
-                String next = lines.stream().skip(i + 1).filter(l -> !isDropped(l)).findFirst().orElse("");
-                int nextIndent = next.length() - next.stripLeading().length();
-                if (nextIndent <= indent) {
+            List<String> out = new ArrayList<>();
+            for (String line : doc.strip().lines().toList()) {
+                String t = line.strip();
+                if (t.startsWith("# Source:") || t.startsWith("helm.sh/chart:") || t.equals("app.kubernetes.io/managed-by: Helm")) {
                     continue;
                 }
+                out.add(line);
             }
-            out.add(line);
+            docs.add(String.join("\n", out) + "\n");
         }
-        return String.join("\n", out) + "\n";
-    }
-
-    private static boolean isDropped(String line) {
-        String t = line.strip();
-        return t.startsWith("checksum/config:") || t.equals("# a changed setting rolls the pods");
+        return String.join("---\n", docs);
     }
 
     @Test
-    void baseIsTheChartRendered() throws IOException {
-        String expected = baseFromChart();
+    void clusterPartIsTheChartRendered() throws IOException {
+        String expected = clusterFromChart();
         if (Boolean.getBoolean("bindery.k8s.write")) {
-            Files.writeString(BASE, expected, StandardCharsets.UTF_8);
+            Files.writeString(CLUSTER, expected, StandardCharsets.UTF_8);
         }
-        assertTrue(Files.exists(BASE), "k8s/base/bindery.yaml is missing: run with -Dbindery.k8s.write=true");
-        assertEquals(expected, Files.readString(BASE), "k8s/base/bindery.yaml differs from the chart: regenerate it (see its first lines)");
-        List<Manifest> base = Manifests.parseAll(expected, "k8s/base");
-        assertTrue(Manifests.ofType(base, Secret.class).isEmpty(), "the base carries no secret");
+        assertTrue(Files.exists(CLUSTER), "k8s/base/cluster.yaml is missing: run k8s/assemble.sh");
+        assertEquals(expected, Files.readString(CLUSTER), "k8s/base/cluster.yaml differs from the chart: run k8s/assemble.sh");
+        List<Manifest> cluster = Manifests.parseAll(expected, "k8s/base/cluster.yaml");
+        assertTrue(Manifests.ofType(cluster, Secret.class).isEmpty(), "the base carries no secret");
+    }
+
+    /** Each module's build output (target/kubernetes/kubernetes.yml), as k8s/assemble.sh copies it. */
+    @Test
+    void generatedPartIsWhatTheBuildsGenerate() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (String module : GeneratedManifests.MODULES.keySet()) {
+            Path copy = GENERATED.resolve(module + ".yaml");
+            String built;
+            try {
+                built = GeneratedManifests.built(module);
+            } catch (AssertionError e) {
+                problems.add(e.getMessage());
+                continue;
+            }
+            // compared as models: the extension writes labels in no fixed order from one build to the next
+            List<Object> expected = Manifests.parseAll(built, module).stream().map(m -> (Object) m.resource()).toList();
+            boolean same = Files.exists(copy) && expected.equals(
+                    Manifests.parseAll(Files.readString(copy), copy.toString()).stream().map(m -> (Object) m.resource()).toList());
+            if (!same && Boolean.getBoolean("bindery.k8s.write")) {
+                Files.createDirectories(GENERATED);
+                Files.writeString(copy, GeneratedManifests.header(module) + built, StandardCharsets.UTF_8);
+                same = true;
+            }
+            if (!Files.exists(copy)) {
+                problems.add("k8s/base/generated/" + module + ".yaml is missing: run k8s/assemble.sh");
+            } else if (!same) {
+                problems.add("k8s/base/generated/" + module + ".yaml differs from " + module
+                        + "/target/kubernetes/kubernetes.yml: run k8s/assemble.sh");
+            } else {
+                assertTrue(Files.readString(copy).startsWith(GeneratedManifests.header(module)), copy + " keeps its header");
+            }
+        }
+        assertTrue(problems.isEmpty(), () -> String.join("\n", problems));
+    }
+
+    /** The base as Kustomize reads it (its resources, no patch of its own) passes the workload checks. */
+    @Test
+    void baseIsACompleteDeployment() throws IOException {
+        List<Manifest> base = new ArrayList<>(Manifests.parseAll(Files.readString(CLUSTER), "k8s/base/cluster.yaml"));
+        for (String module : GeneratedManifests.MODULES.keySet()) {
+            Path f = GENERATED.resolve(module + ".yaml");
+            base.addAll(Manifests.parseAll(Files.readString(f), K8S.relativize(f).toString()));
+        }
+        WorkloadChecks.checkAll(base, "k8s/base");
+        String kustomization = Files.readString(K8S.resolve("base/kustomization.yaml"));
+        for (String module : GeneratedManifests.MODULES.keySet()) {
+            assertTrue(kustomization.contains("- generated/" + module + ".yaml"), "base/kustomization.yaml lists " + module);
+        }
     }
 
     @Test
