@@ -28,6 +28,17 @@ public interface InsightsConfig {
         /** A batch that takes longer fails the run. */
         @WithDefault("120s")
         java.time.Duration timeout();
+
+        /** How often an instance refreshes the heartbeat of the runs it is running, and sweeps for dead ones. */
+        @WithDefault("20s")
+        String heartbeatEvery();
+
+        /**
+         * A running run whose heartbeat is older than this died with its service: the sweep puts it back to pending,
+         * and it no longer blocks a new run.
+         */
+        @WithDefault("90s")
+        java.time.Duration staleAfter();
     }
 
     interface Clustering {

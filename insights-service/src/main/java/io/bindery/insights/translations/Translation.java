@@ -15,7 +15,7 @@ public class Translation {
     public String id;
     @Column(name = "organization_id")
     public String organizationId;
-    /** pending (never run, or a run asked for), running, completed. */
+    /** pending (never run, a run failed or was interrupted), running, completed. */
     public String status;
     @Column(name = "source_space")
     public String sourceSpace;
@@ -28,6 +28,12 @@ public class Translation {
     public String resultSpace;
     @Column(name = "result_revision")
     public String resultRevision;
+    /** The space the first run created, recorded at once (result_space is set when a run completes). */
+    @Column(name = "target_space")
+    public String targetSpace;
+    /** Refreshed while a run is running ({@link TranslationSweep}); null when none ever ran. */
+    @Column(name = "heartbeat_at")
+    public Instant heartbeatAt;
     public int runs;
     @Column(name = "total_words")
     public int totalWords;

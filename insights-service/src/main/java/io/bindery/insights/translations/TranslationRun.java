@@ -62,11 +62,17 @@ public class TranslationRun {
                 markdown.put(page.id(), md);
             }
         }
-        String target = t.resultSpace;
+        // the space of the last completed run, else the one an interrupted first run created, else a new one
+        String target = t.resultSpace != null ? t.resultSpace : t.targetSpace;
         if (target == null) {
             String title = source.title() + " (" + t.language + ")";
-            target = content.createSpace(t.organizationId, title.length() > 50 ? title.substring(0, 50) : title,
+            String created = content.createSpace(t.organizationId, title.length() > 50 ? title.substring(0, 50) : title,
                     source.parent(), t.language, token).id();
+            // kept at once: a run that does not complete leaves the next one this space, not a second one
+            QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
+                            "UPDATE translation SET target_space = :space WHERE id = :id")
+                    .setParameter("space", created).setParameter("id", t.id).executeUpdate());
+            target = created;
         }
         if (changed.isEmpty()) {
             return new Outcome(target, content.space(target, token).revision(), 0, 0, now);

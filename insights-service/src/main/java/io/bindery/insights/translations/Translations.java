@@ -47,6 +47,8 @@ public class Translations {
     SpaceContent content;
     @Inject
     TranslationRun runner;
+    @Inject
+    TranslationSweep sweep;
 
     /** 400 naming the pair and the installed ones, unless the engine has it. */
     void requirePair(String from, String to) {
@@ -145,13 +147,14 @@ public class Translations {
             access.member(organizationId, userId).require(InsightsPolicy.Action.TRANSLATE);
             Translation row = find(organizationId, id, true);
             requirePair(row.sourceLanguage, row.language);
-            // a run that died with its process leaves "running": after 15 minutes it no longer blocks
-            if (row.status.equals("running") && row.updatedAt.isAfter(Instant.now().minusSeconds(900))) {
+            // a run whose heartbeat stopped died with its service (TranslationSweep): it does not block
+            if (row.status.equals("running") && sweep.alive(row)) {
                 throw ApiException.conflict("translation " + id + " is running already");
             }
             row.status = "running";
             row.lastError = null;
             row.updatedAt = now();
+            row.heartbeatAt = row.updatedAt;
             events.publish(InsightsEventTypes.TRANSLATION_RUN_REQUESTED, row.id, data(row));
             em.flush();
             em.detach(row);
@@ -159,9 +162,11 @@ public class Translations {
         });
         long begin = System.nanoTime();
         TranslationRun.Outcome outcome;
+        sweep.started(id);
         try {
             outcome = runner.run(started, userId, token);
         } catch (RuntimeException e) {
+            sweep.ended(id);
             QuarkusTransaction.requiringNew().run(() -> {
                 Translation row = em.find(Translation.class, id, LockModeType.PESSIMISTIC_WRITE);
                 if (row != null) {
@@ -173,6 +178,7 @@ public class Translations {
             });
             throw e;
         }
+        sweep.ended(id);
         int seconds = (int) Math.round((System.nanoTime() - begin) / 1e9);
         QuarkusTransaction.requiringNew().run(() -> {
             Translation row = em.find(Translation.class, id, LockModeType.PESSIMISTIC_WRITE);

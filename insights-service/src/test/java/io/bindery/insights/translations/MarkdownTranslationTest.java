@@ -58,6 +58,14 @@ class MarkdownTranslationTest {
             public Duration timeout() {
                 return Duration.ofSeconds(60);
             }
+
+            public String heartbeatEvery() {
+                return "off";
+            }
+
+            public Duration staleAfter() {
+                return Duration.ofSeconds(90);
+            }
         };
         return ApertiumEngine.of(new InsightsConfig() {
             public Clustering clustering() {

@@ -12,6 +12,7 @@ import jakarta.transaction.Transactional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
 import java.util.List;
 
 import static io.bindery.insights.testing.InsightsFixtures.as;
@@ -20,12 +21,14 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Translations with the real Apertium (eng-spa) and content/review's API served by {@link FakeContent}: management,
- * an unsupported pair, a first run of a 3-page space, a second run after one page changed.
+ * an unsupported pair, a first run of a 3-page space, a second run after one page changed, a run interrupted by its
+ * service's death.
  */
 @QuarkusTest
 @WithTestResource(TestIdentity.class)
@@ -33,6 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TranslationsTest {
     @Inject
     EntityManager em;
+    @Inject
+    TranslationSweep sweep;
 
     String org;
     String editor;
@@ -178,6 +183,59 @@ class TranslationsTest {
         assertEquals(unchanged, FakeContent.OPERATIONS.size());
         as(reader).get(url).then().body("stats.runs", equalTo(3)).body("stats.latestPages", equalTo(0));
         as(reader).post(url + "/run").then().statusCode(403);
+    }
+
+    @Test
+    void aRunInterruptedByACrashIsPutBackToPendingAndTheNextRunGoesOn() {
+        String id = create("es");
+        String url = "/v1/orgs/" + org + "/translations/" + id;
+        // the space a first run created before its service went away
+        FakeContent.Space made = FakeContent.space(org, "Handbook (es)", "collection-1");
+        made.language = "es";
+
+        // another instance runs it, alive: its heartbeat is fresh
+        interrupted(id, made.id, Instant.now());
+        as(editor).post(url + "/run").then().statusCode(409);
+        assertFalse(sweep.sweep().contains(id));
+        as(reader).get(url).then().body("status", equalTo("running"));
+
+        // that instance was killed: no heartbeat for five minutes; the sweep puts the run back to pending
+        interrupted(id, made.id, Instant.now().minusSeconds(300));
+        assertTrue(sweep.sweep().contains(id));
+        as(reader).get(url).then().body("status", equalTo("pending"));
+        assertTrue(lastError(id).contains("interrupted"), lastError(id));
+        List<String> types = outboxTypes(id);
+        assertEquals("bindery.translation.updated.v1", types.get(types.size() - 1));
+
+        // the next run goes on, into the space the interrupted run created: no second target space
+        int spaces = FakeContent.SPACES.size();
+        as(editor).post(url + "/run").then().statusCode(204);
+        as(reader).get(url).then().body("status", equalTo("completed")).body("result.space", equalTo(made.id))
+                .body("stats.runs", equalTo(1)).body("stats.latestPages", equalTo(3));
+        assertEquals(spaces, FakeContent.SPACES.size());
+        assertEquals(3, made.pages.size());
+
+        // a stale heartbeat of a run this instance is running (its refresh failed) is not swept
+        interrupted(id, made.id, Instant.now().minusSeconds(300));
+        sweep.started(id);
+        assertFalse(sweep.sweep().contains(id));
+        sweep.ended(id);
+        assertTrue(sweep.sweep().contains(id));
+    }
+
+    @Transactional
+    void interrupted(String id, String target, Instant heartbeat) {
+        em.createNativeQuery("""
+                        UPDATE translation SET status = 'running', target_space = :target, heartbeat_at = :heartbeat
+                        WHERE id = :id""")
+                .setParameter("target", target).setParameter("heartbeat", heartbeat).setParameter("id", id)
+                .executeUpdate();
+    }
+
+    @Transactional
+    String lastError(String id) {
+        return (String) em.createNativeQuery("SELECT last_error FROM translation WHERE id = :id")
+                .setParameter("id", id).getSingleResult();
     }
 
     @Transactional

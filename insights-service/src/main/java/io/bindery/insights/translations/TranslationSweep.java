@@ -1,0 +1,108 @@
+package io.bindery.insights.translations;
+
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.contracts.insights.InsightsEventTypes;
+import io.bindery.insights.config.InsightsConfig;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.transaction.Transactional;
+import org.jboss.logging.Logger;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
+/**
+ * Runs that died with their service. An instance refreshes the heartbeat of the runs it is running every
+ * {@code translations.heartbeat-every}; a run still {@code running} whose heartbeat is older than
+ * {@code translations.stale-after} was interrupted (its service was killed or crashed), and the next sweep of any
+ * instance (the first a few seconds after a start) puts it back to {@code pending}, with an error that says so and a
+ * {@code translation.updated} event. A new run is not blocked by it, and starts over from the last completed run,
+ * writing into the target space the interrupted run created if it got that far.
+ * <p>
+ * The sweep does not run it again by itself: content and review take page and change-request writes from users
+ * only, and a user's token is only held for their request.
+ */
+@ApplicationScoped
+public class TranslationSweep {
+    private static final Logger LOG = Logger.getLogger(TranslationSweep.class);
+
+    /** The runs this instance is running now. */
+    private final Set<String> running = ConcurrentHashMap.newKeySet();
+
+    @Inject
+    EntityManager em;
+    @Inject
+    EventPublisher events;
+    @Inject
+    InsightsConfig config;
+
+    void started(String translationId) {
+        running.add(translationId);
+    }
+
+    void ended(String translationId) {
+        running.remove(translationId);
+    }
+
+    /** Whether a running row's run is alive: this instance runs it, or its heartbeat is recent. */
+    boolean alive(Translation row) {
+        return running.contains(row.id) || row.heartbeatAt != null
+                && row.heartbeatAt.isAfter(Instant.now().minus(config.translations().staleAfter()));
+    }
+
+    @Scheduled(every = "${bindery.insights.translations.heartbeat-every:20s}", delayed = "5s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduled() {
+        heartbeat();
+        sweep();
+    }
+
+    /** Refreshes the heartbeat of this instance's runs. */
+    @Transactional
+    public void heartbeat() {
+        if (running.isEmpty()) {
+            return;
+        }
+        em.createNativeQuery("""
+                        UPDATE translation SET heartbeat_at = :now
+                        WHERE id = ANY(CAST(:ids AS text[])) AND status = 'running'""")
+                .setParameter("now", now())
+                .setParameter("ids", running.stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(",", "{", "}")))
+                .executeUpdate();
+    }
+
+    /** Puts the runs whose heartbeat stopped back to pending; their ids. */
+    @Transactional
+    public List<String> sweep() {
+        Instant now = now();
+        @SuppressWarnings("unchecked")
+        List<String> stale = em.createNativeQuery("""
+                        SELECT id FROM translation
+                        WHERE status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < :stale)
+                        ORDER BY id FOR UPDATE SKIP LOCKED""", String.class)
+                .setParameter("stale", now.minus(config.translations().staleAfter())).getResultList();
+        List<String> reset = stale.stream().filter(id -> !running.contains(id)).toList();
+        for (String id : reset) {
+            Translation row = em.find(Translation.class, id, LockModeType.PESSIMISTIC_WRITE);
+            row.status = "pending";
+            row.lastError = "the run was interrupted: its service stopped"
+                    + (row.heartbeatAt == null ? "" : " (last heard of at " + row.heartbeatAt + ")")
+                    + "; run it again";
+            row.updatedAt = now;
+            events.publish(InsightsEventTypes.TRANSLATION_UPDATED, row.id, Translations.data(row));
+            LOG.infof("translation %s: its run was interrupted (heartbeat %s), now pending", id, row.heartbeatAt);
+        }
+        return reset;
+    }
+
+    private static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MICROS);
+    }
+}
