@@ -23,6 +23,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -82,6 +83,26 @@ class GeneratedManifestsTest {
             assertTrue(d.getMetadata().getAnnotations().keySet().stream().noneMatch(a -> a.contains("build-timestamp") || a.contains("commit-id")),
                     module + ": the generated manifests change only with the configuration");
         }
+    }
+
+    /** The comparison sees a probe's timing, a variable's Secret reference and a volume's option. */
+    @Test
+    void aDifferenceIsSeen() {
+        List<Manifest> chart = HelmChartTest.renderParsed(null, KustomizeTest.BASE_VALUES);
+        Map<String, Object> expected = pod(HelmChartTest.deployment(chart, "bindery-identity"));
+        Deployment probe = HelmChartTest.deployment(HelmChartTest.renderParsed(null, KustomizeTest.BASE_VALUES), "bindery-identity");
+        probe.getSpec().getTemplate().getSpec().getContainers().getFirst().getReadinessProbe().setPeriodSeconds(7);
+        assertNotEquals(expected, pod(probe));
+        Deployment env = HelmChartTest.deployment(HelmChartTest.renderParsed(null, KustomizeTest.BASE_VALUES), "bindery-identity");
+        env.getSpec().getTemplate().getSpec().getInitContainers().getFirst().getEnv().stream()
+                .filter(e -> e.getName().equals("QUARKUS_DATASOURCE_PASSWORD")).findFirst().orElseThrow()
+                .getValueFrom().getSecretKeyRef().setKey("content-password");
+        assertNotEquals(expected, pod(env));
+        Deployment volume = HelmChartTest.deployment(HelmChartTest.renderParsed(null, KustomizeTest.BASE_VALUES), "bindery-identity");
+        volume.getSpec().getTemplate().getSpec().getVolumes().stream().filter(v -> v.getName().equals("signing-key")).findFirst()
+                .orElseThrow().getSecret().setOptional(false);
+        assertNotEquals(expected, pod(volume));
+        assertEquals(expected, pod(HelmChartTest.deployment(HelmChartTest.renderParsed(null, KustomizeTest.BASE_VALUES), "bindery-identity")));
     }
 
     /** What must be the same in the chart and in the generated manifests, by name. */

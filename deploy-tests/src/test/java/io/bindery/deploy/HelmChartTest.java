@@ -230,8 +230,14 @@ class HelmChartTest {
         Secret given = secret(renderParsed(null, Map.of("secrets.cursorSecret", "a-given-cursor-secret-0123456789")), "bindery-secrets");
         assertEquals("a-given-cursor-secret-0123456789", decode(given.getData().get("BINDERY_CURSOR_SECRET")));
         String givenPem = "-----BEGIN PRIVATE KEY-----\ngiven\n-----END PRIVATE KEY-----\n";
-        assertEquals(givenPem, decode(secret(renderParsed(null, Map.of("secrets.signingKey.pem", givenPem)), "bindery-signing-key")
-                .getData().get("signing-key.pem")));
+        List<Manifest> withPem = renderParsed(null, Map.of("secrets.signingKey.pem", givenPem));
+        assertEquals(givenPem, decode(secret(withPem, "bindery-signing-key").getData().get("signing-key.pem")));
+        // a key given in values rolls identity when it changes (identity reads it at start); nothing else rolls
+        String checksum = deployment(withPem, "bindery-identity").getSpec().getTemplate().getMetadata().getAnnotations().get("checksum/signing-key");
+        assertEquals(64, checksum.length());
+        assertNotEquals(checksum, deployment(renderParsed(null, Map.of("secrets.signingKey.pem", givenPem.replace("given", "other"))), "bindery-identity")
+                .getSpec().getTemplate().getMetadata().getAnnotations().get("checksum/signing-key"));
+        assertNull(deployment(withPem, "bindery-content").getSpec().getTemplate().getMetadata().getAnnotations().get("checksum/signing-key"));
         assertThrows(RuntimeException.class, () -> render(null, Map.of("secrets.signingKey.pem", "not a key")));
     }
 
