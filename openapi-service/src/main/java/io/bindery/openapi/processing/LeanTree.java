@@ -28,12 +28,24 @@ import java.util.Set;
  * left out (an empty string keeps required descriptions present; the stored files keep every word), and keys and
  * short repeated strings ("string", "application/json", …) are shared. YAML anchors and aliases are kept as shared nodes
  * (merge keys {@code <<: *anchor} merged), and what they would expand to is counted: a document that would expand
- * past {@link #MAX_EXPANDED_NODES} nodes (an alias bomb) is refused.
+ * past {@link #MAX_EXPANDED_NODES} nodes (an alias bomb) is refused, and so is a document of more nodes than the
+ * heap can parse ({@link #nodeBudget()}).
  */
 public final class LeanTree {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final TextNode BLANK = TextNode.valueOf("");
     static final long MAX_EXPANDED_NODES = 5_000_000;
+    /**
+     * Heap per node that processing a spec takes at its peak (the lean tree, swagger-parser's model, what G1 needs
+     * beside them), with room to spare: 2,800 operations of bench/openapi.sh's shape (96,000 nodes) still parse in a
+     * 56 MB heap holding 25 MB of other things, 3,200 (110,000) do not.
+     */
+    static final long HEAP_BYTES_PER_NODE = 640;
+
+    /** The most nodes a spec (all its files) may have here: a spec the heap cannot hold is refused, not tried. */
+    public static long nodeBudget() {
+        return Math.min(MAX_EXPANDED_NODES, Runtime.getRuntime().maxMemory() / HEAP_BYTES_PER_NODE);
+    }
 
     /** An open object or array: its node, and the expanded node count when it began (its size, at its end). */
     private record Frame(JsonNode node, long startCount, String anchor) {
@@ -42,8 +54,11 @@ public final class LeanTree {
     private record Anchored(JsonNode node, long size) {
     }
 
-    /** The tree, the objects holding a {@code $ref} string, and the distinct external refs (not starting with #). */
-    public record Doc(JsonNode tree, List<ObjectNode> refHolders, Set<String> externalRefs) {
+    /**
+     * The tree, the objects holding a {@code $ref} string, the distinct external refs (not starting with #), and the
+     * nodes the document expands to (YAML aliases counted as what they stand for).
+     */
+    public record Doc(JsonNode tree, List<ObjectNode> refHolders, Set<String> externalRefs, long nodes) {
     }
 
     private LeanTree() {
@@ -54,8 +69,18 @@ public final class LeanTree {
         return at == null ? url : url + ":" + at.getLineNr() + ":" + at.getColumnNr();
     }
 
-    /** Reads a document; a syntax error is a PARSE_ERROR located at {@code url:line:column}. */
+    /** Reads a document within {@link #nodeBudget()}. */
     public static Doc read(String text, String url) {
+        return read(text, url, nodeBudget());
+    }
+
+    /**
+     * Reads a document; a syntax error is a PARSE_ERROR located at {@code url:line:column}, a document of more than
+     * {@code maxNodes} nodes a FETCH_ERROR (too large, as a spec over the byte limit is; aliases that expand past it
+     * are a PARSE_ERROR).
+     */
+    public static Doc read(String text, String url, long maxNodes) {
+        long limit = Math.min(maxNodes, MAX_EXPANDED_NODES);
         Map<String, TextNode> shared = new HashMap<>();
         // YAML gives every key as a new string (JSON's parser shares them): one instance per distinct key
         Map<String, String> keys = new HashMap<>();
@@ -100,9 +125,9 @@ public final class LeanTree {
                                 + " has no anchor before it", location(url, p));
                     }
                     expanded += target.size();
-                    if (expanded > MAX_EXPANDED_NODES) {
+                    if (expanded > limit) {
                         throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "the document's YAML aliases expand "
-                                + "to more than " + MAX_EXPANDED_NODES + " nodes", location(url, p));
+                                + "to more than " + limit + " nodes", location(url, p));
                     }
                     if ("<<".equals(field) && parent instanceof ObjectNode o && target.node() instanceof ObjectNode merged) {
                         // a merge key: the anchored mapping's entries, under the keys this mapping does not set itself
@@ -115,7 +140,11 @@ public final class LeanTree {
                     }
                     value = target.node();
                 } else {
-                    expanded++;
+                    if (++expanded > limit) {
+                        throw ProcessingFailure.of(ProcessErrorCode.FETCH_ERROR, "the spec's files have more than "
+                                + nodeBudget() + " nodes (objects, arrays and values) in all, more than this service's "
+                                + "memory can parse", location(url, p));
+                    }
                     value = switch (t) {
                         case START_OBJECT -> NODES.objectNode();
                         case START_ARRAY -> NODES.arrayNode();
@@ -157,7 +186,7 @@ public final class LeanTree {
                     stack.push(new Frame(value, expanded - 1, anchor));
                 }
             }
-            return new Doc(root, holders, external);
+            return new Doc(root, holders, external, expanded);
         } catch (JsonProcessingException e) {
             var at = e.getLocation();
             throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "the document is neither valid JSON nor YAML: "

@@ -144,6 +144,7 @@ public class SpecFetcher {
         URI entry = null;
         LeanTree.Doc entryDoc = null;
         boolean textSource = rootText != null;
+        long nodes = LeanTree.nodeBudget();
         while (!queue.isEmpty()) {
             String asked = queue.poll();
             if (files.containsKey(asked)) {
@@ -186,7 +187,8 @@ public class SpecFetcher {
                 body = null;
             }
             URI base = URI.create(finalUrl);
-            LeanTree.Doc doc = LeanTree.read(text, finalUrl);
+            LeanTree.Doc doc = LeanTree.read(text, finalUrl, nodes);
+            nodes -= doc.nodes(); // the budget is the spec's, all of its files together
             if (entry == null) {
                 entry = base;
                 entryDoc = doc;

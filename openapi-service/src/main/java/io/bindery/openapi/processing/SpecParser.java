@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.swagger.parser.OpenAPIParser;
 import io.swagger.v3.parser.OpenAPIResolver;
-import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.reference.DereferencerContext;
 import io.swagger.v3.parser.reference.DereferencersFactory;
 import io.swagger.v3.parser.reference.OpenAPIDereferencer;
+import io.swagger.v3.parser.util.OpenAPIDeserializer;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
@@ -25,6 +25,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -71,10 +72,13 @@ public class SpecParser {
                 }
             }
             Map<String, String> schemaHashes = ExternalSchemas.named(entry.tree());
+            // the tree is handed over in a holder: read lets go of it once the model is built, before resolving
+            AtomicReference<JsonNode> tree = new AtomicReference<>(entry.tree());
+            entry = null;
             SwaggerParseResult result;
             String location = root.toAbsolutePath().toString();
             try {
-                result = read(entry.tree(), location, fetched.entryUrl());
+                result = read(tree, location, fetched.entryUrl());
             } catch (RuntimeException | StackOverflowError e) {
                 if (e instanceof ProcessingFailure failure) {
                     throw failure;
@@ -83,7 +87,6 @@ public class SpecParser {
                         + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()),
                         fetched.entryUrl());
             }
-            entry = null;
             List<SpecView.ProcessError> errors = new ArrayList<>();
             String entryUrl = fetched.entryUrl();
             if (result.getMessages() != null) {
@@ -110,17 +113,17 @@ public class SpecParser {
     }
 
     /**
-     * OpenAPI 3.x is deserialized from the lean tree and its external $refs resolved as swagger-parser's own
-     * readLocation does (OpenAPIResolver for 3.0, the dereferencers for 3.1); Swagger 2.0 goes through the
-     * converter, which reads the staged copy.
+     * OpenAPI 3.x is deserialized from the lean tree (taken out of {@code tree}, which is emptied) and its external
+     * $refs resolved as swagger-parser's own readLocation does (OpenAPIResolver for 3.0, the dereferencers for 3.1);
+     * Swagger 2.0 goes through the converter, which reads the staged copy.
      */
-    static SwaggerParseResult read(JsonNode tree, String location, String entryUrl) {
+    static SwaggerParseResult read(AtomicReference<JsonNode> tree, String location, String entryUrl) {
         ParseOptions options = new ParseOptions();
         options.setResolve(true);
         // Jackson's streaming YAML reader instead of a SnakeYAML node graph (several times the heap)
         options.setLegacyYamlDeserialization(true);
-        if (tree.hasNonNull("openapi")) {
-            SwaggerParseResult result = new OpenAPIV3Parser().parseJsonNode(location, tree, options);
+        if (tree.get().hasNonNull("openapi")) {
+            SwaggerParseResult result = deserialize(tree.getAndSet(null), location, options);
             if (result.getOpenAPI() == null) {
                 return result;
             }
@@ -136,11 +139,37 @@ public class SpecParser {
             }
             return result;
         }
-        if (tree.hasNonNull("swagger")) {
+        if (tree.getAndSet(null).hasNonNull("swagger")) {
             return new OpenAPIParser().readLocation(location, null, options);
         }
         throw ProcessingFailure.of(ProcessErrorCode.PARSE_ERROR, "the document is not an OpenAPI 3.0, 3.1 or Swagger "
                 + "2.0 document: it has neither openapi nor swagger", entryUrl);
+    }
+
+    /**
+     * What OpenAPIV3Parser.parseJsonNode does (OpenAPIDeserializer.deserialize: the same ParseResult settings,
+     * parseRoot, the same messages), less its first step: a copy of the whole document as Java maps (rootMap),
+     * which only JsonSchemaParserExtension plugins read, and none is installed here. That copy was as large as the
+     * tree and lived as long as the model was being built: a third of what parsing held.
+     */
+    static SwaggerParseResult deserialize(JsonNode tree, String location, ParseOptions options) {
+        SwaggerParseResult result = new SwaggerParseResult();
+        try {
+            OpenAPIDeserializer.ParseResult parse = new OpenAPIDeserializer.ParseResult();
+            parse.setOaiAuthor(options.isOaiAuthor());
+            parse.setInferSchemaType(options.isInferSchemaType());
+            parse.setAllowEmptyStrings(options.isAllowEmptyString());
+            parse.setValidateInternalRefs(options.isValidateInternalRefs());
+            parse.setExplicitStyleAndExplode(options.isExplicitStyleAndExplode());
+            OpenAPI api = new OpenAPIDeserializer().parseRoot(tree, parse, location);
+            result.openapi31(parse.isOpenapi31());
+            result.setOpenAPI(api);
+            result.setMessages(parse.getMessages());
+        } catch (Exception e) {
+            result.setMessages(List.of(e.getMessage() == null || e.getMessage().isBlank()
+                    ? "Unexpected error deserialising spec" : e.getMessage()));
+        }
+        return result;
     }
 
     /** swagger-parser's message, with the attribute it names as the location and the private directory hidden. */
