@@ -273,13 +273,12 @@ class HelmChartTest {
                 "tracing.otlpEndpoint", "http://otel-collector.observability:4317", "tracing.samplerRatio", "0.25"));
         WorkloadChecks.checkAll(on, "tracing on");
         Map<String, String> config = configMap(on, "bindery-config").getData();
-        assertEquals("parentbased_traceidratio", config.get("QUARKUS_OTEL_TRACES_SAMPLER"));
-        assertEquals("0.25", config.get("QUARKUS_OTEL_TRACES_SAMPLER_ARG"));
+        assertEquals("0.25", config.get("BINDERY_TRACING_SAMPLER_RATIO"));
         assertEquals("http://otel-collector.observability:4317", config.get("QUARKUS_OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"));
         assertEquals("grpc", config.get("QUARKUS_OTEL_EXPORTER_OTLP_TRACES_PROTOCOL"));
-        // the variables are the ones of the property the services set (Quarkus' environment variable mapping)
-        String commons = Files.readString(REPO.resolve("platform-commons/src/main/resources/META-INF/microprofile-config.properties"));
-        assertTrue(commons.contains("\nquarkus.otel.traces.sampler=always_off"), "platform-commons sets the sampler these variables override");
+        // quarkus.otel.traces.sampler is fixed at build time (Quarkus 3.31 ignores it at run time with a warning,
+        // checked on the gateway): the chart never sets it
+        assertTrue(config.keySet().stream().noneMatch(k -> k.startsWith("QUARKUS_OTEL_TRACES_SAMPLER")), config.keySet().toString());
         // every workload (and its migrate container) reads the shared ConfigMap
         for (Deployment d : Manifests.ofType(on, Deployment.class)) {
             Manifests.allContainers(d.getSpec().getTemplate().getSpec()).forEach(c -> assertTrue(c.getEnvFrom().stream()
