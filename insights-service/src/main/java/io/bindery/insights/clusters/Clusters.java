@@ -269,8 +269,7 @@ public class Clusters {
         }
         em.flush();
         em.clear();
-        // moved issues: updated and announced 500 at a time (a first recompute moves every issue, one outbox row
-        // each), each batch's rows out of the persistence context before the next
+        // moved issues: updated and announced 500 at a time (a first recompute moves every issue, one event each)
         for (int from = 0; from < movedIds.size(); from += 500) {
             List<String> batch = movedIds.subList(from, Math.min(movedIds.size(), from + 500));
             em.createNativeQuery("""
@@ -284,11 +283,10 @@ public class Clusters {
                             SELECT id, conversation_id, cluster_id, title, created_at FROM conversation_issue
                             WHERE id = ANY(CAST(:ids AS text[]))""")
                     .setParameter("ids", array(batch)).getResultList();
-            for (Object[] m : moved) {
-                events.publish(InsightsEventTypes.ISSUE_UPDATED, (String) m[1], new ConversationIssueData(
-                        (String) m[0], organizationId, (String) m[1], (String) m[2], (String) m[3], instant(m[4])));
-            }
-            em.flush();
+            // in one JDBC batch: one outbox INSERT round trip per issue made a first recompute of 10,000 issues 16 s
+            events.publishAll(InsightsEventTypes.ISSUE_UPDATED, moved.stream().map(m -> new EventPublisher.Pending(
+                    (String) m[1], new ConversationIssueData((String) m[0], organizationId, (String) m[1],
+                    (String) m[2], (String) m[3], instant(m[4])))).toList());
             em.clear();
         }
         // the document frequencies of incremental joins, exact again

@@ -6,6 +6,8 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -39,6 +41,8 @@ class ClustersTest {
 
     @Inject
     Clusters clusters;
+    @Inject
+    EntityManager em;
 
     @Test
     void threeProblemsGiveThreePureClustersWithStableIds() {
@@ -55,6 +59,20 @@ class ClustersTest {
         awaitProcessed(org, creator, 300);
         Clusters.Recomputed first = clusters.recompute(org);
         assertEquals(300, first.issues());
+        // the first recompute puts every issue in a cluster: one issue.updated event each, in the outbox
+        List<Object[]> updated = issueEvents(org);
+        assertEquals(first.moved(), updated.size());
+        assertTrue(first.moved() >= 270, first.moved() + " moved");
+        for (Object[] e : updated) {
+            JsonPath envelope = new JsonPath((String) e[1]);
+            assertEquals("1.0", envelope.getString("specversion"));
+            assertEquals("bindery.conversation-issue.updated.v1", envelope.getString("type"));
+            assertEquals(e[0], envelope.getString("subject"));
+            assertEquals(e[0], envelope.getString("data.conversation"));
+            assertNotNull(envelope.getString("data.cluster"));
+            assertNotNull(envelope.getString("id"));
+        }
+        assertEquals(updated.size(), updated.stream().map(e -> new JsonPath((String) e[1]).getString("id")).distinct().count());
 
         JsonPath list = as(creator).get("/v1/orgs/" + org + "/conversations-clusters?limit=100").then()
                 .statusCode(200).extract().jsonPath();
@@ -126,6 +144,17 @@ class ClustersTest {
                 .then().statusCode(200).body("items[0].issue.cluster", equalTo(recomputed.getString("items[0].id")));
         as(creator).get("/v1/orgs/" + org + "/conversations-clusters?source=nowhere").then().statusCode(200)
                 .body("items.size()", equalTo(0));
+    }
+
+    /** The issue.updated events of the organization in the outbox: aggregate id and envelope. */
+    @Transactional
+    @SuppressWarnings("unchecked")
+    List<Object[]> issueEvents(String org) {
+        return em.createNativeQuery("""
+                        SELECT aggregate_id, envelope FROM outbox_event
+                        WHERE type = 'bindery.conversation-issue.updated.v1'
+                          AND CAST(envelope AS jsonb) -> 'data' ->> 'organization' = :org ORDER BY id""")
+                .setParameter("org", org).getResultList();
     }
 
     private static List<String> issueConversations(String org, String user, String cluster) {

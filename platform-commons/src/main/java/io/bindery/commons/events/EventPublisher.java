@@ -7,13 +7,18 @@ import io.bindery.commons.json.Timestamps;
 import io.bindery.commons.tracing.EventTracing;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
+import org.hibernate.Session;
 
+import java.sql.PreparedStatement;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,6 +42,12 @@ public class EventPublisher {
     OutboxRelay relay;
     @Inject
     EventTracing tracing;
+    @Inject
+    EntityManager em;
+
+    /** One event of {@link #publishAll}: its subject (the aggregate id) and data. */
+    public record Pending(String subject, Object data) {
+    }
 
     private void wakeRelayAfterCommit() {
         if (transactions.getResource(OutboxRelay.class) == null) {
@@ -59,22 +70,67 @@ public class EventPublisher {
     @Transactional(Transactional.TxType.MANDATORY)
     public CloudEvent publish(String type, String subject, Object data) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        Map<String, String> trace = tracing.current();
-        CloudEvent event = new CloudEvent("1.0", Ids.newId(), "/bindery/" + serviceName, type, subject,
-                Timestamps.format(now), "application/json", mapper.valueToTree(data),
-                trace.get(EventTracing.TRACEPARENT), trace.get(EventTracing.TRACESTATE));
+        CloudEvent event = event(type, subject, data, now, tracing.current());
         OutboxEvent row = new OutboxEvent();
         row.eventId = event.id();
         row.aggregateId = subject;
         row.type = type;
         row.createdAt = now;
-        try {
-            row.envelope = mapper.writeValueAsString(event);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("event " + type + " cannot be serialized", e);
-        }
+        row.envelope = envelope(event);
         row.persist();
         wakeRelayAfterCommit();
         return event;
+    }
+
+    /**
+     * Records many events of one type, inside the caller's transaction: the rows {@link #publish} would write, after
+     * those already written, but sent in JDBC batches of 500. The outbox's identity ids keep Hibernate from batching
+     * persists, so a change of 10,000 aggregates at once (insights' first recompute moves every issue) took one
+     * round trip per event: 16 s.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void publishAll(String type, List<Pending> events) {
+        if (events.isEmpty()) {
+            return;
+        }
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Map<String, String> trace = tracing.current();
+        em.flush();
+        em.unwrap(Session.class).doWork(connection -> {
+            try (PreparedStatement insert = connection.prepareStatement(
+                    "INSERT INTO outbox_event (event_id, aggregate_id, type, envelope, created_at) VALUES (?, ?, ?, ?, ?)")) {
+                int batched = 0;
+                for (Pending p : events) {
+                    CloudEvent event = event(type, p.subject(), p.data(), now, trace);
+                    insert.setString(1, event.id());
+                    insert.setString(2, p.subject());
+                    insert.setString(3, type);
+                    insert.setString(4, envelope(event));
+                    insert.setObject(5, now.atOffset(ZoneOffset.UTC));
+                    insert.addBatch();
+                    if (++batched % 500 == 0) {
+                        insert.executeBatch();
+                    }
+                }
+                if (batched % 500 != 0) {
+                    insert.executeBatch();
+                }
+            }
+        });
+        wakeRelayAfterCommit();
+    }
+
+    private CloudEvent event(String type, String subject, Object data, Instant now, Map<String, String> trace) {
+        return new CloudEvent("1.0", Ids.newId(), "/bindery/" + serviceName, type, subject,
+                Timestamps.format(now), "application/json", mapper.valueToTree(data),
+                trace.get(EventTracing.TRACEPARENT), trace.get(EventTracing.TRACESTATE));
+    }
+
+    private String envelope(CloudEvent event) {
+        try {
+            return mapper.writeValueAsString(event);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("event " + event.type() + " cannot be serialized", e);
+        }
     }
 }
