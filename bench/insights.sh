@@ -2,8 +2,10 @@
 # Insights benchmark (issue 19), through the gateway:
 #  1. clustering: ISSUES conversations (one issue each) about TOPICS problems worded from topic and filler words are
 #     ingested (PARALLEL at a time); once insights' worker has extracted every issue, the next scheduled full recompute
-#     is awaited in insights-service's log, which gives its time (and the engine's); insights-service's RSS is
-#     sampled meanwhile (peak and after).
+#     is awaited in insights-service's log, which gives its time (and the engine's); then one more conversation, and
+#     the recompute after it (a later recompute). Every recompute of the organization seen meanwhile is listed.
+#     insights-service's RSS is sampled every 0.2 s from before the first ingest to the end (peak, and VmHWM: the
+#     process's highest RSS since it started), with the load average (the machine may be shared).
 #  2. translation: a space of PAGES pages of English prose (with headings, lists, code and links) is translated into
 #     Spanish by POST …/run (Apertium); prints seconds per 1,000 words, then a second run with nothing changed.
 #
@@ -31,9 +33,13 @@ PIDFILE="$STATE_DIR/pids/insights-service.pid"
 [[ -r $PIDFILE ]] || die "no insights-service pid at $PIDFILE (set BINDERY_STATE_DIR to the stack's)"
 PID=$(cat "$PIDFILE")
 rss() { awk '/^VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$PID/status"; }
+hwm() { awk '/^VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$PID/status"; }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+# recompute LINE: "10000 issues ... in 758 ms (engine 116 ms, 0 moved)" from a log line of ClusteringSchedule
+recompute() { sed -n 's/.*"message":"clustered \([0-9]* issues\) of [^ ]* into \([0-9]* clusters in [0-9]* ms ([^)]*)\).*/\1 into \2/p'; }
 
 org=$(call POST "$GATEWAY/v1/orgs" "$(jq -nc --arg t "Insights bench $(date -u +%FT%TZ)" '{title: $t}')" | jq -r .id)
-echo "organization $org; insights-service pid $PID, RSS $(rss) MB at the start"
+echo "organization $org; insights-service pid $PID, RSS $(rss) MB at the start (VmHWM $(hwm) MB); load $(load)"
 
 # 1. clustering
 python3 - "$WORK/conversations" "$ISSUES" "$TOPICS" <<'PY'
@@ -62,16 +68,15 @@ for i in range(n):
     with open(os.path.join(out, "%06d.json" % i), "w") as f:
         json.dump(body, f)
 PY
+( while sleep 0.2; do rss; echo; done ) >"$WORK/rss" &
+SAMPLER=$!
 start=$EPOCHREALTIME
 ls "$WORK/conversations" | xargs -P "$PARALLEL" -I{} curl -sS -o /dev/null -w '%{http_code}\n' -X POST \
   -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' --data-binary "@$WORK/conversations/{}" \
   "$GATEWAY/v1/orgs/$org/conversations" >"$WORK/statuses"
 bad=$(grep -vc '^204$' "$WORK/statuses" || true)
 [[ $bad == 0 ]] || die "$bad ingests did not answer 204: $(sort "$WORK/statuses" | uniq -c | tr '\n' ' ')"
-echo "ingested $ISSUES conversations in $(seconds_since "$start") s ($PARALLEL at a time)"
-peak=0
-( while sleep 0.2; do rss; echo; done ) >"$WORK/rss" &
-SAMPLER=$!
+echo "ingested $ISSUES conversations in $(seconds_since "$start") s ($PARALLEL at a time); RSS peak so far $(sort -n "$WORK/rss" | tail -1) MB; load $(load)"
 while :; do
   n=$(call GET "$GATEWAY/v1/orgs/$org/conversations-issues?limit=1" | jq .count)
   [[ $n -ge $ISSUES ]] && break
@@ -83,12 +88,24 @@ until line=$(grep "clustered $ISSUES issues of $org " "$LOG" | tail -1) && [[ -n
   ((waited++ < RECOMPUTE_WAIT)) || die "no full recompute of $ISSUES issues in $LOG within $RECOMPUTE_WAIT s"
   sleep 1
 done
+echo "recompute: $(recompute <<<"$line")"
+# a later recompute: one more conversation, and the recompute that follows
+jq '.id = "b-later" | .parts[0].body = "How do I set up the invoice payment again?"' "$WORK/conversations/000000.json" \
+  >"$WORK/later.json"
+call POST "$GATEWAY/v1/orgs/$org/conversations" "@$WORK/later.json" >/dev/null
+later=$((ISSUES + 1))
+waited=0
+until line=$(grep "clustered $later issues of $org " "$LOG" | tail -1) && [[ -n $line ]]; do
+  ((waited++ < RECOMPUTE_WAIT)) || die "no recompute of $later issues in $LOG within $RECOMPUTE_WAIT s"
+  sleep 1
+done
+echo "later recompute: $(recompute <<<"$line")"
+echo "every recompute of $org: $(grep "clustered [0-9]* issues of $org " "$LOG" | recompute | sed 's/ into [0-9]* clusters in / in /; s/ (engine / (/' | paste -sd';' | sed 's/;/; /g')"
 kill "$SAMPLER"; SAMPLER=""
 peak=$(sort -n "$WORK/rss" | tail -1)
-echo "recompute: ${line#*clustered }"
 clusters=$(call GET "$GATEWAY/v1/orgs/$org/conversations-clusters?limit=100&orderBy=issues")
 echo "clusters: $(jq .count <<<"$clusters") (of $TOPICS topics); largest: $(jq -r '[.items[:5][] | "\(.label) (\(.stats.issues))"] | join("; ")' <<<"$clusters")"
-echo "insights-service RSS: peak $peak MB while extracting and clustering, $(rss) MB now"
+echo "insights-service RSS: peak $peak MB while ingesting, extracting and clustering, $(rss) MB now; VmHWM $(hwm) MB; load $(load)"
 
 # 2. translation
 python3 - "$WORK/batch.json" "$PAGES" <<'PY'
@@ -123,4 +140,4 @@ echo "translation of $PAGES pages, $w words: run $first s (content, review and A
 start=$EPOCHREALTIME
 call POST "$GATEWAY/v1/orgs/$org/translations/$tr/run" >/dev/null
 echo "second run, nothing changed: $(seconds_since "$start") s, $(call GET "$GATEWAY/v1/orgs/$org/translations/$tr" | jq .stats.latestPages) pages translated"
-echo "insights-service RSS after the runs: $(rss) MB"
+echo "insights-service RSS after the runs: $(rss) MB; VmHWM $(hwm) MB; load $(load)"
