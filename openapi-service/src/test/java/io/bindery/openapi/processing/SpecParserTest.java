@@ -45,4 +45,12 @@ class SpecParserTest {
         assertFalse(SpecParser.deserialize(LeanTree.read(invalid, "u").tree(), "/tmp/x/openapi.yaml", new ParseOptions())
                 .getMessages().isEmpty());
     }
+
+    @Test
+    void theWarmUpSpecParsesClean() {
+        assertEquals(100, ParserWarmUp.parse(ParserWarmUp.spec(100)));
+        ParseOptions options = new ParseOptions();
+        assertEquals(List.of(), SpecParser.deserialize(LeanTree.read(ParserWarmUp.spec(3), "u").tree(), "/x/o.yaml", options)
+                .getMessages());
+    }
 }
