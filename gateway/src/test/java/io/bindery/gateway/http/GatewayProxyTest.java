@@ -85,6 +85,7 @@ class GatewayProxyTest {
         assertEquals(4, parts.length, "exactly one traceparent upstream: " + traceparent);
         assertEquals(traceId, parts[1], "in the client's trace");
         assertFalse(clientSpan.equals(parts[2]), "its parent is a span of the gateway: " + traceparent);
+        assertEquals("00", parts[3], "not recorded by default (bindery.tracing.sampler-ratio 0), whatever the client asks");
     }
 
     @Test
