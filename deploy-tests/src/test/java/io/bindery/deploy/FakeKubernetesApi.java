@@ -1,6 +1,9 @@
 package io.bindery.deploy;
 
 import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,20 +23,25 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * it would ask http://localhost:8080, the local stack's gateway. This server is named in the kubeconfig that
  * surefire points {@code KUBECONFIG} at, so a render never leaves the machine, and a test can hand the chart an
  * existing Secret to check that generated secrets stay stable across upgrades.
+ * <p>
+ * A test class holds one as {@code @RegisterExtension static final FakeKubernetesApi api = new FakeKubernetesApi();}:
+ * it listens during the class's tests.
  */
-final class FakeKubernetesApi implements AutoCloseable {
+final class FakeKubernetesApi implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
     private static final String SECRETS_LIST = """
             {"kind":"APIResourceList","apiVersion":"v1","groupVersion":"v1","resources":[
              {"name":"secrets","singularName":"secret","namespaced":true,"kind":"Secret","verbs":["get","list"]}]}""";
     private static final String NOT_FOUND = """
             {"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","reason":"NotFound","code":404}""";
 
-    private final HttpServer server;
+    private HttpServer server;
     /** Secrets the cluster "has": "namespace/name" to the Secret's JSON. */
     private final Map<String, String> secrets = new ConcurrentHashMap<>();
     final List<String> requests = new CopyOnWriteArrayList<>();
 
-    FakeKubernetesApi() {
+    /** Listens from the class's start (not its loading: JUnit loads every class first, and the kubeconfig is one file). */
+    @Override
+    public void beforeAll(ExtensionContext context) {
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         } catch (IOException e) {
@@ -102,5 +110,10 @@ final class FakeKubernetesApi implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 }

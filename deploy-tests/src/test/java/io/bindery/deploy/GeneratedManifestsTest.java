@@ -11,9 +11,8 @@ import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServicePort;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,17 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * one side only fails here.
  */
 class GeneratedManifestsTest {
-    static FakeKubernetesApi api;
-
-    @BeforeAll
-    static void startApi() {
-        api = new FakeKubernetesApi();
-    }
-
-    @AfterAll
-    static void stopApi() {
-        api.close();
-    }
+    @RegisterExtension
+    static final FakeKubernetesApi api = new FakeKubernetesApi();
 
     @Test
     void chartPodsAreTheGeneratedOnes() {

@@ -14,10 +14,9 @@ import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressRule;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.openshift.api.model.monitoring.v1.ServiceMonitor;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,17 +46,8 @@ class HelmChartTest {
     static final String NAMESPACE = "docs";
     static final String KUBE_VERSION = "1.31.0";
 
-    static FakeKubernetesApi api;
-
-    @BeforeAll
-    static void startApi() {
-        api = new FakeKubernetesApi();
-    }
-
-    @AfterAll
-    static void stopApi() {
-        api.close();
-    }
+    @RegisterExtension
+    static final FakeKubernetesApi api = new FakeKubernetesApi();
 
     @BeforeEach
     void emptyCluster() {

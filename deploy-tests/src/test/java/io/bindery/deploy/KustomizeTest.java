@@ -5,9 +5,8 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,17 +41,8 @@ class KustomizeTest {
     /** The values the base is rendered with: everything an overlay may change sits in a ConfigMap or a name. */
     static final Map<String, String> BASE_VALUES = baseValues();
 
-    static FakeKubernetesApi api;
-
-    @BeforeAll
-    static void startApi() {
-        api = new FakeKubernetesApi();
-    }
-
-    @AfterAll
-    static void stopApi() {
-        api.close();
-    }
+    @RegisterExtension
+    static final FakeKubernetesApi api = new FakeKubernetesApi();
 
     private static Map<String, String> baseValues() {
         Map<String, String> v = new LinkedHashMap<>();
