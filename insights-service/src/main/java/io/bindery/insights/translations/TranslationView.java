@@ -10,7 +10,8 @@ public record TranslationView(String object, String id, String status, Source so
     public record Source(String space, String language) {
     }
 
-    public record Result(String space, String revision) {
+    /** The target space and revision of the last run, and its language (required by GitBook's later API versions). */
+    public record Result(String space, String revision, String language) {
     }
 
     public record Stats(int runs, int totalWords, int totalPages, int totalDuration, int latestRunDuration,

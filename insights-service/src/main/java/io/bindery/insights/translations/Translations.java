@@ -213,7 +213,7 @@ public class Translations {
         Map<String, Object> instructions = RichText.document(t.instructions);
         return new TranslationView("translation", t.id, t.status, new TranslationView.Source(t.sourceSpace,
                 t.sourceLanguage), t.language, instructions,
-                t.resultSpace == null ? null : new TranslationView.Result(t.resultSpace, t.resultRevision),
+                t.resultSpace == null ? null : new TranslationView.Result(t.resultSpace, t.resultRevision, t.language),
                 t.createdAt, t.updatedAt, new TranslationView.Stats(t.runs, t.totalWords, t.totalPages,
                 t.totalDuration, t.latestRunDuration, t.latestPages, t.latestWords),
                 new TranslationView.Permissions(true, policy.allows(InsightsPolicy.Action.TRANSLATE)),

@@ -140,7 +140,7 @@ class TranslationsTest {
         String url = "/v1/orgs/" + org + "/translations/" + id;
         as(editor).post(url + "/run").then().statusCode(204);
         JsonPath t = as(reader).get(url).then().statusCode(200).body("status", equalTo("completed"))
-                .body("result.space", notNullValue()).body("result.revision", notNullValue())
+                .body("result.space", notNullValue()).body("result.revision", notNullValue()).body("result.language", equalTo("es"))
                 .body("stats.runs", equalTo(1)).body("stats.latestPages", equalTo(3))
                 .body("stats.totalPages", equalTo(3)).extract().jsonPath();
         assertTrue(t.getInt("stats.latestWords") > 50, t.prettify());
