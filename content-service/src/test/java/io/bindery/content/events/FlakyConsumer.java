@@ -11,8 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A consumer for {@link ConsumerRetriesTest}: an event fails as many times as its {@code data.failTimes} says
- * (while {@link #cured} is false), then applies. Off unless the test's profile turns it on.
+ * A consumer for {@link ConsumerRetriesTest}, {@link PoisonEventsTest} and {@link RetryScheduleTest}: an event fails
+ * (passing failure) as many times as its {@code data.failTimes} says, or, with {@code data.poison}, is refused as
+ * not fitting its contract (an IllegalArgumentException), while {@link #cured} is false; then it applies. Off unless
+ * the test's profile turns it on.
  */
 @ApplicationScoped
 public class FlakyConsumer extends TopicConsumer {
@@ -39,6 +41,9 @@ public class FlakyConsumer extends TopicConsumer {
     protected void apply(JsonNode event) {
         String id = event.path("id").asText();
         int attempt = ATTEMPTS.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
+        if (!cured && event.path("data").path("poison").asBoolean()) {
+            throw new IllegalArgumentException("data without the field this consumer needs: " + id);
+        }
         if (!cured && attempt <= event.path("data").path("failTimes").asInt()) {
             throw new IllegalStateException("transient failure " + attempt + " of " + id);
         }

@@ -32,6 +32,13 @@ public interface IdentityConfig {
 
         /** How long that token is valid. */
         Duration tokenTtl();
+
+        /**
+         * The other services' base URLs by short name ({@code content}, {@code review}, ...), whose parked and
+         * dead-lettered events the instance admin sees and acts on through {@code /v1/admin/events/parked}
+         * ({@code BINDERY_ADMIN_SERVICES_CONTENT}, ...).
+         */
+        java.util.Map<String, String> services();
     }
 
     interface Tokens {

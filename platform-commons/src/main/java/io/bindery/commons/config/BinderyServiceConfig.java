@@ -104,13 +104,27 @@ public interface BinderyServiceConfig {
         @WithDefault("PT0.1S")
         Duration retryBackoff();
 
-        /** A parked event older than this makes the readiness check fail. */
+        /**
+         * A parked or dead-lettered event older than this is overdue: the health check's {@code overdueParked} detail
+         * and the chart's alert say someone must look at it. It never fails readiness (the API still serves).
+         */
         @WithDefault("PT15M")
         Duration parkedMaxAge();
 
-        /** When a parked event is first retried; later retries back off from it. */
+        /** When a parked event is first retried; later retries double from it (with jitter), up to the max delay. */
         @WithDefault("PT30S")
         Duration retryParkedFirstDelay();
+
+        /** The longest wait between two retries of a parked event. */
+        @WithDefault("PT1H")
+        Duration retryParkedMaxDelay();
+
+        /**
+         * How long a consumer's poll waits for records. It returns as soon as records arrive, so a long wait adds no
+         * latency; it only sets how often an idle consumer wakes up.
+         */
+        @WithDefault("PT5S")
+        Duration pollTimeout();
     }
 
     interface Projections {

@@ -9,16 +9,17 @@ import jakarta.persistence.EntityManager;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
+import org.eclipse.microprofile.health.Liveness;
 import org.eclipse.microprofile.health.Readiness;
 
 import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Readiness of the event plumbing: down while an event has been parked longer than
- * {@code bindery.events.parked-max-age} (15 min: someone must look at it) or when a consumer thread that should run
- * has died. It also reports the age of the oldest unpublished outbox row, without failing on it: the API keeps
- * answering while Kafka is away, and the relay catches up when it returns.
+ * The event plumbing in the health checks. Readiness means "can serve requests": parked and dead-lettered events,
+ * an overdue one, a consumer being restarted or an outbox waiting for Kafka are reported as details but never take
+ * the service out of its load balancer (one malformed event must not make a whole API unavailable). Only liveness
+ * fails, when a consumer loop could not be restarted ({@link Consumers}): then the service must be restarted.
  */
 @Readiness
 @ApplicationScoped
@@ -43,24 +44,45 @@ public class EventsHealth implements HealthCheck {
         HealthCheckResponseBuilder r = HealthCheckResponse.named("events").up();
         for (TopicConsumer c : consumers) {
             if (!c.alive()) {
-                r.down().withData("consumer " + c.topicName(), "stopped");
+                r.withData("consumer " + c.topicName(), "stopped");
             }
         }
         try {
             QuarkusTransaction.requiringNew().run(() -> {
                 FailedEvents.Parked parked = failed.parked();
-                r.withData("parkedEvents", parked.count()).withData("oldestParkedSeconds", parked.oldest().toSeconds());
-                if (parked.count() > 0 && parked.oldest().compareTo(parkedMaxAge) > 0) {
-                    r.down();
-                }
+                r.withData("parkedEvents", parked.parked()).withData("deadLetteredEvents", parked.dead())
+                        .withData("oldestParkedSeconds", parked.oldest().toSeconds())
+                        .withData("overdueParked", parked.parked() + parked.dead() > 0
+                                && parked.oldest().compareTo(parkedMaxAge) > 0);
                 Instant oldest = (Instant) em.createNativeQuery(
                         "SELECT min(created_at) FROM outbox_event WHERE published_at IS NULL").getSingleResult();
                 r.withData("oldestUnpublishedOutboxSeconds",
                         oldest == null ? 0 : Duration.between(oldest, Instant.now()).toSeconds());
             });
         } catch (RuntimeException e) {
-            r.down().withData("error", "cannot read failed_event / outbox_event: " + e.getMessage());
+            // the datasource's own readiness check says whether the database is there; this one only reports
+            r.withData("error", "cannot read failed_event / outbox_event: " + e.getMessage());
         }
         return r.build();
+    }
+
+    /** Liveness: down only when a consumer that should run failed again and again and is no longer restarted. */
+    @Liveness
+    @ApplicationScoped
+    public static class Consumers implements HealthCheck {
+        @Inject
+        @Any
+        Instance<TopicConsumer> consumers;
+
+        @Override
+        public HealthCheckResponse call() {
+            HealthCheckResponseBuilder r = HealthCheckResponse.named("event-consumers").up();
+            for (TopicConsumer c : consumers) {
+                if (!c.alive()) {
+                    r.down().withData(c.topicName(), "stopped after " + TopicConsumer.MAX_RESTARTS + " restarts");
+                }
+            }
+            return r.build();
+        }
     }
 }

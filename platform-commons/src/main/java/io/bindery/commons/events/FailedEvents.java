@@ -2,6 +2,10 @@ package io.bindery.commons.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.contracts.events.ParkedEvent;
+import io.bindery.contracts.events.ParkedEventOutcome;
+import io.bindery.contracts.events.ParkedEventsResponse;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -15,26 +19,36 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Events a {@link TopicConsumer} could not apply after its retries: parked in {@code failed_event} instead of
- * dropped, and retried by a scheduled job with a growing delay (doubling from 30 s, at most an hour) until they
- * apply. Order per aggregate is kept: while an event of a key (aggregate) is parked, the later events of that key are
- * parked behind it without being tried ({@link #holdsBack}), and retries go in consumption order, skipping the
- * rest of a key whose earlier event failed again.
- * The number parked is the {@code bindery_events_parked} gauge; readiness goes down while one has waited longer than
- * {@code bindery.events.parked-max-age} ({@link EventsHealth}).
+ * Events a {@link TopicConsumer} could not apply, kept in {@code failed_event} instead of dropped, in two states:
+ * <ul>
+ * <li>{@code parked}: it failed for a passing reason (the database, another service). It is retried on its own
+ * schedule ({@link RetrySchedule}: doubling from {@code bindery.events.retry-parked-first-delay}, at most
+ * {@code retry-parked-max-delay}, with jitter), and only when {@code next_retry_at} has come. The later events of
+ * its aggregate (key) wait behind it untried ({@link #holdsBack}); once it applies they follow at once, in order.</li>
+ * <li>{@code dead}: it can never apply as it is ({@link UndeliverableEvent}). It is kept with its reason, never retried
+ * by itself, and does not hold its aggregate back (unless its consumer needs strict order,
+ * {@link TopicConsumer#strictOrder()}), until an operator replays it after a fix or discards it.</li>
+ * </ul>
+ * Neither fails readiness: a service with parked events still serves its API. They are counted in the
+ * {@code bindery_events_parked} and {@code bindery_events_dead_lettered} gauges, reported as health details, listed
+ * for instance admins ({@code GET /v1/admin/events/parked}), and each state change is one log line.
  */
 @ApplicationScoped
 public class FailedEvents {
     private static final Logger LOG = Logger.getLogger(FailedEvents.class);
-    static final Duration FIRST_RETRY = Duration.ofSeconds(30);
-    static final Duration LONGEST_RETRY = Duration.ofHours(1);
     static final int MAX_ERROR_LENGTH = 2000;
+    static final int MAX_LIST = 500;
+    /** With nothing parked, the table is counted again this often (another replica may have parked something). */
+    static final Duration RECOUNT_WHEN_EMPTY = Duration.ofSeconds(60);
 
     @Inject
     EntityManager em;
@@ -45,89 +59,129 @@ public class FailedEvents {
     Instance<TopicConsumer> consumers;
     @Inject
     Instance<MeterRegistry> registry;
-    Duration firstRetry;
+    RetrySchedule schedule;
+    Clock clock = Clock.systemUTC();
 
     /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
     @Inject
     void configure(io.bindery.commons.config.BinderyServiceConfig config) {
-        firstRetry = config.events().retryParkedFirstDelay();
+        schedule = new RetrySchedule(config.events().retryParkedFirstDelay(), config.events().retryParkedMaxDelay());
     }
 
-    /** Last counted, for the gauge (a scrape must not query the database). */
+    /** Last counted, for the gauges and for skipping the table while it is empty (a scrape must not query). */
     private volatile long parked;
+    private volatile long dead;
+    private volatile Instant oldestParked;
+    private volatile Instant countedAt = Instant.EPOCH;
 
     void registerGauge(@Observes StartupEvent event) {
         if (registry.isResolvable()) {
             Gauge.builder("bindery.events.parked", this, f -> f.parked)
-                    .description("events a consumer could not apply, waiting in failed_event for a retry")
+                    .description("events a consumer could not apply for a passing reason, waiting in failed_event for their retry")
+                    .register(registry.get());
+            Gauge.builder("bindery.events.dead.lettered", this, f -> f.dead)
+                    .description("events no retry can apply (unreadable, or not fitting their contract), kept until an operator replays or discards them")
+                    .register(registry.get());
+            Gauge.builder("bindery.events.parked.oldest.seconds", this,
+                            f -> f.oldestParked == null ? 0 : Duration.between(f.oldestParked, f.clock.instant()).toSeconds())
+                    .description("how long the oldest parked or dead-lettered event has waited")
                     .register(registry.get());
         }
         try {
             QuarkusTransaction.requiringNew().run(this::recount);
         } catch (RuntimeException e) {
-            // the database may be away at start: the service still starts (and answers 503); the next retry round counts
+            // the database may be away at start: the service still starts (and answers 503); the next round counts
             LOG.warnf("parked events not counted at start: %s", e.getMessage());
         }
     }
 
-    /** Parks an event in a transaction of its own; throws when even that fails (the database is down). */
-    public void park(String topic, String key, String eventId, String envelope, int attempts, Exception error) {
+    /**
+     * Parks an event that failed every attempt, in a transaction of its own: {@code dead} when the failure says the
+     * event itself is wrong, else {@code parked} for a retry on its schedule. Throws when even that fails (the
+     * database is down).
+     */
+    public void park(String topic, String key, String eventId, String type, String envelope, int attempts, Exception error) {
+        boolean undeliverable = UndeliverableEvent.isUndeliverable(error);
+        Instant now = clock.instant();
+        insert(topic, key, eventId, type, envelope, attempts, describe(error), undeliverable ? "dead" : "parked",
+                undeliverable ? now : now.plus(schedule.delay(0, ThreadLocalRandom.current().nextDouble())));
+        if (undeliverable) {
+            LOG.errorf("dead-lettered event %s (%s) of %s, key %s: %s", eventId, type, topic, key, describe(error));
+        } else {
+            LOG.errorf("parked event %s (%s) of %s, key %s, after %d attempts: %s", eventId, type, topic, key, attempts,
+                    describe(error));
+        }
+    }
+
+    /** Parks an event untried behind an earlier parked one of its key; it follows as soon as that one applies. */
+    public void hold(String topic, String key, String eventId, String type, String envelope) {
+        insert(topic, key, eventId, type, envelope, 0, "held behind an earlier parked event of " + key, "parked",
+                clock.instant());
+        LOG.warnf("held event %s (%s) of %s behind an earlier parked event of key %s", eventId, type, topic, key);
+    }
+
+    private void insert(String topic, String key, String eventId, String type, String envelope, int attempts,
+                        String reason, String state, Instant next) {
         QuarkusTransaction.requiringNew().run(() -> {
-            Instant now = Instant.now();
             em.createNativeQuery("""
-                            INSERT INTO failed_event (event_id, topic, partition_key, envelope, attempts, last_error, parked_at, next_retry_at)
-                            VALUES (:id, :topic, :key, :envelope, :attempts, :error, :now, :next)
+                            INSERT INTO failed_event (event_id, topic, partition_key, event_type, envelope, attempts, last_error,
+                                                      state, parked_at, next_retry_at)
+                            VALUES (:id, :topic, :key, :type, :envelope, :attempts, :error, :state, :now, :next)
                             ON CONFLICT (topic, event_id) DO UPDATE SET attempts = failed_event.attempts + EXCLUDED.attempts,
-                                last_error = EXCLUDED.last_error, next_retry_at = EXCLUDED.next_retry_at""")
+                                last_error = EXCLUDED.last_error, state = EXCLUDED.state, next_retry_at = EXCLUDED.next_retry_at""")
                     .setParameter("id", eventId).setParameter("topic", topic).setParameter("key", key)
-                    .setParameter("envelope", envelope).setParameter("attempts", attempts)
-                    .setParameter("error", describe(error)).setParameter("now", now)
-                    .setParameter("next", now.plus(firstRetry)).executeUpdate();
+                    .setParameter("type", type).setParameter("envelope", envelope).setParameter("attempts", attempts)
+                    .setParameter("error", reason).setParameter("state", state).setParameter("now", clock.instant())
+                    .setParameter("next", next).executeUpdate();
             recount();
         });
-        LOG.errorf("parked event %s of %s after %d attempts: %s", eventId, topic, attempts, describe(error));
     }
 
     /**
      * Whether an event of this key must wait behind one already parked (then the consumer parks it too, untried).
-     * Free while nothing is parked: it asks the database only when the count says some event waits.
+     * A dead letter holds its key back only for a consumer that needs strict order. Free while nothing is parked:
+     * it asks the database only when the count says some event waits.
      */
-    public boolean holdsBack(String topic, String key) {
-        if (parked == 0 || key == null) {
+    public boolean holdsBack(String topic, String key, boolean strictOrder) {
+        if (key == null || parked + (strictOrder ? dead : 0) == 0) {
             return false;
         }
         return QuarkusTransaction.requiringNew().call(() -> !em.createNativeQuery(
-                        "SELECT 1 FROM failed_event WHERE topic = :t AND partition_key = :k LIMIT 1")
+                        "SELECT 1 FROM failed_event WHERE topic = :t AND partition_key = :k"
+                                + (strictOrder ? "" : " AND state = 'parked'") + " LIMIT 1")
                 .setParameter("t", topic).setParameter("k", key).getResultList().isEmpty());
     }
 
-    /** Retries the parked events that are due, in consumption order; each in its own transaction. */
     @Scheduled(every = "${bindery.events.retry-parked-every:10s}", delayed = "10s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    public void retryDue() {
-        List<Object[]> due;
+    void scheduledRetry() {
+        Instant now = clock.instant();
+        if (parked == 0 && Duration.between(countedAt, now).compareTo(RECOUNT_WHEN_EMPTY) < 0) {
+            return; // nothing to retry: no query while idle
+        }
+        retryDue(now);
+    }
+
+    /**
+     * Retries the parked events whose time has come at {@code now}: the first parked event of each key (a later one
+     * never jumps ahead of it), and, when it applies, the rest of its key in order. Public for tests that drive the
+     * schedule with their own clock.
+     */
+    public void retryDue(Instant now) {
+        List<Row> due;
         try {
-            due = QuarkusTransaction.requiringNew().call(() -> {
-                @SuppressWarnings("unchecked")
-                // every event of a key that has one due, so a key's later events follow its earlier one
-                List<Object[]> rows = em.createNativeQuery("SELECT topic, event_id, envelope, attempts, partition_key "
-                        + "FROM failed_event f WHERE EXISTS (SELECT 1 FROM failed_event d WHERE d.topic = f.topic "
-                        + "AND d.partition_key IS NOT DISTINCT FROM f.partition_key AND d.next_retry_at <= now()) "
-                        + "ORDER BY seq LIMIT 200").getResultList();
-                return rows;
-            });
+            due = QuarkusTransaction.requiringNew().call(() -> rows(SELECT_ROW + """
+                    WHERE state = 'parked' AND next_retry_at <= :now
+                      AND NOT EXISTS (SELECT 1 FROM failed_event e WHERE e.topic = f.topic
+                                      AND e.partition_key = f.partition_key AND e.seq < f.seq AND e.state = 'parked')
+                    ORDER BY seq LIMIT 200""", q -> q.setParameter("now", now)));
         } catch (RuntimeException e) {
             LOG.debugf("parked events not retried now: %s", e.getMessage());
             return;
         }
-        java.util.Set<String> stuck = new java.util.HashSet<>();
-        for (Object[] row : due) {
-            String key = row[0] + "/" + row[4];
-            if (row[4] != null && stuck.contains(key)) {
-                continue; // an earlier event of this aggregate is still failing: keep the order
-            }
-            if (!retry((String) row[0], (String) row[1], (String) row[2], ((Number) row[3]).intValue())) {
-                stuck.add(key);
+        for (Row head : due) {
+            if (!waitsForDeadLetter(head) && retry(head, now, false) && head.key() != null) {
+                followers(head, now);
             }
         }
         try {
@@ -137,50 +191,186 @@ public class FailedEvents {
         }
     }
 
-    /** True when the event applied (and left the table). */
-    private boolean retry(String topic, String eventId, String envelope, int attempts) {
-        Optional<TopicConsumer> consumer = consumers.stream().filter(c -> c.topicName().equals(topic)).findFirst();
+    /** After a key's first parked event applied: the events held behind it, in order, until one fails. */
+    private void followers(Row head, Instant now) {
+        while (true) {
+            List<Row> next = QuarkusTransaction.requiringNew().call(() -> rows(SELECT_ROW
+                            + " WHERE topic = :t AND partition_key = :k AND state = 'parked' ORDER BY seq LIMIT 1",
+                    q -> q.setParameter("t", head.topic()).setParameter("k", head.key())));
+            if (next.isEmpty() || waitsForDeadLetter(next.get(0)) || !retry(next.get(0), now, false)) {
+                return;
+            }
+        }
+    }
+
+    /** A strict-order consumer's event waits while an earlier event of its key is dead-lettered. */
+    private boolean waitsForDeadLetter(Row row) {
+        return row.earlierDead() && consumerOf(row.topic()).map(TopicConsumer::strictOrder).orElse(true);
+    }
+
+    private static final String SELECT_ROW = """
+            SELECT topic, event_id, envelope, attempts, partition_key, event_type, state, retries,
+                   EXISTS (SELECT 1 FROM failed_event d WHERE d.topic = f.topic AND d.partition_key = f.partition_key
+                           AND d.seq < f.seq AND d.state = 'dead') AS earlier_dead
+            FROM failed_event f
+            """;
+
+    private record Row(String topic, String eventId, String envelope, int attempts, String key, String type, String state,
+                       int retries, boolean earlierDead) {
+        static Row of(Object[] r) {
+            return new Row((String) r[0], (String) r[1], (String) r[2], ((Number) r[3]).intValue(), (String) r[4],
+                    (String) r[5], (String) r[6], ((Number) r[7]).intValue(), Boolean.TRUE.equals(r[8]));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Row> rows(String sql, java.util.function.UnaryOperator<jakarta.persistence.Query> parameters) {
+        return ((List<Object[]>) parameters.apply(em.createNativeQuery(sql)).getResultList())
+                .stream().map(Row::of).toList();
+    }
+
+    /**
+     * Applies a kept event once; true when it applied (and left the table). A failure updates its row: dead when the
+     * event itself is wrong, else parked with its next time from the schedule. One log line either way.
+     */
+    private boolean retry(Row row, Instant now, boolean byOperator) {
+        Optional<TopicConsumer> consumer = consumerOf(row.topic());
         if (consumer.isEmpty()) {
-            return false; // its consumer is off in this configuration: it stays parked, visible
+            return false; // its consumer is off in this configuration: it stays, visible
         }
         try {
-            JsonNode event = json.readTree(envelope);
+            JsonNode event = json.readTree(row.envelope());
             QuarkusTransaction.requiringNew().run(() -> {
                 consumer.get().applyParked(event);
                 em.createNativeQuery("DELETE FROM failed_event WHERE topic = :t AND event_id = :id")
-                        .setParameter("t", topic).setParameter("id", eventId).executeUpdate();
+                        .setParameter("t", row.topic()).setParameter("id", row.eventId()).executeUpdate();
             });
-            LOG.infof("applied parked event %s of %s on retry %d", eventId, topic, attempts + 1);
+            LOG.infof("applied %s event %s of %s%s", row.state(), row.eventId(), row.topic(),
+                    byOperator ? " on an operator's replay" : " on retry " + (row.retries() + 1));
             return true;
         } catch (Exception e) {
-            Duration delay = firstRetry.multipliedBy(1L << Math.min(attempts, 7));
-            Duration next = delay.compareTo(LONGEST_RETRY) > 0 ? LONGEST_RETRY : delay;
-            QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE failed_event SET attempts = attempts + 1, "
-                            + "last_error = :error, next_retry_at = :next WHERE topic = :t AND event_id = :id")
-                    .setParameter("error", describe(e)).setParameter("next", Instant.now().plus(next))
-                    .setParameter("t", topic).setParameter("id", eventId).executeUpdate());
-            LOG.warnf("parked event %s of %s failed again (retry %d, next in %s): %s", eventId, topic, attempts + 1, next,
-                    describe(e));
+            boolean undeliverable = UndeliverableEvent.isUndeliverable(e);
+            Duration delay = schedule.delay(row.retries() + 1, ThreadLocalRandom.current().nextDouble());
+            Instant next = undeliverable ? now : now.plus(delay);
+            try {
+                QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE failed_event SET attempts = attempts + 1, retries = retries + 1, "
+                                + "last_error = :error, state = :state, next_retry_at = :next WHERE topic = :t AND event_id = :id")
+                        .setParameter("error", describe(e)).setParameter("state", undeliverable ? "dead" : "parked")
+                        .setParameter("next", next).setParameter("t", row.topic()).setParameter("id", row.eventId())
+                        .executeUpdate());
+            } catch (RuntimeException databaseDown) {
+                LOG.debugf("parked event %s not updated: %s", row.eventId(), databaseDown.getMessage());
+            }
+            if (undeliverable) {
+                LOG.errorf("dead-lettered event %s of %s on %s: %s", row.eventId(), row.topic(),
+                        byOperator ? "an operator's replay" : "retry " + (row.retries() + 1), describe(e));
+            } else {
+                LOG.warnf("parked event %s of %s failed again (retry %d, next in %ds): %s", row.eventId(), row.topic(),
+                        row.retries() + 1, delay.toSeconds(), describe(e));
+            }
             return false;
         }
     }
 
-    /** How many events are parked, and how long the oldest has waited (zero when none). */
-    public record Parked(long count, Duration oldest) {
+    private Optional<TopicConsumer> consumerOf(String topic) {
+        return consumers.stream().filter(c -> c.topicName().equals(topic)).findFirst();
     }
 
+    /** The kept events, oldest first, and how many there are in each state. */
+    public ParkedEventsResponse list(int limit) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            recount();
+            @SuppressWarnings("unchecked")
+            List<Object[]> rows = em.createNativeQuery("""
+                            SELECT topic, event_id, event_type, partition_key, state, last_error, attempts, parked_at, next_retry_at
+                            FROM failed_event ORDER BY seq LIMIT :limit""")
+                    .setParameter("limit", Math.max(1, Math.min(limit, MAX_LIST))).getResultList();
+            List<ParkedEvent> items = new ArrayList<>(rows.size());
+            for (Object[] r : rows) {
+                boolean isDead = "dead".equals(r[4]);
+                items.add(new ParkedEvent(null, (String) r[0], (String) r[1], (String) r[2], (String) r[3], (String) r[4],
+                        (String) r[5], ((Number) r[6]).intValue(), (Instant) r[7], isDead ? null : (Instant) r[8]));
+            }
+            return new ParkedEventsResponse(items, parked, dead);
+        });
+    }
+
+    /**
+     * An operator's replay: applies the chosen events now, in consumption order, whatever their state or schedule
+     * (one event; or all of a topic; or all). Each that applies leaves the table; each that fails stays with its new
+     * reason. Audited.
+     */
+    public ParkedEventOutcome replay(String topic, String eventId, String actor) {
+        List<Row> chosen = QuarkusTransaction.requiringNew().call(() -> rows(SELECT_ROW + """
+                 WHERE (CAST(:t AS TEXT) IS NULL OR topic = :t) AND (CAST(:id AS TEXT) IS NULL OR event_id = :id)
+                 ORDER BY seq""", q -> q.setParameter("t", topic).setParameter("id", eventId)));
+        if (eventId != null && chosen.isEmpty()) {
+            throw ApiException.notFound("no parked event " + eventId + (topic == null ? "" : " on " + topic));
+        }
+        int applied = 0;
+        int failed = 0;
+        Instant now = clock.instant();
+        for (Row row : chosen) {
+            if (retry(row, now, true)) {
+                applied++;
+            } else {
+                failed++;
+            }
+        }
+        audit(actor, "replay", topic, eventId, "applied " + applied + ", failed " + failed);
+        QuarkusTransaction.requiringNew().run(this::recount);
+        return new ParkedEventOutcome(applied, failed, 0);
+    }
+
+    /** An operator's discard of one kept event: it is gone for good (its envelope stays in the log line). Audited. */
+    public ParkedEventOutcome discard(String topic, String eventId, String actor) {
+        String envelope = QuarkusTransaction.requiringNew().call(() -> {
+            @SuppressWarnings("unchecked")
+            List<String> found = em.createNativeQuery(
+                            "DELETE FROM failed_event WHERE topic = :t AND event_id = :id RETURNING envelope")
+                    .setParameter("t", topic).setParameter("id", eventId).getResultList();
+            recount();
+            return found.isEmpty() ? null : found.get(0);
+        });
+        if (envelope == null) {
+            throw ApiException.notFound("no parked event " + eventId + " on " + topic);
+        }
+        LOG.warnf("discarded event %s of %s by %s: %s", eventId, topic, actor, envelope);
+        audit(actor, "discard", topic, eventId, "discarded");
+        return new ParkedEventOutcome(0, 0, 1);
+    }
+
+    private void audit(String actor, String action, String topic, String eventId, String outcome) {
+        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
+                        "INSERT INTO event_audit (at, actor, action, topic, event_id, outcome) VALUES (:at, :actor, :action, :t, :id, :o)")
+                .setParameter("at", clock.instant()).setParameter("actor", actor == null ? "unknown" : actor)
+                .setParameter("action", action).setParameter("t", topic).setParameter("id", eventId)
+                .setParameter("o", outcome).executeUpdate());
+        LOG.infof("audit: %s of %s on %s by %s: %s", action, eventId == null ? "every event" : eventId,
+                topic == null ? "every topic" : topic, actor, outcome);
+    }
+
+    /** How many events are parked and dead-lettered, and how long the oldest has waited (zero when none). */
+    public record Parked(long parked, long dead, Duration oldest) {
+    }
+
+    /** Counts now (inside the caller's transaction). */
     public Parked parked() {
-        Object[] row = (Object[]) em.createNativeQuery("SELECT count(*), min(parked_at) FROM failed_event").getSingleResult();
-        long count = ((Number) row[0]).longValue();
-        Instant oldest = row[1] == null ? null : (Instant) row[1];
-        return new Parked(count, oldest == null ? Duration.ZERO : Duration.between(oldest, Instant.now()));
+        recount();
+        Instant oldest = oldestParked;
+        return new Parked(parked, dead, oldest == null ? Duration.ZERO : Duration.between(oldest, clock.instant()));
     }
 
     private void recount() {
-        parked = ((Number) em.createNativeQuery("SELECT count(*) FROM failed_event").getSingleResult()).longValue();
+        Object[] row = (Object[]) em.createNativeQuery("SELECT count(*) FILTER (WHERE state = 'parked'), "
+                + "count(*) FILTER (WHERE state = 'dead'), min(parked_at) FROM failed_event").getSingleResult();
+        parked = ((Number) row[0]).longValue();
+        dead = ((Number) row[1]).longValue();
+        oldestParked = (Instant) row[2];
+        countedAt = clock.instant();
     }
 
-    static String describe(Exception e) {
+    static String describe(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();

@@ -67,7 +67,7 @@ public class OutboxRelay {
     }
 
     private final AtomicBoolean wakePending = new AtomicBoolean();
-    private final ExecutorService waker = Executors.newSingleThreadExecutor(r -> {
+    private final java.util.concurrent.ScheduledExecutorService waker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "outbox-relay");
         t.setDaemon(true);
         return t;
@@ -75,7 +75,8 @@ public class OutboxRelay {
 
     /**
      * Asks for a relay run now (called after a transaction that wrote events commits), so events leave within
-     * milliseconds; the scheduled run is only the safety net. Requests made while one is queued coalesce.
+     * milliseconds; the scheduled run ({@code bindery.outbox.poll-interval}, 10 s) is only the safety net, slow so
+     * that an idle service does not query its outbox every second. Requests made while one is queued coalesce.
      */
     public void wake() {
         if (wakePending.compareAndSet(false, true)) {
@@ -86,7 +87,7 @@ public class OutboxRelay {
         }
     }
 
-    @Scheduled(every = "${bindery.outbox.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${bindery.outbox.poll-interval:10s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     synchronized void relay() {
         if (System.currentTimeMillis() < pauseUntil) {
             return;
@@ -99,6 +100,8 @@ public class OutboxRelay {
             LOG.warnf("outbox relay paused: %s", e.getMessage());
             pauseUntil = System.currentTimeMillis() + 1000;
             closeProducer();
+            // rows wait (Kafka is away): try again in a second, not at the next safety poll
+            waker.schedule(this::wake, 1100, TimeUnit.MILLISECONDS);
         }
     }
 

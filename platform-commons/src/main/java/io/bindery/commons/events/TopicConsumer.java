@@ -30,11 +30,16 @@ import java.util.Properties;
 /**
  * Reads another service's topic on a thread of its own and applies each CloudEvent in its own transaction.
  * At-least-once: offsets are committed after a batch is applied, so {@link #apply} must be idempotent (compare
- * versions or remember event ids). An event whose apply fails is retried with a growing delay
- * ({@code bindery.events.max-attempts}, 5 by default); one that still fails is parked in {@code failed_event}
- * ({@link FailedEvents}, retried later by a scheduled job) and the stream goes on. Nothing is dropped: when even
- * parking fails (the database is down) the consumer goes back to that offset and tries again a second later.
- * A consumer thread that dies makes readiness fail ({@link EventsHealth}).
+ * versions or remember event ids).
+ * <p>
+ * What fails is told apart ({@link FailedEvents}): an event that can never apply (not JSON, a CloudEvent without
+ * {@code id} or {@code type}, an unknown version of a known type, data that does not fit its contract:
+ * {@link UndeliverableEvent} or {@link IllegalArgumentException}) is dead-lettered at once and does not hold its
+ * aggregate back; one that fails for a passing reason is retried with a growing delay
+ * ({@code bindery.events.max-attempts}, 5 by default), then parked and retried on its schedule, the later events of
+ * its aggregate waiting behind it. Nothing is dropped: when even parking fails (the database is down) the consumer
+ * goes back to that offset and tries again a second later. None of this fails readiness. A consumer thread that
+ * fails is restarted; only one that cannot be restarted fails liveness ({@link EventsHealth.Consumers}).
  * <p>
  * The consumer group is {@code <service>@<database>-<topic>} ({@code bindery.events.consumer-group} replaces the part
  * before the dash):
@@ -60,6 +65,7 @@ public abstract class TopicConsumer {
 
     int maxAttempts;
     Duration firstBackoff;
+    Duration pollTimeout;
     @Inject
     FailedEvents failed;
     @Inject
@@ -72,11 +78,16 @@ public abstract class TopicConsumer {
         group = config.events().consumerGroup();
         maxAttempts = config.events().maxAttempts();
         firstBackoff = config.events().retryBackoff();
+        pollTimeout = config.events().pollTimeout();
     }
 
     private volatile KafkaConsumer<String, String> consumer;
     private volatile boolean running;
     private volatile Thread thread;
+    /** Failures of the consumer loop in a row (reset by a successful poll); past {@link #MAX_RESTARTS} it gives up. */
+    private volatile int failuresInARow;
+    private volatile boolean gaveUp;
+    static final int MAX_RESTARTS = 5;
 
     /** The topic read, e.g. {@code bindery.review.events}. */
     protected abstract String topic();
@@ -84,7 +95,11 @@ public abstract class TopicConsumer {
     /** Whether this consumer runs in this service (configuration). */
     protected abstract boolean enabled();
 
-    /** Applies one event; runs inside a transaction of its own. Unknown types are ignored. */
+    /**
+     * Applies one event; runs inside a transaction of its own. Unknown types are ignored (a newer producer may publish
+     * types this consumer does not need). Data that does not fit is an {@link IllegalArgumentException} or
+     * {@link UndeliverableEvent}: dead-lettered at once.
+     */
     protected abstract void apply(JsonNode event);
 
     /**
@@ -97,14 +112,14 @@ public abstract class TopicConsumer {
     }
 
     /**
-     * An event's data as its contract record. Data that does not fit is an IllegalArgumentException: the event is
-     * retried, then parked, never half applied.
+     * An event's data as its contract record. Data that does not fit is an {@link UndeliverableEvent}: the event is
+     * dead-lettered, never half applied.
      */
     protected <T> T dataAs(JsonNode data, Class<T> type) {
         try {
             return json.treeToValue(data, type);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException("not a " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+            throw new UndeliverableEvent("not a " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
         }
     }
 
@@ -113,18 +128,45 @@ public abstract class TopicConsumer {
         return topic();
     }
 
-    /** Applies a parked event again (inside the caller's transaction). */
+    /** Applies a kept event again (inside the caller's transaction), with the same checks as a new one. */
     public void applyParked(JsonNode event) {
+        UndeliverableEvent why = unreadable(event);
+        if (why != null) {
+            throw why;
+        }
         apply(event);
     }
 
-    /** False when this consumer should run but its thread has died. */
+    /** Why this event can never apply as it is (not a CloudEvent, an unknown version of a known type), or null. */
+    static UndeliverableEvent unreadable(JsonNode event) {
+        String type = text(event, "type");
+        if (event == null || !event.isObject() || text(event, "id") == null || type == null) {
+            return new UndeliverableEvent("not a CloudEvent: it needs a JSON object with a string id and type");
+        }
+        if (EventTypeCatalog.isUnknownVersion(type)) {
+            return new UndeliverableEvent("unknown version " + type + ": this service reads another version of that type");
+        }
+        return null;
+    }
+
+    /**
+     * Whether this consumer's events must apply strictly in order per aggregate even past a dead letter: then a
+     * dead-lettered event holds the later events of its aggregate back until an operator replays or discards it.
+     * False for every consumer today: each applies an aggregate's state by version or event id (a later event
+     * carries the whole state, or adds a fact of its own), so skipping an event that can never apply loses
+     * nothing a later one needs. A consumer that applies deltas (counters, moves) would return true.
+     */
+    public boolean strictOrder() {
+        return false;
+    }
+
+    /** False when this consumer should run but its loop failed more than {@link #MAX_RESTARTS} times in a row. */
     public boolean alive() {
         if (!enabled()) {
             return true;
         }
         Thread t = thread;
-        return t != null && t.isAlive();
+        return !gaveUp && t != null && t.isAlive();
     }
 
     /** The consumer group's name after {@code <service>@<database>}; by default {@code -<topic>}. */
@@ -136,6 +178,14 @@ public abstract class TopicConsumer {
         if (!enabled()) {
             return;
         }
+        running = true;
+        Thread t = new Thread(this::supervise, topic() + "-consumer");
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+    }
+
+    private KafkaConsumer<String, String> newConsumer() {
         Properties p = KafkaClientConfig.from(kafkaConfig);
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId());
@@ -144,12 +194,47 @@ public abstract class TopicConsumer {
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, serviceName + "-" + topic());
-        consumer = new KafkaConsumer<>(p);
-        running = true;
-        Thread t = new Thread(this::run, topic() + "-consumer");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
+        return new KafkaConsumer<>(p);
+    }
+
+    /**
+     * Runs the consumer loop, and starts it again with a fresh Kafka consumer (from the last committed offset) when
+     * it fails: a bug met by one event, or a client in a bad state, must not leave the topic unread until someone
+     * restarts the service. After {@link #MAX_RESTARTS} failures in a row it gives up and liveness fails, so that
+     * the orchestrator restarts the whole service.
+     */
+    private void supervise() {
+        Duration pause = Duration.ofSeconds(1);
+        while (running) {
+            try {
+                consumer = newConsumer();
+                run();
+                return; // stopped
+            } catch (Throwable e) {
+                if (!running || e instanceof InterruptedException) {
+                    return;
+                }
+                if (e instanceof VirtualMachineError fatal) {
+                    throw fatal;
+                }
+                failuresInARow++;
+                if (failuresInARow > MAX_RESTARTS) {
+                    gaveUp = true;
+                    LOG.errorf(e, "%s consumer failed %d times in a row: not restarted again (liveness is down)",
+                            topic(), failuresInARow);
+                    return;
+                }
+                LOG.errorf(e, "%s consumer failed; restarting it in %ds (%d of %d)", topic(), pause.toSeconds(),
+                        failuresInARow, MAX_RESTARTS);
+                try {
+                    Thread.sleep(pause.toMillis());
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                pause = pause.multipliedBy(2).compareTo(Duration.ofSeconds(30)) > 0 ? Duration.ofSeconds(30) : pause.multipliedBy(2);
+            }
+        }
     }
 
     String groupId() {
@@ -160,16 +245,18 @@ public abstract class TopicConsumer {
         return serviceName + "@" + database + groupSuffix();
     }
 
-    private void run() {
+    /** The poll loop; returns when the service stops, throws when something in it failed. */
+    private void run() throws InterruptedException {
         try {
             consumer.subscribe(List.of(topic()));
             while (running) {
-                ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(200));
+                // a long poll: it returns as soon as records arrive, so waiting long costs no latency, only idle wake-ups
+                ConsumerRecords<String, String> records = consumer.poll(pollTimeout);
+                failuresInARow = 0;
+                sampleLag();
                 if (records.isEmpty()) {
-                    sampleLag();
                     continue;
                 }
-                sampleLag();
                 Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
                 Set<TopicPartition> halted = new HashSet<>();
                 for (ConsumerRecord<String, String> record : records) {
@@ -194,32 +281,33 @@ public abstract class TopicConsumer {
             }
         } catch (WakeupException stopping) {
             // shutdown
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "%s consumer stopped", topic());
         } finally {
             consumer.close(Duration.ofSeconds(2));
         }
     }
 
     /**
-     * Applies one record, retrying with a doubling delay; parks it when every attempt failed. True when the
-     * record is dealt with (applied, parked, or unreadable and logged), false when it must be read again.
+     * Applies one record, retrying with a doubling delay; dead-letters it at once when it can never apply, parks it
+     * when every attempt failed. True when the record is dealt with (applied, parked or dead-lettered), false when
+     * it must be read again (the database is down).
      */
     boolean handle(ConsumerRecord<String, String> record) throws InterruptedException {
+        String offsetId = "offset-" + record.partition() + "-" + record.offset();
         JsonNode event;
         try {
             event = json.readTree(record.value());
         } catch (Exception e) {
-            LOG.warnf("skipped an unreadable event on %s at offset %d: %s", topic(), record.offset(), e.getMessage());
-            return true;
+            return deadLetter(record, offsetId, null, new UndeliverableEvent("not JSON: " + e.getMessage(), e));
         }
-        String eventId = event.path("id").asText("offset-" + record.partition() + "-" + record.offset());
+        String eventId = text(event, "id");
+        String type = text(event, "type");
+        UndeliverableEvent unreadable = unreadable(event);
+        if (unreadable != null) {
+            return deadLetter(record, eventId == null ? offsetId : eventId, type, unreadable);
+        }
         try {
-            if (failed.holdsBack(topic(), record.key())) {
-                failed.park(topic(), record.key(), eventId, record.value(), 0,
-                        new IllegalStateException("held behind an earlier parked event of " + record.key()));
+            if (failed.holdsBack(topic(), record.key(), strictOrder())) {
+                failed.hold(topic(), record.key(), eventId, type, record.value());
                 return true;
             }
         } catch (RuntimeException databaseDown) {
@@ -227,7 +315,9 @@ public abstract class TopicConsumer {
         }
         Duration backoff = firstBackoff;
         Exception last = null;
+        int attempts = 0;
         for (int attempt = 1; attempt <= Math.max(1, maxAttempts); attempt++) {
+            attempts = attempt;
             try {
                 tracing.consume(topic(), event, () -> QuarkusTransaction.requiringNew().run(() -> apply(event)));
                 return true;
@@ -241,7 +331,10 @@ public abstract class TopicConsumer {
                     }
                 }
                 last = e;
-                LOG.debugf("event %s on %s failed (attempt %d): %s", event.path("id").asText("?"), topic(), attempt, e.getMessage());
+                if (UndeliverableEvent.isUndeliverable(e)) {
+                    break; // retrying cannot help
+                }
+                LOG.debugf("event %s on %s failed (attempt %d): %s", eventId, topic(), attempt, e.getMessage());
                 if (attempt < maxAttempts && running) {
                     Thread.sleep(backoff.toMillis());
                     backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
@@ -249,13 +342,29 @@ public abstract class TopicConsumer {
             }
         }
         try {
-            failed.park(topic(), record.key(), eventId, record.value(), maxAttempts, last);
+            failed.park(topic(), record.key(), eventId, type, record.value(), attempts, last);
             return true;
         } catch (RuntimeException parkFailed) {
             LOG.warnf("could not park event at offset %d of %s (%s); reading it again", record.offset(), topic(),
                     parkFailed.getMessage());
             return false;
         }
+    }
+
+    private boolean deadLetter(ConsumerRecord<String, String> record, String eventId, String type, UndeliverableEvent why) {
+        try {
+            failed.park(topic(), record.key(), eventId, type, record.value() == null ? "" : record.value(), 1, why);
+            return true;
+        } catch (RuntimeException databaseDown) {
+            LOG.warnf("could not dead-letter the event at offset %d of %s (%s); reading it again", record.offset(),
+                    topic(), databaseDown.getMessage());
+            return false;
+        }
+    }
+
+    private static String text(JsonNode event, String field) {
+        JsonNode v = event == null ? null : event.get(field);
+        return v != null && v.isTextual() && !v.asText().isBlank() ? v.asText() : null;
     }
 
     /** Records behind the end of the topic over this consumer's partitions, for the gauge (-1: not known yet). */
