@@ -283,6 +283,26 @@ class HelmChartTest {
     }
 
     @Test
+    void alertsOnParkedAndDeadLetteredEventsWhenAsked() {
+        assertTrue(renderParsed(null, Map.of()).stream().noneMatch(m -> m.kind().equals("PrometheusRule")));
+        String rule = render(null, Map.of("prometheusRule.enabled", "true", "prometheusRule.parkedForSeconds", "600"));
+        assertTrue(rule.contains("kind: PrometheusRule"), rule);
+        assertTrue(rule.contains("alert: BinderyEventsDeadLettered") && rule.contains("bindery_events_dead_lettered"), rule);
+        assertTrue(rule.contains("alert: BinderyEventsParkedTooLong") && rule.contains("bindery_events_parked_oldest_seconds") && rule.contains("> 600"), rule);
+        assertTrue(rule.contains("summary: \"{{ $labels.job }} holds {{ $value }} dead-lettered events\""), "Prometheus' own templates pass through");
+        RuntimeException e = assertThrows(RuntimeException.class, () -> render(null, Map.of("prometheusRule.parkedForSeconds", "5")));
+        assertTrue(e.getMessage().contains("parkedForSeconds"), e.getMessage());
+    }
+
+    @Test
+    void everyServiceIsToldWhereTheOthersAreForTheEventsAdminApi() {
+        String configmap = render(null, Map.of());
+        for (String svc : List.of("CONTENT", "REVIEW", "SITES", "OPENAPI", "INTEGRATIONS", "INSIGHTS")) {
+            assertTrue(configmap.contains("BINDERY_ADMIN_SERVICES_" + svc + ": \"http://bindery-" + svc.toLowerCase() + ":8080\""), svc);
+        }
+    }
+
+    @Test
     void grafanaDashboardShipsAsAConfigMapForTheSidecar() throws Exception {
         ConfigMap dashboard = configMap(renderParsed(null, Map.of()), "bindery-dashboard");
         assertEquals("1", dashboard.getMetadata().getLabels().get("grafana_dashboard"));
@@ -293,7 +313,7 @@ class HelmChartTest {
         assertEquals("bindery-overview", tree.get("uid").asText());
         // the dashboard shows the metrics the services export
         for (String metric : List.of("bindery_gateway_requests_seconds", "bindery_outbox_lag_seconds", "bindery_consumer_lag",
-                "bindery_events_parked", "bindery_delivery_attempts_seconds")) {
+                "bindery_events_parked", "bindery_events_dead_lettered", "bindery_delivery_attempts_seconds")) {
             assertTrue(json.contains(metric), metric);
         }
         assertNull(dashboard.getMetadata().getNamespace(), "the release's namespace unless one is given");
