@@ -55,11 +55,8 @@ class PoisonEventsTest {
     EntityManager em;
 
     @BeforeEach
-    void noEventsOfEarlierRuns() {
-        // earlier test JVMs' flaky topics (a random name each) have no consumer any more: their rows would stay
-        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
-                "DELETE FROM failed_event WHERE topic LIKE 'bindery.test.flaky-%'").executeUpdate());
-        FlakyConsumer.cured = false;
+    void freshStart() {
+        FlakyTopic.forgetEarlierRuns(em);
     }
 
     @Test

@@ -54,10 +54,8 @@ class RetryScheduleTest {
     EntityManager em;
 
     @BeforeEach
-    void noEventsOfEarlierRuns() {
-        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
-                "DELETE FROM failed_event WHERE topic LIKE 'bindery.test.flaky-%'").executeUpdate());
-        FlakyConsumer.cured = false;
+    void freshStart() {
+        FlakyTopic.forgetEarlierRuns(em);
     }
 
     @Test
