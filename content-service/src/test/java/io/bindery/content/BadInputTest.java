@@ -59,4 +59,22 @@ class BadInputTest {
         as(admin).get(longest + "a".repeat(8192 - longest.length())).then().statusCode(400).body("error.code", equalTo(400));
         as(admin).header("X-Padding", "p".repeat(16000)).get("/v1/orgs/" + org + "/spaces").then().statusCode(200);
     }
+
+    @Test
+    void aHostileTransferTargetIsA400NeverA500() throws Exception {
+        String org = Ids.newId();
+        String admin = TestApi.member(org, "admin");
+        String space = TestApi.space(org, admin, "Moving");
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (String hostile : java.util.List.of("x".repeat(5000), "../" + org, "a%00b", "a\u0000b", "an org", "\u00e9t\u00e9",
+                "a/b", "a?b", "")) {
+            TestApi.as(admin).body(json.writeValueAsString(java.util.Map.of("organization", hostile)))
+                    .post("/v1/spaces/" + space + "/transfer").then().statusCode(400).body("error.code", equalTo(400))
+                    .body("error.message", containsString("organization"));
+        }
+        // the shape of an id that no organization has: 404, after asking identity
+        TestApi.as(admin).body("{\"organization\":\"" + Ids.newId() + "\"}").post("/v1/spaces/" + space + "/transfer")
+                .then().statusCode(404).body("error.code", equalTo(404));
+        TestApi.as(admin).get("/v1/spaces/" + space).then().statusCode(200).body("organization", equalTo(org));
+    }
 }
