@@ -14,8 +14,7 @@ import java.util.Set;
 /**
  * A site's adaptive schema must be a JSON Schema (draft-07, checked against its meta-schema) of the shape GitBook
  * documents (resources/adaptive/schema-shape.json: claims that are booleans, strings, numbers, arrays of those or
- * objects of claims, an {@code unsigned} object, every object closed with {@code additionalProperties: false}), and,
- * as spec/api.md says, every top-level property but {@code unsigned} a boolean.
+ * objects of claims, an {@code unsigned} object, every object closed with {@code additionalProperties: false}).
  * Both checks run with com.networknt:json-schema-validator (its 1.5 line, on the Jackson 2 that Quarkus already
  * loads: the 3.x line brings Jackson 3 beside it, 4 MB more metaspace, measured, in a service near its 250 MB).
  */
@@ -31,14 +30,6 @@ final class AdaptiveSchemaRules {
     static void check(JsonNode schema) {
         first("is not a JSON Schema draft-07 document", META_SCHEMA.validate(schema));
         first("does not have the adaptive schema's shape", SHAPE.validate(schema));
-        // spec/api.md: properties hold unsigned (an object of claims) and otherwise boolean-typed properties only
-        for (var p : schema.get("properties").properties()) {
-            String type = p.getValue().path("type").asText();
-            if (!p.getKey().equals("unsigned") && !type.equals("boolean")) {
-                throw ApiException.badRequest("jsonSchema.properties." + p.getKey() + " must be of type boolean, not "
-                        + type + ": besides unsigned (an object of claims), the adaptive schema's properties are booleans");
-            }
-        }
     }
 
     private static void first(String what, Set<ValidationMessage> errors) {

@@ -32,8 +32,8 @@ class ConditionsTest {
     @Test
     void conditionsOverKnownClaimsAreAccepted() {
         for (String c : List.of("visitor.claims.unsigned.plan == \"pro\"", "visitor.claims.beta",
-                "visitor.claims.unsigned.seats > 10 && !visitor.claims.beta", "\"admin\" in visitor.claims.unsigned.roles",
-                "has(visitor.claims.unsigned.region)", "visitor.claims.unsigned.roles.exists(r, r == \"dev\")")) {
+                "visitor.claims.seats > 10 && !visitor.claims.beta", "\"admin\" in visitor.claims.roles",
+                "has(visitor.claims.unsigned.region)", "visitor.claims.roles.exists(r, r == \"dev\")")) {
             assertDoesNotThrow(() -> conditions.check("condition", c, schema), c);
         }
     }
@@ -61,22 +61,22 @@ class ConditionsTest {
     @Test
     void twoVisitorsWithDifferentClaimsSeeDifferentAnswers() {
         String pro = "visitor.claims.unsigned.plan == \"pro\"";
-        Map<String, Object> proVisitor = Map.of("unsigned", Map.of("plan", "pro", "seats", 20L), "beta", true);
+        Map<String, Object> proVisitor = Map.of("unsigned", Map.of("plan", "pro"), "beta", true, "seats", 20L);
         Map<String, Object> freeVisitor = Map.of("unsigned", Map.of("plan", "free"), "beta", false);
         assertTrue(conditions.test(pro, proVisitor));
         assertFalse(conditions.test(pro, freeVisitor));
         assertTrue(conditions.test("visitor.claims.beta", proVisitor));
         assertFalse(conditions.test("visitor.claims.beta", freeVisitor));
         // a claim the visitor does not carry makes the condition false, not an error
-        assertFalse(conditions.test("visitor.claims.unsigned.seats > 10", freeVisitor));
-        assertTrue(conditions.test("visitor.claims.unsigned.seats > 10", proVisitor));
+        assertFalse(conditions.test("visitor.claims.seats > 10", freeVisitor));
+        assertTrue(conditions.test("visitor.claims.seats > 10", proVisitor));
         assertFalse(conditions.test("visitor.claims.beta", Map.of()));
     }
 
     @Test
     void templateConditionsCompileAgainstTheirSchema() {
         List<TemplateConditions.Item> items = TemplateConditions.of(schema);
-        assertEquals(List.of("visitor.claims.beta", "visitor.claims.unsigned.seats > 0", "\"admin\" in visitor.claims.unsigned.roles",
+        assertEquals(List.of("visitor.claims.beta", "visitor.claims.seats > 0", "\"admin\" in visitor.claims.roles",
                         "visitor.claims.unsigned.plan == \"free\"", "visitor.claims.unsigned.plan == \"pro\"",
                         "has(visitor.claims.unsigned.region)"),
                 items.stream().map(TemplateConditions.Item::condition).toList());
