@@ -62,6 +62,7 @@ class FileFetchGuardTest {
         files.createContext("/to-file", ex -> reply(ex, 301, "", Map.of("Location", "/logo.txt")));
         files.createContext("/loop", ex -> reply(ex, 302, "", Map.of("Location", "/loop")));
         files.createContext("/big", ex -> reply(ex, 200, "x".repeat(5000), Map.of()));
+        files.createContext("/q/", ex -> reply(ex, 200, "{\"status\":\"UP\"}", Map.of()));
         files.start();
         base = "http://127.0.0.2:" + files.getAddress().getPort();
     }
@@ -112,6 +113,9 @@ class FileFetchGuardTest {
         assertTrue(refused("file:///etc/passwd").contains("only http and https"));
         assertTrue(refused("gopher://127.0.0.2/").contains("only http and https"));
         assertTrue(refused("http://user:pw@127.0.0.2/").contains("credentials"));
+        // allowed addresses still never serve a management path (health, metrics, OpenAPI of a service)
+        assertTrue(refused(base + "/q/health").contains("management"));
+        assertTrue(refused(base + "/%71/metrics").contains("management"));
     }
 
     @Test

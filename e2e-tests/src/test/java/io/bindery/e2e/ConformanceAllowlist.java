@@ -44,8 +44,10 @@ final class ConformanceAllowlist {
                     "SearchPageResult.description (required from 0.202.0): the search index does not keep page descriptions yet"),
             entry(V167, "GET /v1/spaces/ID(/change-requests/ID)?/(links|content/(page|files)/ID/(links|backlinks))",
                     "versionContext/revision'\\] Instance type \\(string\\)",
-                    "a link's resolved target is shaped as @gitbook/api 0.202.0 documents it (versionContext.revision "
-                            + "an id, organization and page as references); 0.167.0 documented whole objects"),
+                    "a link's locations name their organization ({object, id}) and revision (versionContext.revision, "
+                            + "an id) by reference, where GitBook's ContentLocation wants whole Organization and Revision "
+                            + "objects (a Revision carries the whole page tree and files: too much to repeat in every "
+                            + "link); the rest (kind, file, page with its pages) is as documented, see ContentLinksTest"),
             entry(BOTH, "POST /v1/orgs/ID/invites", "Response status 201 not defined",
                     "a body of only {role} creates an invite link (201, an Invite): a Bindery shortcut beside "
                             + "POST /link-invites; e-mail invites answer 200 as documented"));

@@ -19,14 +19,19 @@ import static io.bindery.e2e.ChangeRequestsE2ETest.newChangeRequest;
 import static io.bindery.e2e.ContentFixtures.createSpace;
 import static io.bindery.e2e.ContentFixtures.json;
 import static io.bindery.e2e.Stack.api;
+import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.anyOf;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.lessThan;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 
 /**
  * Input no service may answer with a 500, sent to one route of every service, through the gateway and straight to
- * the service; the gateway's 414 and 431; signed URLs that only the stack's own secret signs.
+ * the service; the gateway's 414 and 431, and targets under them that every service reads; hostile transfer targets;
+ * user-given URLs that point at the stack's own listeners; signed URLs that only the stack's own secret signs.
  */
 class HardeningE2ETest {
     /** One route per service (the 501 services answer their own "not implemented" for any /v1 route). */
@@ -76,6 +81,58 @@ class HardeningE2ETest {
                 .contentType(startsWith("application/json")).body("error.code", equalTo(431));
         // and never routes /internal/**
         RestAssured.given().baseUri(Stack.GATEWAY).get("/internal/token-revocations").then().statusCode(404);
+    }
+
+    @Test
+    void aRequestTargetUnderTheGatewaysLimitReachesEveryServiceAndAnyErrorHasTheBody() {
+        TestUser user = Stack.newUser("hardening.test");
+        String org = Stack.newOrg(user, "hardening.test");
+        // between the services' old 4 KiB line limit and the gateway's 8 KiB: a bad cursor, not an empty 414
+        String cursor = "a".repeat(5_000);
+        api(user.token()).get("/v1/orgs/" + org + "/spaces?page=" + cursor).then().statusCode(400)
+                .contentType(startsWith("application/json")).body("error.code", equalTo(400));
+        for (Map.Entry<String, String> e : ROUTE.entrySet()) {
+            api(user.token()).get(e.getValue() + "?page=" + cursor).then()
+                    .statusCode(allOf(not(equalTo(414)), anyOf(lessThan(500), equalTo(501))))
+                    .contentType(startsWith("application/json")).body("error.code", notNullValue());
+        }
+    }
+
+    @Test
+    void aHostileTransferTargetIsAClientErrorNeverA500() {
+        TestUser owner = Stack.newUser("hardening.test");
+        String org = Stack.newOrg(owner, "hardening.test");
+        String space = createSpace(owner.token(), org, json("title", "Staying"));
+        for (String hostile : new String[]{"x".repeat(5_000), "../" + org, "%00", "a\u0000b", "an org", "\u00e9t\u00e9", "a/b?c"}) {
+            api(owner.token()).contentType(ContentType.JSON).body(Map.of("organization", hostile))
+                    .post("/v1/spaces/" + space + "/transfer").then().statusCode(400).body("error.code", equalTo(400));
+        }
+        api(owner.token()).contentType(ContentType.JSON).body(Map.of("organization", "noSuchOrganization00"))
+                .post("/v1/spaces/" + space + "/transfer").then().statusCode(404).body("error.code", equalTo(404));
+        api(owner.token()).get("/v1/spaces/" + space).then().statusCode(200).body("organization", equalTo(org));
+    }
+
+    @Test
+    void insertFilesNeverReadsThePlatformsOwnListeners() {
+        TestUser owner = Stack.newUser("hardening.test");
+        String org = Stack.newOrg(owner, "hardening.test");
+        String space = createSpace(owner.token(), org, json("title", "Own ports"));
+        String branch = ContentFixtures.openBranch(space);
+        int gateway = URI.create(Stack.GATEWAY).getPort();
+        // loopback is allowed on the local stacks (BINDERY_OUTBOUND_ALLOW=127.0.0.0/8), the stack's own ports are not
+        for (int port = gateway; port <= gateway + Stack.SERVICES.length; port++) {
+            for (String path : new String[]{"/q/health", "/v1/user"}) {
+                String url = "http://127.0.0.1:" + port + path;
+                api(owner.token()).contentType(ContentType.JSON)
+                        .body(Map.of("changes", java.util.List.of(Map.of("operation", "insert_files",
+                                "files", java.util.List.of(Map.of("name", "health.json", "url", url))))))
+                        .post(ContentFixtures.branchPath(space, branch) + "/content?compat=false")
+                        .then().statusCode(400).body("error.code", equalTo(400))
+                        .body("error.message", containsString(url)).body("error.message", containsString("own listeners"));
+            }
+        }
+        api(owner.token()).get(ContentFixtures.branchPath(space, branch) + "/content/files").then().statusCode(200)
+                .body("count", equalTo(0));
     }
 
     @Test

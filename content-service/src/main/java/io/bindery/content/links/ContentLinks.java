@@ -21,6 +21,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -82,9 +83,10 @@ public class ContentLinks {
         VersionContext context = new VersionContext("revision", s.id());
         List<LinkItem> all = new ArrayList<>();
         long broken = 0;
+        Map<String, PageView> shown = new HashMap<>();
         for (PageVersion p : pages) {
             for (PageLink link : links.getOrDefault(p.id(), List.of())) {
-                LinkItem item = item(s, space, spaceView, org, context, p, link);
+                LinkItem item = item(s, space, spaceView, org, context, p, link, shown);
                 broken += item.status().equals("broken") ? 1 : 0;
                 all.add(item);
             }
@@ -96,17 +98,25 @@ public class ContentLinks {
         return new LinkList(slice.items(), slice.count(), slice.next(), new Stats(total, new Broken(broken)));
     }
 
+    /**
+     * A page as a location shows it: GitBook's RevisionPage, with its child pages as GET …/page/{id} has them
+     * (RevisionPageDocument requires them); each page made once per answer.
+     */
+    private PageView shownPage(Space space, Snapshot s, PageVersion p, Map<String, PageView> shown) {
+        return shown.computeIfAbsent(p.pageId(), id -> pageViews.page(space, s, p, pageViews.tree(space, s, id, false),
+                false, null, null));
+    }
+
     private LinkItem item(Snapshot s, Space space, SpaceView spaceView, Org org, VersionContext context, PageVersion from,
-                          PageLink link) {
-        Location where = new Location("page", org, spaceView, context, pageViews.page(space, s, from, null, false, null, null),
-                null, null);
+                          PageLink link, Map<String, PageView> shown) {
+        Location where = new Location("page", org, spaceView, context, shownPage(space, s, from, shown), null, null);
         Location target;
         String status;
         switch (link.kind()) {
             case PageLink.PAGE -> {
                 Optional<PageVersion> p = s.page(link.target());
                 status = p.isPresent() ? "ok" : "broken";
-                PageView view = p.map(v -> pageViews.page(space, s, v, null, false, null, null))
+                PageView view = p.map(v -> shownPage(space, s, v, shown))
                         .orElse(new PageView(link.target(), null, null, null, null, null, null, null, null, null, null,
                                 null, null, null, null, null, null, null, null, null, null, null));
                 target = new Location("page", org, spaceView, context, view, null, null);
@@ -148,13 +158,13 @@ public class ContentLinks {
         Space space = scope.item();
         SpaceView spaceView = spaceViews.space(space, scope.space().role());
         List<Location> out = new ArrayList<>();
+        Map<String, PageView> shown = new HashMap<>();
         for (PageVersion p : pages) {
             boolean uses = links.getOrDefault(p.id(), List.of()).stream()
                     .anyMatch(l -> l.kind().equals(kind) && l.target().equals(target));
             if (uses) {
                 out.add(new Location("page", new Org("organization", space.organizationId), spaceView,
-                        new VersionContext("revision", s.id()), pageViews.page(space, s, p, null, false, null, null),
-                        file, null));
+                        new VersionContext("revision", s.id()), shownPage(space, s, p, shown), file, null));
             }
         }
         return InMemoryPages.slice(out, limit, page);

@@ -335,7 +335,9 @@ public class ContentSearch {
             List<Section> out = new ArrayList<>(sections.size());
             for (ShownSection s : sections) {
                 String sectionPath = s.anchor().isEmpty() ? path : path + "#" + s.anchor();
-                out.add(new Section(s.anchor(), s.title(), sectionPath, s.score(), s.body(),
+                // GitBook's SearchSectionResult requires a title: the part before the first heading has the page's
+                String sectionTitle = s.title() == null || s.title().isBlank() ? title : s.title();
+                out.add(new Section(s.anchor(), sectionTitle, sectionPath, s.score(), s.body(),
                         new Urls(views.appUrl(space, sectionPath))));
             }
             return new PageHit(pageId, title, path, score, position, out, ancestors.stream().map(Ancestor::new).toList(),

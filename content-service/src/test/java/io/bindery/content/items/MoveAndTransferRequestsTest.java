@@ -26,6 +26,10 @@ class MoveAndTransferRequestsTest {
         rejects(400, "organization is required", () -> TransferRequest.from(json("{}")));
         rejects(400, "organization is required", () -> TransferRequest.from(json("{\"organization\":null}")));
         rejects(400, "field 'organization' has the wrong type: expected string", () -> TransferRequest.from(json("{\"organization\":1}")));
+        for (String hostile : new String[]{"../x", "a%00b", "a\\u0000b", "an org", "\\u00e9t\\u00e9", "a/b", "", "x".repeat(101)}) {
+            rejects(400, "organization must be an organization id (1 to 100 letters, digits, '-' or '_')",
+                    () -> TransferRequest.from(json("{\"organization\":\"" + hostile + "\"}")));
+        }
         assertEquals(new TransferRequest("org", null), TransferRequest.from(json("{\"organization\":\"org\"}")));
         assertEquals(new TransferRequest("org", "col"), TransferRequest.from(json("{\"organization\":\"org\",\"parent\":\"col\"}")));
     }

@@ -18,10 +18,12 @@ import static io.bindery.content.TestApi.as;
 import static io.bindery.content.TestApi.member;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -228,5 +230,24 @@ class SearchTest {
         assertTrue(all.ids().size() <= 520);
         assertNull(as(admin).queryParam("query", WORD).queryParam("limit", 1000).get("/v1/spaces/" + space + "/search")
                 .then().statusCode(200).extract().path("next"));
+    }
+
+    @Test
+    void aSectionBeforeAnyHeadingIsTitledWithItsPage() {
+        // GitBook's SearchSectionResult requires a title: a page without headings, or the text before the first one
+        String org = Ids.newId();
+        String admin = member(org, "admin");
+        String space = as(admin).body("{\"title\":\"Plain\"}").post("/v1/orgs/" + org + "/spaces")
+                .then().statusCode(201).extract().path("id");
+        merged(admin, space, List.of(new Page("Flat notes", "The " + RARE + " lives in lakes.\n\nNo headings at all.\n"),
+                new Page("Lead first", "The " + RARE + " has gills.\n\n## Later\n\nMore about the " + RARE + ".\n")));
+        as(admin).queryParam("query", RARE).get("/v1/spaces/" + space + "/search").then().statusCode(200)
+                .body("count", equalTo(2))
+                .body("items.sections.flatten().title", everyItem(notNullValue()))
+                .body("items.find { it.title == 'Flat notes' }.sections.title", everyItem(equalTo("Flat notes")))
+                .body("items.find { it.title == 'Lead first' }.sections.title", containsInAnyOrder("Lead first", "Later"));
+        as(admin).queryParam("query", RARE).get("/v1/orgs/" + org + "/search").then().statusCode(200)
+                .body("items[0].pages.sections.flatten().title", everyItem(notNullValue()))
+                .body("items[0].pages.find { it.title == 'Flat notes' }.sections.title", everyItem(equalTo("Flat notes")));
     }
 }

@@ -11,7 +11,9 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.httpproxy.Body;
 import io.vertx.httpproxy.ProxyContext;
@@ -30,7 +32,9 @@ import java.util.concurrent.TimeoutException;
  *   <li>counts chunked request bodies against the body limit;</li>
  *   <li>turns failures of {@code sendRequest()} into error bodies: no connection 503, no answer in time 504,
  *       anything else 502, body over the limit 413 (the library's own fallback is an empty 502);</li>
- *   <li>drops headers the gateway owns from upstream responses, so they are not duplicated.</li>
+ *   <li>drops headers the gateway owns from upstream responses, so they are not duplicated;</li>
+ *   <li>gives an upstream error answered with an empty body (Vert.x's own 414, 431 or 400 in a service, before any
+ *       handler ran) the error body, so that every error a client gets has it.</li>
  * </ul>
  */
 final class GatewayInterceptor implements ProxyInterceptor {
@@ -125,6 +129,18 @@ final class GatewayInterceptor implements ProxyInterceptor {
                 .setBody(Body.body(Errors.body(code, message)));
     }
 
+    /** The message for an upstream error that came without a body. */
+    static String emptyErrorMessage(int code) {
+        return switch (code) {
+            case 414 -> "request target too long";
+            case 431 -> "request headers too large";
+            default -> {
+                String reason = HttpResponseStatus.valueOf(code).reasonPhrase();
+                yield reason.isEmpty() || reason.startsWith("Unknown") ? "request failed" : reason.toLowerCase(java.util.Locale.ROOT);
+            }
+        };
+    }
+
     @Override
     public Future<Void> handleProxyResponse(ProxyContext context) {
         if (context.get(RECORDED, Boolean.class) == null) { // a failure's own answer was counted in failed()
@@ -141,6 +157,15 @@ final class GatewayInterceptor implements ProxyInterceptor {
             upstream.remove(GatewayHeaders.X_RATELIMIT_LIMIT);
             upstream.remove(GatewayHeaders.X_RATELIMIT_REMAINING);
             upstream.remove(GatewayHeaders.X_RATELIMIT_RESET);
+        }
+        ProxyResponse response = context.response();
+        Body body = response.getBody();
+        int code = response.getStatusCode();
+        if (code >= 400 && body != null && body.length() == 0
+                && !HttpMethod.HEAD.equals(context.request().getMethod())) {
+            upstream.remove(HttpHeaders.CONTENT_LENGTH);
+            response.putHeader(GatewayHeaders.CONTENT_TYPE, GatewayHeaders.APPLICATION_JSON)
+                    .setBody(Body.body(Errors.body(code, emptyErrorMessage(code))));
         }
         return context.sendResponse();
     }

@@ -23,7 +23,8 @@ import java.util.concurrent.Executors;
  * Real upstream HTTP servers for gateway tests, started once per JVM:
  * <ul>
  *   <li>identity, content, review, integrations, insights: echo servers answering with JSON that names the
- *       service and repeats the method, path, query, headers and body length they received;</li>
+ *       service and repeats the method, path, query, headers and body length they received (with a query of
+ *       {@code empty-status=NNN}: that status and an empty body, as Vert.x answers an over-long request line);</li>
  *   <li>sites: a port with nothing listening (connection refused);</li>
  *   <li>openapi: a server that accepts connections and never answers.</li>
  * </ul>
@@ -75,6 +76,12 @@ public class UpstreamServers implements QuarkusTestResourceLifecycleManager {
             for (int n; (n = in.read(buffer)) > 0; ) {
                 length += n;
             }
+        }
+        String query = exchange.getRequestURI().getRawQuery();
+        if (query != null && query.startsWith("empty-status=")) {
+            exchange.sendResponseHeaders(Integer.parseInt(query.substring("empty-status=".length())), -1);
+            exchange.close();
+            return;
         }
         Map<String, String> headers = new TreeMap<>();
         exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(), String.join(",", values)));

@@ -26,12 +26,16 @@ import java.time.temporal.ChronoUnit;
 import java.util.Map;
 
 /**
- * The organization's Docs agent instructions: every member reads them, admins write them. Before the first PUT
- * they are an empty document with neither updatedAt nor updatedBy.
+ * The organization's Docs agent instructions: every member reads them, admins write them. A PUT stores updatedAt
+ * and updatedBy; before the first one they are an empty document whose updatedAt (GitBook's OrganizationAgentInstructions
+ * requires it, a date-time) is {@link #NEVER_UPDATED}, the Unix epoch, and with no updatedBy, since nobody wrote them.
  */
 @Path("/v1/orgs/{organizationId}/agent-instructions")
 @Produces(MediaType.APPLICATION_JSON)
 public class AgentInstructionsResource {
+    /** The updatedAt of instructions never written: before any real write, the same on every read. */
+    static final Instant NEVER_UPDATED = Instant.EPOCH;
+
     @Inject
     Caller caller;
     @Inject
@@ -85,7 +89,7 @@ public class AgentInstructionsResource {
 
     private View view(String org, AgentInstructions row) {
         return new View("agent-instructions", RichText.document(row == null ? "" : row.markdown),
-                row == null ? null : row.updatedAt, row == null ? null : row.updatedBy,
+                row == null ? NEVER_UPDATED : row.updatedAt, row == null ? null : row.updatedBy,
                 new View.Urls(urls.api("/orgs/" + org + "/agent-instructions")));
     }
 }

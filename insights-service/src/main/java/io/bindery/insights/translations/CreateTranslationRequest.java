@@ -43,7 +43,10 @@ public record CreateTranslationRequest(String sourceSpace, String sourceLanguage
             throw ApiException.badRequest(field + " is required");
         }
         if (!KNOWN.contains(value)) {
-            throw ApiException.badRequest(field + " must be one of " + String.join(", ", LANGUAGES));
+            // the value refused, then the ones allowed (a long value is cut: the message stays readable)
+            String shown = value.length() > 40 ? value.substring(0, 40) + "…" : value;
+            throw ApiException.badRequest(field + " '" + shown + "' is not a supported language: it must be one of "
+                    + String.join(", ", LANGUAGES));
         }
         return value;
     }

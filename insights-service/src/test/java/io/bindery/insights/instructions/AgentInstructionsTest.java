@@ -6,9 +6,13 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
+
 import static io.bindery.insights.testing.InsightsFixtures.as;
 import static io.bindery.insights.testing.InsightsFixtures.member;
 import static org.hamcrest.Matchers.containsString;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
@@ -23,9 +27,12 @@ class AgentInstructionsTest {
         String editor = member(org, "create");
         String url = "/v1/orgs/" + org + "/agent-instructions";
 
-        as(editor).get(url).then().statusCode(200).body("object", equalTo("agent-instructions"))
+        // never written: GitBook's OrganizationAgentInstructions still requires updatedAt (a date-time): the epoch
+        String never = as(editor).get(url).then().statusCode(200).body("object", equalTo("agent-instructions"))
                 .body("instructions.object", equalTo("document")).body("instructions.nodes.size()", equalTo(0))
-                .body("updatedAt", nullValue()).body("urls.location", containsString("/agent-instructions"));
+                .body("updatedAt", notNullValue()).body("updatedBy", nullValue())
+                .body("urls.location", containsString("/agent-instructions")).extract().path("updatedAt");
+        assertEquals(Instant.EPOCH, Instant.parse(never));
 
         // GitBook's JSON document, as its API takes it
         String document = """
@@ -34,7 +41,10 @@ class AgentInstructionsTest {
         as(admin).body(document).put(url).then().statusCode(200)
                 .body("instructions.nodes[0].type", equalTo("paragraph"))
                 .body("updatedBy", equalTo(admin)).body("updatedAt", notNullValue());
-        as(editor).get(url).then().statusCode(200).body("updatedBy", equalTo(admin))
+        String written = as(editor).get(url).then().statusCode(200).body("updatedBy", equalTo(admin))
+                .extract().path("updatedAt");
+        assertTrue(Instant.parse(written).isAfter(Instant.now().minusSeconds(60)), written);
+        as(editor).get(url).then().statusCode(200).body("updatedAt", equalTo(written))
                 .body("instructions.nodes[0].nodes[0].leaves[0].text", equalTo("Answer in English."));
 
         // markdown, as comments take it

@@ -121,7 +121,10 @@ class TranslationsTest {
         as(editor).body("{\"language\": \"es\"}").post(url).then().statusCode(400)
                 .body("error.message", containsString("source"));
         as(editor).body("{\"source\": {\"space\": \"" + source.id + "\", \"language\": \"xx\"}, \"language\": \"es\"}")
-                .post(url).then().statusCode(400).body("error.message", containsString("source.language"));
+                .post(url).then().statusCode(400).body("error.message", containsString("source.language 'xx'"))
+                .body("error.message", containsString("pt-br"));
+        as(editor).body("{\"source\": {\"space\": \"" + source.id + "\", \"language\": \"en\"}, \"language\": \"klingon\"}")
+                .post(url).then().statusCode(400).body("error.message", containsString("language 'klingon' is not a supported language"));
         as(editor).body("{\"source\": {\"space\": \"" + source.id + "\", \"language\": \"en\"}, \"language\": \"en\"}")
                 .post(url).then().statusCode(400).body("error.message", containsString("language"));
         as(editor).body("{\"source\": {\"space\": \"nope\", \"language\": \"en\"}, \"language\": \"es\"}")

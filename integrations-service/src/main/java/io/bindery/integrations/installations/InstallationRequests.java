@@ -40,11 +40,16 @@ public final class InstallationRequests {
         }
     }
 
-    /** {@code POST …/installations/{id}/spaces} ({@code space}) and {@code …/sites} ({@code site}). */
+    /**
+     * {@code POST …/installations/{id}/spaces} ({@code space}) and {@code …/sites} ({@code siteId}, as GitBook's
+     * installIntegrationOnSite names it; {@code site}, which Bindery took before, still works).
+     */
     public static String target(JsonNode node, TargetKind kind) {
-        String id = JsonBody.of(node).requiredString(kind.wire, 1, 100);
+        JsonBody body = JsonBody.of(node);
+        String field = kind == TargetKind.SITE && !body.has("siteId") && body.has("site") ? "site" : kind.field;
+        String id = body.requiredString(field, 1, 100);
         if (!id.matches("[a-zA-Z0-9_-]+")) {
-            throw ApiException.badRequest(kind.wire + " must be an id (letters, digits, '-', '_')");
+            throw ApiException.badRequest(field + " must be an id (letters, digits, '-', '_')");
         }
         return id;
     }

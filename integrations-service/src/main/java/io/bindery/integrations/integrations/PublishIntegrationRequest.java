@@ -250,8 +250,9 @@ public record PublishIntegrationRequest(String organization, ObjectNode definiti
     }
 
     /**
-     * account, space and site configurations: each a JSON Schema of an object ({@code type: object},
-     * {@code properties} whose members each name a JSON type) or a component ({@code componentId}).
+     * account, space and site configurations: each a JSON Schema of an object ({@code properties} whose members each
+     * name a JSON type, optional {@code required}; {@code type} may be left out, as GitBook's
+     * IntegrationConfigurationSchema and real manifests do, and then means object) or a component ({@code componentId}).
      */
     static ObjectNode configurations(JsonNode configurations) {
         if (!configurations.isObject()) {
@@ -284,7 +285,7 @@ public record PublishIntegrationRequest(String organization, ObjectNode definiti
             throw ApiException.badRequest(at + " is not a JSON Schema (an object)");
         }
         JsonNode type = s.get("type");
-        if (root && (type == null || !"object".equals(type.asText()))) {
+        if (root && type != null && !"object".equals(type.asText())) {
             throw ApiException.badRequest(at + " must be a JSON Schema of type object");
         }
         if (type != null && !(type.isTextual() && JSON_TYPES.contains(type.asText()))) {

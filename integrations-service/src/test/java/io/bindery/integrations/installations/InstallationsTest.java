@@ -154,8 +154,12 @@ class InstallationsTest {
         as(admin).body("{\"space\":\"" + Ids.newId() + "\"}").post(base + "/spaces").then().statusCode(404);
         as(reader).body("{\"space\":\"" + space.id() + "\"}").post(base + "/spaces").then().statusCode(403);
         as(outsider).body("{\"space\":\"" + space.id() + "\"}").post(base + "/spaces").then().statusCode(404);
-        as(admin).body("{\"site\":\"" + site.id() + "\"}").post(base + "/sites").then().statusCode(201)
+        // GitBook's installIntegrationOnSite body names the site siteId; Bindery's earlier site still works
+        as(admin).body("{\"siteId\":\"" + site.id() + "\"}").post(base + "/sites").then().statusCode(201)
                 .body("site", equalTo(site.id()));
+        as(admin).body("{\"site\":\"" + site.id() + "\"}").post(base + "/sites").then().statusCode(409);
+        as(admin).body("{}").post(base + "/sites").then().statusCode(400)
+                .body("error.message", equalTo("siteId is required"));
 
         as(admin).get(base).then().body("spaces", equalTo(2));
         as(admin).get(base + "/spaces").then().statusCode(200).body("count", equalTo(2))

@@ -142,6 +142,14 @@ class IntegrationsTest {
                         + "{\"token\":{\"type\":\"string\"}},\"required\":[\"token\"]},\"space\":{\"componentId\":\"cfg\"}}"))
                 .post("/v1/integrations/" + name()).then().statusCode(200)
                 .body("configurations.account.required", equalTo(List.of("token")));
+        // as real manifests write it (GitBook's IntegrationConfigurationSchema requires only properties): no type
+        as(admin).body(body(org, ",\"configurations\":{\"space\":{\"properties\":{\"token\":{\"type\":\"string\","
+                        + "\"title\":\"Token\"}},\"required\":[\"token\"]}}"))
+                .post("/v1/integrations/" + name()).then().statusCode(200)
+                .body("configurations.space.properties.token.type", equalTo("string"));
+        as(admin).body(body(org, ",\"configurations\":{\"space\":{\"type\":\"array\",\"properties\":{}}}"))
+                .post("/v1/integrations/" + name()).then().statusCode(400)
+                .body("error.message", equalTo("configurations.space must be a JSON Schema of type object"));
     }
 
     @Test

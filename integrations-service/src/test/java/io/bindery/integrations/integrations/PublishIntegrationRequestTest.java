@@ -56,4 +56,19 @@ class PublishIntegrationRequestTest {
         assertThrows(ApiException.class, () -> PublishIntegrationRequest.checkName("a/b"));
         assertThrows(ApiException.class, () -> PublishIntegrationRequest.checkName("x".repeat(101)));
     }
+
+    @Test
+    void aConfigurationSchemaWithoutTypeIsAnObject() throws Exception {
+        // GitBook's IntegrationConfigurationSchema requires only properties; real manifests leave type out
+        PublishIntegrationRequest r = parse("""
+                {"organization":"o","title":"Tt","description":"d","script":"s","scopes":[],"configurations":{"space":{"properties":{"token":{"type":"string",
+                 "title":"Token"}},"required":["token"]}}}""");
+        assertEquals("token", r.definition().get("configurations").get("space").get("required").get(0).asText());
+        assertEquals("configurations.space must be a JSON Schema of type object", assertThrows(ApiException.class, () -> parse("""
+                {"organization":"o","title":"Tt","description":"d","script":"s","scopes":[],"configurations":{"space":{"type":"array","properties":{}}}}""")).getMessage());
+        assertEquals("configurations.space must be a JSON Schema of type object", assertThrows(ApiException.class, () -> parse("""
+                {"organization":"o","title":"Tt","description":"d","script":"s","scopes":[],"configurations":{"space":{"type":"string"}}}""")).getMessage());
+        assertEquals("configurations.space.properties must be an object", assertThrows(ApiException.class, () -> parse("""
+                {"organization":"o","title":"Tt","description":"d","script":"s","scopes":[],"configurations":{"space":{}}}""")).getMessage());
+    }
 }

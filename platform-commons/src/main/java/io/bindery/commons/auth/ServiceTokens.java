@@ -82,7 +82,7 @@ public final class ServiceTokens {
             return fresh.header();
         } catch (java.io.IOException e) {
             LOG.debugf("service token for %s not minted: %s", audience, e.getMessage());
-            throw new IllegalStateException("identity unreachable for a service token: " + e.getMessage(), e);
+            throw io.bindery.commons.errors.ApiException.unavailable("identity is unavailable (no service token)");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

@@ -148,6 +148,13 @@ public interface BinderyServiceConfig {
         /** Hosts and networks that user-given URLs may reach although they are private (see OutboundPolicy). */
         Optional<List<String>> allow();
 
+        /**
+         * Ports of the platform's own listeners (every service and the gateway; ./platform passes its ports). On an
+         * internal address, even an allowed one, they are refused, as are the ports of this service
+         * ({@code quarkus.http.port}) and of every {@code bindery.*url*} and gateway upstream it is configured with.
+         */
+        Optional<List<Integer>> denyPorts();
+
         @WithDefault("PT5S")
         Duration connectTimeout();
 

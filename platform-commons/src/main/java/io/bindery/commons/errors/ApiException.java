@@ -36,6 +36,11 @@ public class ApiException extends RuntimeException {
         return new ApiException(409, message);
     }
 
+    /** 503: a service this request needs cannot be reached now (the error body says which; Retry-After is set). */
+    public static ApiException unavailable(String message) {
+        return new ApiException(503, message);
+    }
+
     public static ApiException notImplemented(String message) {
         return new ApiException(501, message);
     }

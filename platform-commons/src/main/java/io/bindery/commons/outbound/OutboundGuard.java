@@ -32,6 +32,8 @@ import java.util.concurrent.TimeoutException;
  * redirects, each one checked again. The host is resolved here and every address it resolves to must pass
  * {@link OutboundPolicy}; the connection then goes to the checked address (the Host header and TLS name stay the
  * URL's), so a DNS answer that changes between check and connect (rebinding) cannot reach an internal address.
+ * Where internal addresses are allowed (the local stacks' loopback), the platform's own listeners still are not
+ * (see {@link OutboundPolicy#refusal(InetAddress, int, String)} and {@link #ownPorts}).
  * Blocking: call it from a worker thread, never from the event loop.
  */
 @ApplicationScoped
@@ -41,6 +43,7 @@ public class OutboundGuard {
     @Inject
     Vertx vertx;
     Optional<List<String>> allow;
+    Optional<List<Integer>> denyPorts;
     Duration connectTimeout;
     Duration readTimeout;
     int maxRedirects;
@@ -49,6 +52,7 @@ public class OutboundGuard {
     @Inject
     void configure(io.bindery.commons.config.BinderyServiceConfig config) {
         allow = config.outbound().allow();
+        denyPorts = config.outbound().denyPorts();
         connectTimeout = config.outbound().connectTimeout();
         readTimeout = config.outbound().readTimeout();
         maxRedirects = config.outbound().maxRedirects();
@@ -130,14 +134,58 @@ public class OutboundGuard {
         }
     }
 
-    /** The policy in force (bindery.outbound.allow). */
+    /**
+     * The policy in force: bindery.outbound.allow, and the platform's own ports (made at the first fetch, after the
+     * start-up, so that a test's random HTTP port is known).
+     */
     public OutboundPolicy policy() {
         OutboundPolicy p = policy;
         if (p == null) {
-            p = new OutboundPolicy(allow.orElse(List.of()));
+            p = new OutboundPolicy(allow.orElse(List.of()), ownPorts(denyPorts.orElse(List.of()),
+                    org.eclipse.microprofile.config.ConfigProvider.getConfig()));
             policy = p;
         }
         return p;
+    }
+
+    /**
+     * The ports of the platform's own listeners this service knows: {@code bindery.outbound.deny-ports}, its own
+     * HTTP port(s), and the port of every URL among its {@code bindery.*} settings whose name says url or upstream
+     * (bindery.identity-url, bindery.content-url, bindery.public-url, bindery.gateway.upstreams.*, …).
+     */
+    static java.util.Set<Integer> ownPorts(List<Integer> denied, org.eclipse.microprofile.config.Config config) {
+        java.util.Set<Integer> ports = new java.util.TreeSet<>(denied);
+        for (String key : List.of("quarkus.http.port", "quarkus.http.test-port", "quarkus.http.ssl-port",
+                "quarkus.management.port")) {
+            config.getOptionalValue(key, String.class).filter(v -> v.matches("\\d{1,5}")).map(Integer::parseInt)
+                    .filter(port -> port > 0).ifPresent(ports::add);
+        }
+        for (String key : config.getPropertyNames()) {
+            String k = key.toLowerCase(Locale.ROOT);
+            if (!(k.startsWith("bindery.") || k.startsWith("bindery_")) || !(k.contains("url") || k.contains("upstream"))) {
+                continue;
+            }
+            Optional<String> value;
+            try {
+                value = config.getOptionalValue(key, String.class);
+            } catch (RuntimeException e) {
+                continue; // a value that does not expand (a missing ${…}): not a URL to learn from
+            }
+            value.ifPresent(v -> {
+                for (String one : v.split(",")) {
+                    try {
+                        URI uri = new URI(one.trim());
+                        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+                        if (uri.getHost() != null && (scheme.equals("http") || scheme.equals("https"))) {
+                            ports.add(uri.getPort() > 0 ? uri.getPort() : scheme.equals("https") ? 443 : 80);
+                        }
+                    } catch (URISyntaxException e) {
+                        // not a URL
+                    }
+                }
+            });
+        }
+        return ports;
     }
 
     private static URI parse(String text, String asked) {
@@ -173,8 +221,9 @@ public class OutboundGuard {
         } catch (UnknownHostException e) {
             throw new OutboundRefused("could not fetch " + asked + ": unknown host " + host);
         }
+        int port = uri.getPort() > 0 ? uri.getPort() : uri.getScheme().equalsIgnoreCase("https") ? 443 : 80;
         for (InetAddress a : addresses) {
-            Optional<String> why = policy().refusal(a);
+            Optional<String> why = policy().refusal(a, port, uri.getRawPath());
             if (why.isPresent()) {
                 String via = uri.toString().equals(asked) ? "" : " (reached by a redirect to " + uri + ")";
                 throw new OutboundRefused(asked + " is refused: " + host + " resolves to " + why.get() + via);
@@ -258,7 +307,8 @@ public class OutboundGuard {
                             .setIdleTimeout((int) readTimeout.toSeconds()).setKeepAlive(false).setMaxRedirects(0)
                             .setTrustAll(false).setVerifyHost(true));
                     client = c;
-                    LOG.infof("outbound fetches allow internal addresses in %s", allow.orElse(List.of()));
+                    LOG.infof("outbound fetches allow internal addresses in %s, but not the platform's own ports %s nor /q/ paths",
+                            allow.orElse(List.of()), policy().ownPorts());
                 }
             }
         }

@@ -3,20 +3,31 @@ package io.bindery.commons.outbound;
 import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
+import java.net.URLDecoder;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Which addresses the server may connect to for a URL a user gave: every public address, and of the internal ones
  * (loopback, link-local, private, unique-local, shared, unspecified, multicast) only those inside an allowed CIDR
- * ({@code bindery.outbound.allow}; none by default, {@code 127.0.0.0/8} on the local stacks).
+ * ({@code bindery.outbound.allow}; none by default, {@code 127.0.0.0/8} on the local stacks). Even there, never the
+ * platform's own listeners: an internal address on one of {@code ownPorts} (every service's and the gateway's), or
+ * a {@code /q/} management path (health, metrics, OpenAPI) on any internal address.
  */
 public final class OutboundPolicy {
     private final List<Cidr> allowed;
+    private final Set<Integer> ownPorts;
 
     public OutboundPolicy(List<String> allowedCidrs) {
+        this(allowedCidrs, Set.of());
+    }
+
+    public OutboundPolicy(List<String> allowedCidrs, java.util.Collection<Integer> ownPorts) {
         List<Cidr> out = new ArrayList<>();
         for (String c : allowedCidrs) {
             if (!c.isBlank()) {
@@ -24,6 +35,66 @@ public final class OutboundPolicy {
             }
         }
         this.allowed = List.copyOf(out);
+        this.ownPorts = Set.copyOf(new TreeSet<>(ownPorts));
+    }
+
+    /** The ports refused on internal addresses, in order. */
+    public Set<Integer> ownPorts() {
+        return new TreeSet<>(ownPorts);
+    }
+
+    /**
+     * Why the server may not connect to {@code port} at this address for {@code path} (the URL's raw path), or
+     * empty when it may: {@link #refusal(InetAddress)}, then, for an internal address the allow-list lets through,
+     * the platform's own ports and management paths.
+     */
+    public Optional<String> refusal(InetAddress address, int port, String rawPath) {
+        Optional<String> why = refusal(address);
+        if (why.isPresent()) {
+            return why;
+        }
+        InetAddress a = unmapped(address);
+        if (internalKind(a) == null) {
+            return Optional.empty();
+        }
+        if (ownPorts.contains(port)) {
+            return Optional.of(a.getHostAddress() + ":" + port + " is one of the platform's own listeners");
+        }
+        if (isManagementPath(rawPath)) {
+            return Optional.of(a.getHostAddress() + ":" + port + " with a /q/ path is a management endpoint");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * True for {@code /q} and {@code /q/...} as a server would route it: percent-decoded, with empty, {@code .} and
+     * {@code ..} segments resolved and case ignored.
+     */
+    static boolean isManagementPath(String rawPath) {
+        if (rawPath == null) {
+            return false;
+        }
+        String decoded = rawPath;
+        for (int i = 0; i < 3 && decoded.contains("%"); i++) { // %2571 -> %71 -> q
+            try {
+                decoded = URLDecoder.decode(decoded.replace("+", "%2B"), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                break;
+            }
+        }
+        java.util.ArrayDeque<String> segments = new java.util.ArrayDeque<>();
+        for (String segment : decoded.replace('\\', '/').split("/")) {
+            if (segment.isEmpty() || segment.equals(".")) {
+                continue;
+            }
+            if (segment.equals("..")) {
+                segments.pollLast();
+                continue;
+            }
+            segments.addLast(segment);
+        }
+        String first = segments.peekFirst();
+        return first != null && first.split(";", 2)[0].trim().equalsIgnoreCase("q");
     }
 
     /** Why the server may not connect to this address, or empty when it may. */

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import io.bindery.commons.config.BinderyServiceConfig;
+import io.bindery.commons.errors.ApiException;
+import org.jboss.logging.Logger;
 
 import java.io.IOException;
 import java.net.URI;
@@ -23,9 +25,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Calls identity's internal API (never routed by the gateway) for what a projection has not seen yet. */
+/**
+ * Calls identity's internal API (never routed by the gateway) for what a projection has not seen yet. Path
+ * segments are url-encoded; identity out of reach, or answering anything but 200, 404 (or 400/414 for an id it
+ * cannot read: none) is a 503 with the error body, never a 500.
+ */
 @ApplicationScoped
 public class IdentityClient {
+    private static final Logger LOG = Logger.getLogger(IdentityClient.class);
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     @Inject
@@ -106,15 +113,19 @@ public class IdentityClient {
         String url = request.uri().toString();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() == 404) {
+            int status = response.statusCode();
+            if (status == 404 || status == 400 || status == 414) {
+                // identity knows no such thing, or cannot even read its id (callers check ids' shape first)
                 return Optional.empty();
             }
-            if (response.statusCode() != 200) {
-                throw new IllegalStateException("identity answered " + response.statusCode() + " for " + url);
+            if (status != 200) {
+                LOG.warnf("identity answered %d for %s", status, url);
+                throw ApiException.unavailable("identity is unavailable (it answered " + status + ")");
             }
             return Optional.of(json.readTree(response.body()));
         } catch (IOException e) {
-            throw new IllegalStateException("identity unreachable: " + e.getMessage(), e);
+            LOG.warnf("identity unreachable for %s: %s", url, e.toString());
+            throw ApiException.unavailable("identity is unavailable");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

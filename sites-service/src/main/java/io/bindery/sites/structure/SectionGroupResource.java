@@ -56,9 +56,11 @@ public class SectionGroupResource {
 
     @POST
     @Path("/{siteSectionGroupId}/sections")
-    public JsonNode addSection(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
-                                               @PathParam("siteSectionGroupId") String groupId, JsonNode body) {
-        return callerSpaces.embed(organizationId, caller.userId(), structure.addToGroup(organizationId, caller.userId(), siteId, groupId, StructureRequests.AddSection.from(body).sectionId()));
+    public Response addSection(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
+                               @PathParam("siteSectionGroupId") String groupId, JsonNode body) {
+        // 201, as GitBook documents addSiteSectionToGroup
+        return Response.status(201).entity(callerSpaces.embed(organizationId, caller.userId(), structure.addToGroup(
+                organizationId, caller.userId(), siteId, groupId, StructureRequests.AddSection.from(body).sectionId()))).build();
     }
 
     @DELETE

@@ -90,9 +90,9 @@ class StructureTest {
         // out of the group: right after it; into it again; deleting the group hands its children to its parent
         as(admin).delete(url("/section-groups/" + g + "/sections/" + b)).then().statusCode(204);
         assertEquals(List.of(g, b, c, a), rootOrder());
-        as(admin).body("{\"sectionId\":\"" + a + "\"}").post(url("/section-groups/" + g + "/sections")).then().statusCode(200)
+        as(admin).body("{\"sectionId\":\"" + a + "\"}").post(url("/section-groups/" + g + "/sections")).then().statusCode(201)
                 .body("children.id", equalTo(List.of(a)));
-        as(admin).body("{\"sectionId\":\"" + c + "\"}").post(url("/section-groups/" + g + "/sections")).then().statusCode(200)
+        as(admin).body("{\"sectionId\":\"" + c + "\"}").post(url("/section-groups/" + g + "/sections")).then().statusCode(201)
                 .body("children.id", equalTo(List.of(a, c)));
         assertEquals(List.of(g, b), rootOrder());
         as(admin).delete(url("/section-groups/" + g)).then().statusCode(204);
