@@ -12,6 +12,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import io.bindery.identity.config.IdentityConfig;
 import org.jose4j.jwk.RsaJsonWebKey;
@@ -23,6 +26,10 @@ import java.util.List;
 /** Minting and revoking API tokens (RS256 JWTs: iss, sub = user id, jti = token id, iat, exp). */
 @ApplicationScoped
 public class Tokens {
+    @Inject
+    RevocationWaits waits;
+    @Inject
+    TransactionSynchronizationRegistry transactions;
     /** Longest lifetime a caller may ask for: ten years. */
     public static final long MAX_TTL_SECONDS = 10L * 366 * 24 * 3600;
     public static final long MIN_TTL_SECONDS = 60;
@@ -81,6 +88,19 @@ public class Tokens {
         long seq = ((Number) em.createNativeQuery("SELECT nextval('token_revocation_seq')").getSingleResult()).longValue();
         token.revokedAt = Instant.now();
         token.revocationSeq = seq;
+        // long polls waiting in this process answer once the revocation is visible (RevocationWaits)
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    waits.revoked();
+                }
+            }
+        });
         events.publish(IdentityEventTypes.TOKEN_REVOKED, token.id, new TokenChanged(token.id, userId, token.expiresAt));
     }
 

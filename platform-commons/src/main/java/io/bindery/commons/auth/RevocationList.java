@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The ids of revoked, not yet expired tokens, kept current by polling identity's internal API
  * ({@code GET /internal/token-revocations?after=SEQ}) every second, so a revoked token is refused by the
- * gateway and every service within a couple of seconds. Polling (rather than a Kafka consumer per process)
+ * gateway and every service within a couple of seconds; with a wait, each poll is a long poll that identity answers
+ * when a revocation commits (see the four-argument constructor). Polling (rather than a Kafka consumer per process)
  * keeps the gateway free of a broker dependency and gives every process the full list at start-up.
  */
 public final class RevocationList implements AutoCloseable {
@@ -37,6 +38,7 @@ public final class RevocationList implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private volatile long lastSeq;
     private volatile boolean synced;
+    private final long waitMs;
 
     /** The Authorization header of each poll (a service token for identity), or null for none. */
     private final java.util.function.Supplier<String> authorization;
@@ -46,6 +48,16 @@ public final class RevocationList implements AutoCloseable {
     }
 
     public RevocationList(String identityBaseUrl, Duration interval, java.util.function.Supplier<String> authorization) {
+        this(identityBaseUrl, interval, Duration.ZERO, authorization);
+    }
+
+    /**
+     * With a {@code wait} above zero, each poll after the first successful one asks identity to hold an empty answer
+     * that long ({@code &wait=MS}, a long poll): a revocation is still seen at once, and an idle process asks about
+     * twice a minute instead of every {@code interval}. An identity that does not know {@code wait} answers at once.
+     */
+    public RevocationList(String identityBaseUrl, Duration interval, Duration wait, java.util.function.Supplier<String> authorization) {
+        this.waitMs = wait.toMillis();
         this.authorization = authorization;
         this.endpoint = identityBaseUrl.replaceAll("/+$", "") + "/internal/token-revocations";
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -75,9 +87,13 @@ public final class RevocationList implements AutoCloseable {
 
     void poll() throws Exception {
         boolean more = true;
+        boolean first = true;
         while (more) {
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint + "?after=" + lastSeq))
-                    .timeout(Duration.ofSeconds(3)).GET();
+            // once synced, a long poll: identity answers when a revocation comes, or empty after waitMs
+            long wait = synced && first ? waitMs : 0;
+            first = false;
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint + "?after=" + lastSeq + (wait > 0 ? "&wait=" + wait : "")))
+                    .timeout(Duration.ofMillis(3000 + wait)).GET();
             String auth = authorization.get();
             if (auth != null) {
                 b.header("Authorization", auth);

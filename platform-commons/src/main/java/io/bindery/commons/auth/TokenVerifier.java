@@ -51,7 +51,9 @@ public final class TokenVerifier {
                 .orElse(identity + "/.well-known/jwks.json");
         String issuer = config.getOptionalValue("mp.jwt.verify.issuer", String.class).orElse("bindery");
         long pollMs = config.getOptionalValue("bindery.revocations.poll-ms", Long.class).orElse(1000L);
-        return new TokenVerifier(jwks, issuer, new RevocationList(identity, Duration.ofMillis(pollMs),
+        // long polls (identity holds an empty answer until a revocation, at most this long); 0: plain polling
+        long waitMs = config.getOptionalValue("bindery.revocations.wait-ms", Long.class).orElse(25_000L);
+        return new TokenVerifier(jwks, issuer, new RevocationList(identity, Duration.ofMillis(pollMs), Duration.ofMillis(waitMs),
                 () -> tokens.authorization(ServiceTokens.IDENTITY)));
     }
 
