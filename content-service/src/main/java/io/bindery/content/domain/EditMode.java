@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 public enum EditMode {
     LIVE("live"), LOCKED("locked");
 
+    private static final EditMode[] COLUMN_VALUES = values();
     private final String wire;
 
     EditMode(String wire) {
@@ -39,8 +40,15 @@ public enum EditMode {
 
         @Override
         public EditMode convertToEntityAttribute(String wire) {
-            return wire == null ? null : Arrays.stream(values()).filter(v -> v.wire.equals(wire)).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("unknown edit mode in the database: " + wire));
+            if (wire == null) {
+                return null;
+            }
+            for (EditMode v : COLUMN_VALUES) { // a loop, not a stream: read for every row loaded
+                if (v.wire.equals(wire)) {
+                    return v;
+                }
+            }
+            throw new IllegalStateException("unknown edit mode in the database: " + wire);
         }
     }
 }

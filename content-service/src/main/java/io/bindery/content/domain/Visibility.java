@@ -12,6 +12,7 @@ public enum Visibility {
     PUBLIC("public"), UNLISTED("unlisted"), SHARE_LINK("share-link"), VISITOR_AUTH("visitor-auth"),
     IN_COLLECTION("in-collection"), PRIVATE("private");
 
+    private static final Visibility[] COLUMN_VALUES = values();
     private final String wire;
 
     Visibility(String wire) {
@@ -40,8 +41,15 @@ public enum Visibility {
 
         @Override
         public Visibility convertToEntityAttribute(String wire) {
-            return wire == null ? null : Arrays.stream(values()).filter(v -> v.wire.equals(wire)).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("unknown visibility in the database: " + wire));
+            if (wire == null) {
+                return null;
+            }
+            for (Visibility v : COLUMN_VALUES) { // a loop, not a stream: read for every row loaded
+                if (v.wire.equals(wire)) {
+                    return v;
+                }
+            }
+            throw new IllegalStateException("unknown visibility in the database: " + wire);
         }
     }
 }
