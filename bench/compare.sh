@@ -4,8 +4,8 @@
 #   bench/compare.sh main            # or a commit, a tag, a branch
 #
 # Builds REF in a git worktree (.platform/compare/<commit>, `mvnw package` through the build lock: nothing is
-# installed into ~/.m2), builds the working tree when stale (build_if_stale's rule: run ./platform up once, or
-# `mvnw install`), starts both stacks with their own ./platform services-up (REF on REF_PORT 19400.., the working
+# installed into ~/.m2), builds the working tree when a service's jar is older than its sources (`mvnw install`
+# of the services, through the lock), starts both stacks with their own ./platform services-up (REF on REF_PORT 19400.., the working
 # tree on WORK_PORT 19300.., databases bindery_cmp_ref / bindery_cmp_work on the running PostgreSQL and Kafka, state
 # under .platform/compare/), seeds each (SPREAD spaces, a PAGES-page space for search, a published PAGES-page site for
 # the reader), then ROUNDS x (REF, work) with wrk -t1 -c32, WARMUP s + DURATION s each, alternating, of
@@ -49,8 +49,12 @@ if [[ ! -f $REFTREE/gateway/target/quarkus-app/quarkus-run.jar ]]; then
 fi
 for svc in "${services[@]}"; do
   jar="$ROOT/$svc/target/quarkus-app/quarkus-run.jar"
-  [[ -f $jar && -z $(find "$ROOT/platform-commons/src/main" "$ROOT/$svc/src/main" -type f -newer "$jar" -print -quit) ]] \
-    || die "the working tree's $svc jar is missing or stale: build first (flock $LOCK ./mvnw -q -B -DskipTests install)"
+  if [[ ! -f $jar || -n $(find "$ROOT/platform-commons/src/main" "$ROOT/$svc/src/main" -type f -newer "$jar" -print -quit) ]]; then
+    echo "building the working tree ($svc is stale; waits for $LOCK)"
+    (cd "$ROOT" && flock "$LOCK" ./mvnw -q -B -DskipTests install -pl "$(IFS=,; echo "${services[*]}")" -am) \
+      >"$BASE/build-work.log" 2>&1 || { tail -n 30 "$BASE/build-work.log" >&2; die "build of the working tree failed"; }
+    break
+  fi
 done
 
 # 2. Both stacks.
