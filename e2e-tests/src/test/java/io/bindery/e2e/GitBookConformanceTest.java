@@ -70,6 +70,10 @@ class GitBookConformanceTest {
         var route = CHECK.requestFindings("POST", "/v1/orgs/o1/no-such-route",
                 SimpleRequest.Builder.post("/v1/orgs/o1/no-such-route").withHeader("Authorization", "Bearer t").build());
         assertTrue(!route.isEmpty() && route.get(0).contains("[extension] route"), route.toString());
+        // documented query parameters, a role among them (GitBook's parameters are references)
+        assertEquals(java.util.List.of(), CHECK.requestFindings("GET", "/v1/orgs/o1/members",
+                SimpleRequest.Builder.get("/v1/orgs/o1/members").withHeader("Authorization", "Bearer t")
+                        .withQueryParam("role", "admin").withQueryParam("limit", "10").build()));
         // a Bindery extension the allowlist names passes
         assertEquals(java.util.List.of(), CHECK.requestFindings("POST", "/v1/orgs",
                 SimpleRequest.Builder.post("/v1/orgs").withContentType("application/json")
