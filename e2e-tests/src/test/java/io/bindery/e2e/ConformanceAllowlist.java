@@ -86,6 +86,8 @@ final class ConformanceAllowlist {
                     "a file's bytes, behind File.downloadURL (GitBook serves them from its CDN)"),
             entry(BOTH, "GET /v1/orgs/ID/sites/ID/published", "Query parameter 'visitor\\.[^']+' is unexpected",
                     "visitor.<claim> query parameters read the published site as a visitor with those claims"),
+            entry(BOTH, "PATCH /v1/orgs/ID/sites/ID", extensionField("hostname"),
+                    "a site's own hostname is set with PATCH (README: a site on its own hostname); GitBook's body has no hostname"),
             entry(V167, "POST /v1/spaces/ID/transfer", extensionField("parent"),
                     "a transfer into a collection of the target organization (spec/api.md: to another organization, "
                             + "collection or both; 0.202.0 no longer documents the route)"));
