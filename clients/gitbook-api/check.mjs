@@ -1,4 +1,4 @@
-// Drives a Bindery gateway with GitBook's official client (@gitbook/api), exactly as a GitBook user
+// Drives a Bindery gateway with GitBook's official client (@gitbook/api; seed-checks.mjs also 0.202.0), exactly as a GitBook user
 // would: `new GitBookAPI({ endpoint, authToken })`. Run by `./platform test` against the e2e stack:
 //   BINDERY_GATEWAY=http://127.0.0.1:18080 BINDERY_TOKEN_FILE=.platform/e2e/admin-token node check.mjs
 import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { integrationsChecks } from './integrations-checks.mjs';
 import { openapiChecks } from './openapi-checks.mjs';
 import { insightsChecks } from './insights-checks.mjs';
+import { seedChecks } from './seed-checks.mjs';
 import assert from 'node:assert/strict';
 
 const endpoint = process.env.BINDERY_GATEWAY ?? 'http://127.0.0.1:8080';
@@ -352,6 +353,12 @@ check('site spaces: add a space to a site, list them, read it published', async 
 integrationsChecks(check, api, { endpoint, authToken, orgId: () => orgId });
 openapiChecks(check, api, { endpoint, authToken, orgId: () => orgId });
 insightsChecks(check, api, { endpoint, authToken, orgId: () => orgId });
+
+// Issue 28 §2: each of the 143 seed operations through the client's own method, 0.167.0 and 0.202.0.
+check('seed operations: every one through the client\'s own methods, each response conforming', async () => {
+  const { failed } = await seedChecks({ endpoint, authToken });
+  assert.deepEqual(failed.map((r) => `${r.op}: ${JSON.stringify(r.byVersion)}`), []);
+});
 
 let failed = 0;
 for (const [name, fn] of checks) {

@@ -1,5 +1,6 @@
 package io.bindery.e2e;
 
+import com.atlassian.oai.validator.model.SimpleRequest;
 import com.atlassian.oai.validator.model.SimpleResponse;
 import org.junit.jupiter.api.Test;
 
@@ -50,5 +51,32 @@ class GitBookConformanceTest {
     void routesGitBookDoesNotDocumentAreNotJudged() {
         assumeTrue(CHECK.enabled(), "BINDERY_E2E_GITBOOK_SPECS unset");
         assertEquals(java.util.List.of(), CHECK.findings("GET", "/v1/orgs/o1/no-such-route", ok("{}")));
+    }
+
+    private static SimpleRequest patchOrg(String body) {
+        return SimpleRequest.Builder.patch("/v1/orgs/o1").withContentType("application/json")
+                .withHeader("Authorization", "Bearer t").withBody(body).build();
+    }
+
+    @Test
+    void whatGitBookWouldNotSendIsFoundInRequests() {
+        assumeTrue(CHECK.enabled(), "BINDERY_E2E_GITBOOK_SPECS unset");
+        assertEquals(java.util.List.of(), CHECK.requestFindings("PATCH", "/v1/orgs/o1", patchOrg("{\"title\": \"Acme docs\"}")));
+        var extra = CHECK.requestFindings("PATCH", "/v1/orgs/o1", patchOrg("{\"title\": \"Acme docs\", \"colour\": \"red\"}"));
+        assertEquals(2, extra.size(), extra.toString()); // one per document
+        assertTrue(extra.get(0).contains("body field 'colour'"), extra.get(0));
+        var wrongType = CHECK.requestFindings("PATCH", "/v1/orgs/o1", patchOrg("{\"title\": 5}"));
+        assertTrue(!wrongType.isEmpty() && wrongType.get(0).contains("title"), wrongType.toString());
+        var route = CHECK.requestFindings("POST", "/v1/orgs/o1/no-such-route",
+                SimpleRequest.Builder.post("/v1/orgs/o1/no-such-route").withHeader("Authorization", "Bearer t").build());
+        assertTrue(!route.isEmpty() && route.get(0).contains("[extension] route"), route.toString());
+        // documented query parameters, a role among them (GitBook's parameters are references)
+        assertEquals(java.util.List.of(), CHECK.requestFindings("GET", "/v1/orgs/o1/members",
+                SimpleRequest.Builder.get("/v1/orgs/o1/members").withHeader("Authorization", "Bearer t")
+                        .withQueryParam("role", "admin").withQueryParam("limit", "10").build()));
+        // a Bindery extension the allowlist names passes
+        assertEquals(java.util.List.of(), CHECK.requestFindings("POST", "/v1/orgs",
+                SimpleRequest.Builder.post("/v1/orgs").withContentType("application/json")
+                        .withHeader("Authorization", "Bearer t").withBody("{\"title\": \"New\"}").build()));
     }
 }

@@ -136,6 +136,9 @@ public class Members {
         lockMember(orgId, userId);
         access.requireAdmin(orgId, callerId);
         Member member = require(orgId, userId);
+        if (!req.changes()) {
+            return view(member);
+        }
         if (Role.ADMIN.wire().equals(member.role) && role != Role.ADMIN && adminCount(orgId) <= 1) {
             throw ApiException.conflict("the organization must keep at least one admin");
         }

@@ -10,7 +10,8 @@ import java.util.List;
 public record InstallationView(String id, String status, String space_selection, String site_selection, long spaces,
                                JsonNode configuration, Instant createdAt, Instant updatedAt, Urls urls,
                                List<String> externalIds, Target target) {
-    public record Urls(String location, String app, String publicEndpoint) {
+    /** {@code publicContentEndpoint} (required from @gitbook/api 0.202.0) equals publicEndpoint: no separate content origin. */
+    public record Urls(String location, String app, String publicEndpoint, String publicContentEndpoint) {
     }
 
     public record Target(String organization) {
@@ -22,6 +23,6 @@ public record InstallationView(String id, String status, String space_selection,
                            List<String> externalIds, TargetUrls urls, Object space, Object site) {
     }
 
-    public record TargetUrls(String location, String publicEndpoint) {
+    public record TargetUrls(String location, String publicEndpoint, String publicContentEndpoint) {
     }
 }

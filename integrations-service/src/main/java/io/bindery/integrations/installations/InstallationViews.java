@@ -47,7 +47,8 @@ public class InstallationViews {
         String location = urls.api("/v1/integrations/" + i.integrationName + "/installations/" + i.id);
         return new InstallationView(i.id, i.status, i.spaceSelection, i.siteSelection, spaces, read(i.configuration),
                 i.createdAt, i.updatedAt, new InstallationView.Urls(location,
-                urls.app("/o/" + i.organizationId + "/integrations/" + i.integrationName), location + "/endpoint"),
+                urls.app("/o/" + i.organizationId + "/integrations/" + i.integrationName), location + "/endpoint",
+                location + "/endpoint"),
                 strings(i.externalIds), new InstallationView.Target(i.organizationId));
     }
 
@@ -63,7 +64,7 @@ public class InstallationViews {
                     + kind.plural + "/" + t.targetId);
             Object target = expand ? objects.getOrDefault(t.targetId, t.targetId) : t.targetId;
             out.add(new InstallationView.OnTarget(i.integrationName, i.id, t.status, read(t.configuration),
-                    strings(t.externalIds), new InstallationView.TargetUrls(location, location + "/endpoint"),
+                    strings(t.externalIds), new InstallationView.TargetUrls(location, location + "/endpoint", location + "/endpoint"),
                     kind == TargetKind.SPACE ? target : null, kind == TargetKind.SITE ? target : null));
         }
         return out;

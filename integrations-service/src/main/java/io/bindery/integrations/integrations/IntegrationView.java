@@ -24,7 +24,9 @@ public record IntegrationView(String object, String name, int version, String ti
     public record Permissions(boolean admin) {
     }
 
+    /** {@code publicContentEndpoint} (required from @gitbook/api 0.202.0) equals publicEndpoint: no separate content origin. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Urls(String location, String icon, String app, String assets, String publicEndpoint) {
+    public record Urls(String location, String icon, String app, String assets, String publicEndpoint,
+                       String publicContentEndpoint) {
     }
 }

@@ -25,9 +25,9 @@ public class IntegrationViews {
         JsonNode d = read(row.definition);
         boolean admin = policy.allows(IntegrationPolicy.Action.ADMIN);
         String location = urls.api("/v1/integrations/" + row.name);
+        String endpoint = urls.api("/v1/integrations/" + row.name + "/endpoint");
         IntegrationView.Urls links = new IntegrationView.Urls(location, text(d, "icon"),
-                urls.app("/integrations/" + row.name), location + "/assets",
-                urls.api("/v1/integrations/" + row.name + "/endpoint"));
+                urls.app("/integrations/" + row.name), location + "/assets", endpoint, endpoint);
         return new IntegrationView("integration", row.name, row.version, row.title, text(d, "description"),
                 text(d, "summary"), strings(d.get("previewImages")), row.target, false, row.visibility,
                 strings(d.get("scopes")), strings(d.get("categories")), d.get("blocks"), d.get("contentSources"),

@@ -71,7 +71,8 @@ class InstallationsTest {
                 .body("site_selection", equalTo("all")).body("spaces", equalTo(0)).body("configuration", equalTo(java.util.Map.of()))
                 .body("externalIds", equalTo(List.of("ext-1"))).body("target.organization", equalTo(org))
                 .body("urls.location", notNullValue()).body("urls.app", notNullValue())
-                .body("urls.publicEndpoint", notNullValue()).body("createdAt", notNullValue());
+                .body("urls.publicEndpoint", notNullValue()).body("createdAt", notNullValue())
+                .body("urls.publicContentEndpoint", notNullValue());
         String id = created.path("id");
         assertEquals(created.path("urls.location"), created.header("Location"));
         String path = "/v1/integrations/" + name + "/installations/" + id;

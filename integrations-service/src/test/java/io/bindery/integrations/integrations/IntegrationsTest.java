@@ -70,6 +70,7 @@ class IntegrationsTest {
                 .body("owner.id", equalTo(org)).body("owner.object", equalTo("organization"))
                 .body("owner.permissions.admin", equalTo(true)).body("permissions.admin", equalTo(true))
                 .body("urls.icon", startsWith("data:image/png;base64,"))
+                .body("urls.publicContentEndpoint", equalTo(published.path("urls.publicEndpoint")))
                 .body("signingSecret", startsWith("whsec_"))
                 .body("$", not(hasKey("secrets"))).body("$", not(hasKey("script")));
         String secret = published.path("signingSecret");

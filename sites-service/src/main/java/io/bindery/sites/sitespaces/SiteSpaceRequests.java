@@ -23,7 +23,8 @@ final class SiteSpaceRequests {
             if (!b.has("spaceId")) {
                 throw ApiException.badRequest("spaceId is required");
             }
-            if (b.isNull("spaceId") || b.has("template")) {
+            // GitBook: the template is for the new space of a null spaceId; with a space it plays no part
+            if (b.isNull("spaceId")) {
                 throw ApiException.notImplemented("creating a new space from a site (spaceId null, template) is not built: "
                         + "create the space with POST /orgs/{organizationId}/spaces, then add it by id");
             }

@@ -76,7 +76,7 @@ public class SectionGroupResource {
     public JsonNode move(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
                                          @PathParam("siteSectionGroupId") String groupId, JsonNode body) {
         StructureItem g = structure.move(organizationId, caller.userId(), siteId, StructureItem.GROUP, groupId,
-                StructureRequests.Move.from(body));
+                StructureRequests.Move.optional(body));
         return callerSpaces.embed(organizationId, caller.userId(), structure.groupView(organizationId, siteId, g));
     }
 }

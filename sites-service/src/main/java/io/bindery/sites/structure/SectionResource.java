@@ -59,7 +59,7 @@ public class SectionResource {
     public JsonNode move(@PathParam("organizationId") String organizationId, @PathParam("siteId") String siteId,
                                            @PathParam("siteSectionId") String sectionId, JsonNode body) {
         StructureItem s = structure.move(organizationId, caller.userId(), siteId, StructureItem.SECTION, sectionId,
-                StructureRequests.Move.from(body));
+                StructureRequests.Move.optional(body));
         return callerSpaces.embed(organizationId, caller.userId(), structure.sectionView(organizationId, siteId, s));
     }
 }

@@ -269,15 +269,28 @@ public class SiteStructure {
     // ---- moves ----
 
     /**
-     * Moves a section or group next to a sibling. 404 for an unknown item; 400 for a position that is not a
-     * sibling (another parent), the item itself, or an unknown id.
+     * Moves a section or group next to a sibling, or without a position (GitBook's body makes it optional) to the
+     * end of its siblings, as the site-space move and the sort do. 404 for an unknown item; 400 for a position that
+     * is not a sibling (another parent), the item itself, or an unknown id.
      */
     @Transactional
-    public StructureItem move(String orgId, String userId, String siteId, String kind, String itemId, StructureRequests.Move in) {
+    public StructureItem move(String orgId, String userId, String siteId, String kind, String itemId,
+                              Optional<StructureRequests.Move> in) {
         manage(orgId, userId);
         Site site = sites.require(orgId, siteId, true);
         StructureItem item = require(site, itemId, kind);
-        return moveNextTo(site, item, in);
+        if (in.isPresent()) {
+            return moveNextTo(site, item, in.get());
+        }
+        moveToEnd(site, item);
+        return item;
+    }
+
+    private void moveToEnd(Site site, StructureItem item) {
+        List<StructureItem> order = siblings(site, item.parentId, item.id);
+        order.add(item);
+        renumber(order);
+        publish(item.section() ? SitesEventTypes.SECTION_UPDATED : SitesEventTypes.SECTION_GROUP_UPDATED, site, item);
     }
 
     /**
@@ -297,10 +310,7 @@ public class SiteStructure {
                 if (in.position().isPresent()) {
                     moveNextTo(site, item, in.position().get());
                 } else {
-                    List<StructureItem> order = siblings(site, item.parentId, item.id);
-                    order.add(item);
-                    renumber(order);
-                    publish(item.section() ? SitesEventTypes.SECTION_UPDATED : SitesEventTypes.SECTION_GROUP_UPDATED, site, item);
+                    moveToEnd(site, item);
                 }
                 return item.section() ? views.section(site, item, siteSpaces(site)) : views.group(site, item, byParent(site), siteSpaces(site));
             }

@@ -16,7 +16,8 @@ public final class StructureRequests {
     record CreateSection(Optional<String> spaceId, boolean template, String title, Optional<String> icon) {
         static CreateSection from(JsonNode body) {
             JsonBody b = JsonBody.of(body);
-            return new CreateSection(b.string("spaceId"), b.has("template") && !b.isNull("template"),
+            // GitBook: the template is for the new space of a null spaceId; with a space it plays no part
+            return new CreateSection(b.string("spaceId"), b.has("template") && !b.isNull("template") && b.string("spaceId").isEmpty(),
                     sectionTitle(b).orElse("Untitled section"), iconOf(b).flatMap(i -> i));
         }
     }
@@ -60,6 +61,11 @@ public final class StructureRequests {
      * type: siteSection, siteSectionGroup, siteSpace).
      */
     public record Move(boolean before, String type, String id) {
+        /** The body's position; empty without one (GitBook's move bodies make it optional). */
+        public static Optional<Move> optional(JsonNode body) {
+            return body != null && body.hasNonNull("position") ? Optional.of(from(body)) : Optional.empty();
+        }
+
         public static Move from(JsonNode body) {
             JsonBody position = JsonBody.of(body).object("position")
                     .orElseThrow(() -> ApiException.badRequest("position is required: {before: {...}} or {after: {...}}"));

@@ -37,11 +37,13 @@ class RequestRecordsTest {
     void memberRoleIsARoleOrNullForAGuest() {
         assertEquals(Role.EDIT, MemberRoleRequest.from(json("{\"role\": \"edit\"}")).role());
         assertNull(MemberRoleRequest.from(json("{\"role\": null}")).role());
+        assertTrue(MemberRoleRequest.from(json("{\"role\": null}")).changes());
+        // GitBook's document makes role optional: {} changes nothing (was a 400 refusing a valid GitBook request)
+        assertFalse(MemberRoleRequest.from(json("{}")).changes());
     }
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "{}|role is required (a role, or null for a guest)",
             "[]|request body must be a JSON object",
             "{\"role\": 5}|field 'role' has the wrong type: expected string",
     })
