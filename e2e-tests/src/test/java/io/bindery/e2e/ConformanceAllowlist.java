@@ -105,15 +105,10 @@ final class ConformanceAllowlist {
     record SweepEntry(Pattern operation, Pattern check, Pattern finding, String reason) {
     }
 
-    private static final String DEFECT = "fixed on branch compat-defects";
-
     private static final String IGNORED = "Bindery does not implement this 0.202.0 field and ignores it, so a value of "
             + "the wrong type is not refused (FINDINGS.md F1)";
 
     static final List<SweepEntry> SWEEP = List.of(
-            sweepEntry("POST /integrations/\\{integrationName}", "full",
-                    "configurations\\.account must be a JSON Schema of type object",
-                    "issue 28 defect 1, " + DEFECT + " (integration configurations without \"type\": \"object\")"),
             sweepEntry("PATCH /spaces/\\{spaceId}/change-requests/\\{changeRequestId}", "wrong-type links", ": 200 ", IGNORED),
             sweepEntry("PATCH /orgs/\\{organizationId}/sites/\\{siteId}", "wrong-type (defaultLevel|styleguide)", ": 200 ", IGNORED),
             sweepEntry("POST /orgs/\\{organizationId}/sites/\\{siteId}/site-spaces", "wrong-type (template|pageId)", ": 201 ", IGNORED),
@@ -123,9 +118,7 @@ final class ConformanceAllowlist {
                     "wrong-type (localizedTitle|draft|localizedDescription|siteSectionGroupId)", ": 200 ", IGNORED),
             sweepEntry("POST /orgs/\\{organizationId}/sites/\\{siteId}/section-groups", "wrong-type draft", ": 201 ", IGNORED),
             sweepEntry("PATCH /orgs/\\{organizationId}/sites/\\{siteId}/section-groups/\\{siteSectionGroupId}",
-                    "wrong-type (localizedTitle|draft|parentSectionGroupId)", ": 200 ", IGNORED),
-            sweepEntry(".*", "target: (page 5000|limit 5000 digits)", "^no error body 414 $",
-                    "issue 28 defect 6, " + DEFECT + " (4-8 KiB request targets: 414 with an empty body)"));
+                    "wrong-type (localizedTitle|draft|parentSectionGroupId)", ": 200 ", IGNORED));
 
     private static SweepEntry sweepEntry(String operation, String check, String finding, String reason) {
         return new SweepEntry(Pattern.compile(operation), Pattern.compile(check), Pattern.compile(finding), reason);
