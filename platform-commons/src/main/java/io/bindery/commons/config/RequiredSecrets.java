@@ -4,7 +4,6 @@ import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
-import io.bindery.commons.lists.PageCursor;
 import jakarta.inject.Inject;
 
 import java.util.ArrayList;
@@ -30,12 +29,8 @@ public class RequiredSecrets {
     @Inject
     BinderyServiceConfig config;
 
-    /**
-     * Checks the secrets and hands the cursor secret to {@link PageCursor} (a static helper, used by plain code
-     * too). StartupEvent observers run before the HTTP server opens, so no cursor is signed with another key.
-     */
+    /** Checks the secrets before the HTTP server opens (lists.CursorSecret hands the cursor key to PageCursor). */
     void check(@Observes StartupEvent event) {
-        PageCursor.useSecret(config.cursor().secret().orElse(BUILT_IN_CURSOR_SECRET));
         if (LaunchMode.current() != LaunchMode.NORMAL || !config.secrets().required()) {
             return;
         }

@@ -1,0 +1,103 @@
+package io.bindery.commons.testing;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.List;
+
+/**
+ * The shape every module keeps (CONTRIBUTING, "Code map"), as ArchUnit rules each module's {@code ArchitectureTest}
+ * checks against its own main classes. Written once here so that a rule means the same in every service.
+ *
+ * <p>The feature-package shape: a thin {@code XResource}, {@code XRequests}, {@code Xs}, {@code XStore} (the only
+ * class with SQL for the feature's tables), {@code XViews}, {@code XPolicy}; packages never import each other both
+ * ways.
+ */
+public final class ArchitectureRules {
+
+    private ArchitectureRules() {
+    }
+
+    /** The module's own compiled classes under {@code basePackage}: no tests, no jars (commons, libraries). */
+    public static JavaClasses mainClasses(String basePackage) {
+        return new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+                .importPackages(basePackage);
+    }
+
+    /**
+     * No two packages depend on each other, directly or round a ring. Every package is its own slice (a
+     * {@code rest.dto} package is not folded into {@code rest}), so this counts what a reader sees as a package.
+     */
+    public static ArchRule noPackageCycles(String basePackage) {
+        return slices().matching(basePackage + ".(**)").should().beFreeOfCycles()
+                .because("a package that imports another which imports it back cannot be read or moved alone");
+    }
+
+    /** Resources parse, call a use case and map the answer; SQL is a store's business. */
+    public static ArchRule resourcesDoNotTouchStores() {
+        return noClasses().that().haveSimpleNameEndingWith("Resource")
+                .should().dependOnClassesThat().haveSimpleNameEndingWith("Store")
+                .allowEmptyShould(true)
+                .because("a resource is thin: it calls the feature's use cases (Xs), which own the transaction");
+    }
+
+    /**
+     * A feature's store and entities are used only inside the feature's package: another feature asks the owner's
+     * use cases or views, so a table has one place where it is queried.
+     */
+    public static ArchRule storesAndEntitiesStayInTheirFeature() {
+        return classes().that().haveSimpleNameEndingWith("Store")
+                .or().areAnnotatedWith("jakarta.persistence.Entity")
+                .should(onlyBeUsedFromTheirOwnPackage())
+                .allowEmptyShould(true);
+    }
+
+    /** Layers point one way: no class outside {@code rest}/{@code dto} imports from them. */
+    public static ArchRule nothingImportsRestOrDtoFromBelow() {
+        return noClasses().that().resideOutsideOfPackages("..rest..", "..dto..")
+                .should().dependOnClassesThat().resideInAnyPackage("..rest..", "..dto..")
+                .allowEmptyShould(true)
+                .because("request and response shapes belong to the edge; use cases take records of their own");
+    }
+
+    /**
+     * Outbound HTTP goes through the outbound guard (commons.outbound) or a REST Client, never a bare JDK client.
+     * {@code notYetMoved} names the classes that still use one (issue 30 moves them to REST Clients); a new one fails.
+     */
+    public static ArchRule javaNetHttpOnlyInTheOutboundGuard(String... notYetMoved) {
+        return noClasses().that().resideOutsideOfPackage("io.bindery.commons.outbound..")
+                .and(DescribedPredicate.describe("are not named " + List.of(notYetMoved),
+                        (JavaClass c) -> !List.of(notYetMoved).contains(c.getName())))
+                .should().dependOnClassesThat().resideInAPackage("java.net.http..")
+                .allowEmptyShould(true)
+                .because("internal calls share one client policy (timeouts, retry, circuit breaker); outbound calls "
+                        + "to user-given URLs must pass the guard");
+    }
+
+    private static ArchCondition<JavaClass> onlyBeUsedFromTheirOwnPackage() {
+        return new ArchCondition<>("only be used from their own package") {
+            @Override
+            public void check(JavaClass target, ConditionEvents events) {
+                for (Dependency dependency : target.getDirectDependenciesToSelf()) {
+                    JavaClass origin = dependency.getOriginClass();
+                    if (!origin.getPackageName().equals(target.getPackageName())) {
+                        events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+                    }
+                }
+            }
+        };
+    }
+}
