@@ -3,7 +3,7 @@ package io.bindery.gateway.docs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.gateway.config.GatewayConfig;
-import io.bindery.gateway.http.GatewayHeaders;
+import io.bindery.gateway.web.GatewayHeaders;
 import io.bindery.gateway.routing.RouteTable;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Future;

@@ -1,5 +1,7 @@
 package io.bindery.gateway.http;
 
+import io.bindery.gateway.web.GatewayHeaders;
+import io.bindery.gateway.web.Errors;
 import io.bindery.gateway.config.GatewayConfig;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpMethod;

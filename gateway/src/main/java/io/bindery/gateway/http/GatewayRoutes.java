@@ -1,5 +1,8 @@
 package io.bindery.gateway.http;
 
+import io.bindery.gateway.web.SiteHosts;
+import io.bindery.gateway.web.GatewayHeaders;
+import io.bindery.gateway.web.Errors;
 import io.bindery.gateway.docs.ApiDocuments;
 
 import io.bindery.commons.auth.TokenRejectedException;

@@ -1,6 +1,6 @@
 package io.bindery.gateway.limits;
 
-import io.bindery.gateway.http.Errors;
+import io.bindery.gateway.web.Errors;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;

@@ -1,9 +1,9 @@
 package io.bindery.gateway.proxy;
 
-import io.bindery.gateway.http.SiteHosts;
+import io.bindery.gateway.web.SiteHosts;
 
-import io.bindery.gateway.http.Errors;
-import io.bindery.gateway.http.GatewayHeaders;
+import io.bindery.gateway.web.Errors;
+import io.bindery.gateway.web.GatewayHeaders;
 import io.bindery.gateway.limits.BodyLimit;
 import io.bindery.gateway.limits.LimitedBody;
 import io.opentelemetry.api.trace.Span;

@@ -1,5 +1,6 @@
 package io.bindery.gateway.http;
 
+import io.bindery.gateway.web.SiteHosts;
 import io.bindery.commons.testing.TestIdentity;
 import io.bindery.gateway.testing.UpstreamServers;
 import io.quarkus.test.common.WithTestResource;

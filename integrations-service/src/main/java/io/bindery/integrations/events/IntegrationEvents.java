@@ -15,9 +15,8 @@ import io.bindery.integrations.access.IntegrationAccess;
 import io.bindery.integrations.access.IntegrationPolicy;
 import io.bindery.integrations.config.IntegrationsConfig;
 import io.bindery.integrations.delivery.DeliveryWorker;
-import io.bindery.integrations.installations.Installation;
-import io.bindery.integrations.installations.Installations;
-import io.bindery.integrations.installations.TargetKind;
+import io.bindery.integrations.integrations.Integrations;
+import io.bindery.integrations.targets.TargetKind;
 import io.bindery.integrations.integrations.Integration;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -51,7 +50,7 @@ public class IntegrationEvents {
     @Inject
     IntegrationAccess access;
     @Inject
-    Installations installations;
+    Integrations integrations;
     @Inject
     DeliveryWorker worker;
     @Inject
@@ -59,8 +58,9 @@ public class IntegrationEvents {
 
     /** Records an event of an installation's own change; runs in the caller's transaction. */
     @Transactional(Transactional.TxType.MANDATORY)
-    public IntegrationEvent record(Installation i, String type, ObjectNode fields) {
-        return insert(i.integrationName, i.id, i.organizationId, type, fields, null);
+    public IntegrationEvent record(String integrationName, String installationId, String organizationId, String type,
+                                   ObjectNode fields) {
+        return insert(integrationName, installationId, organizationId, type, fields, null);
     }
 
     /**
@@ -143,7 +143,7 @@ public class IntegrationEvents {
      */
     @Transactional
     public ListPage<IntegrationEventView> list(String name, String userId, String page, int limit) {
-        Integration integration = installations.visible(name, userId);
+        Integration integration = integrations.visible(name, userId);
         Where where = Where.of("integration_name = :name", "name", name);
         IntegrationPolicy owner = access.anyone(integration.ownerId, userId);
         if (owner.allows(IntegrationPolicy.Action.VIEW)) {
@@ -169,7 +169,7 @@ public class IntegrationEvents {
      */
     @Transactional
     public IntegrationEventView redeliver(String name, String eventId, String userId) {
-        Integration integration = installations.visible(name, userId);
+        Integration integration = integrations.visible(name, userId);
         IntegrationEvent e = em.find(IntegrationEvent.class, eventId, LockModeType.PESSIMISTIC_WRITE);
         if (e == null || !e.integrationName.equals(name)) {
             throw ApiException.notFound("no event " + eventId + " of " + name);
@@ -202,7 +202,7 @@ public class IntegrationEvents {
     }
 
     private IntegrationEvent readable(String name, String eventId, String userId) {
-        Integration integration = installations.visible(name, userId);
+        Integration integration = integrations.visible(name, userId);
         IntegrationEvent e = em.find(IntegrationEvent.class, eventId);
         if (e == null || !e.integrationName.equals(name)
                 || !(access.anyone(integration.ownerId, userId).allows(IntegrationPolicy.Action.ADMIN) || canRead(e, userId))) {

@@ -1,5 +1,6 @@
 package io.bindery.integrations.installations;
 
+import io.bindery.integrations.targets.TargetKind;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
 import io.bindery.commons.errors.ApiException;

@@ -1,5 +1,6 @@
 package io.bindery.integrations.installations;
 
+import io.bindery.integrations.targets.TargetKind;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,6 @@
 package io.bindery.integrations.installations;
 
+import io.bindery.integrations.targets.TargetKind;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,6 +18,7 @@ import io.bindery.integrations.access.IntegrationAccess;
 import io.bindery.integrations.access.IntegrationPolicy;
 import io.bindery.integrations.events.IntegrationEvents;
 import io.bindery.integrations.integrations.Integration;
+import io.bindery.integrations.integrations.Integrations;
 import io.bindery.integrations.integrations.PublishIntegrationRequest;
 import io.bindery.integrations.organizations.Organizations;
 import io.bindery.integrations.sources.Sources;
@@ -60,17 +62,8 @@ public class Installations {
     EventPublisher events;
     @Inject
     IntegrationEvents integrationEvents;
-
-    /** The integration as the caller may see it: a private one only inside its organization (404 otherwise). */
-    public Integration visible(String name, String userId) {
-        PublishIntegrationRequest.checkName(name);
-        Integration row = em.find(Integration.class, name);
-        if (row == null || (row.visibility.equals("private")
-                && !access.anyone(row.ownerId, userId).allows(IntegrationPolicy.Action.VIEW))) {
-            throw ApiException.notFound("no integration " + name);
-        }
-        return row;
-    }
+    @Inject
+    Integrations integrations;
 
     private boolean ownerAdmin(Integration integration, String userId) {
         return access.anyone(integration.ownerId, userId).allows(IntegrationPolicy.Action.ADMIN);
@@ -78,7 +71,7 @@ public class Installations {
 
     @Transactional
     public InstallationView install(String name, String userId, InstallationRequests.Install request) {
-        Integration integration = visible(name, userId);
+        Integration integration = integrations.visible(name, userId);
         organizations.get(request.organization());
         access.member(request.organization(), userId).require(IntegrationPolicy.Action.ADMIN);
         if (integration.visibility.equals("private") && !integration.ownerId.equals(request.organization())) {
@@ -103,7 +96,7 @@ public class Installations {
         i.updatedAt = now;
         i.persist();
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put("status", i.status);
-        integrationEvents.record(i, "installation_setup", payload);
+        integrationEvents.record(i.integrationName, i.id, i.organizationId, "installation_setup", payload);
         events.publish(IntegrationsEventTypes.INSTALLATION_CREATED, name, data(i));
         return views.view(i);
     }
@@ -125,7 +118,7 @@ public class Installations {
         i.updatedAt = now();
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put("status", i.status);
         payload.set("previous", previous);
-        integrationEvents.record(i, "installation_setup", payload);
+        integrationEvents.record(i.integrationName, i.id, i.organizationId, "installation_setup", payload);
         events.publish(IntegrationsEventTypes.INSTALLATION_UPDATED, name, data(i));
         return views.view(i);
     }
@@ -137,7 +130,7 @@ public class Installations {
         previous.set("configuration", views.read(i.configuration));
         ObjectNode payload = JsonNodeFactory.instance.objectNode();
         payload.set("previous", previous);
-        integrationEvents.record(i, "installation_deleted", payload);
+        integrationEvents.record(i.integrationName, i.id, i.organizationId, "installation_deleted", payload);
         events.publish(IntegrationsEventTypes.INSTALLATION_DELETED, name, data(i));
         TargetInstallation.delete("installationId", i.id);
         i.delete();
@@ -149,7 +142,7 @@ public class Installations {
      */
     @Transactional
     public ListPage<InstallationView> list(String name, String userId, String externalId, String page, int limit) {
-        Integration integration = visible(name, userId);
+        Integration integration = integrations.visible(name, userId);
         Where where = Where.of("integration_name = :name", "name", name);
         if (!ownerAdmin(integration, userId)) {
             where = where.and("""
@@ -194,7 +187,7 @@ public class Installations {
         t.updatedAt = now;
         t.persist();
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put(kind.wire + "Id", targetId).put("status", t.status);
-        integrationEvents.record(i, kind.wire + "_installation_setup", payload);
+        integrationEvents.record(i.integrationName, i.id, i.organizationId, kind.wire + "_installation_setup", payload);
         events.publish(kind.created, name, data(i, kind, t));
         return one(kind, t, i, expand, userId);
     }
@@ -218,7 +211,7 @@ public class Installations {
         t.updatedAt = now();
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put(kind.wire + "Id", targetId).put("status", t.status);
         payload.set("previous", previous);
-        integrationEvents.record(i, kind.wire + "_installation_setup", payload);
+        integrationEvents.record(i.integrationName, i.id, i.organizationId, kind.wire + "_installation_setup", payload);
         events.publish(kind.updated, name, data(i, kind, t));
         return one(kind, t, i, expand, userId);
     }
@@ -234,7 +227,7 @@ public class Installations {
         previous.set("configuration", views.read(t.configuration));
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put(kind.wire + "Id", targetId);
         payload.set("previous", previous);
-        integrationEvents.record(i, kind.wire + "_installation_deleted", payload);
+        integrationEvents.record(i.integrationName, i.id, i.organizationId, kind.wire + "_installation_deleted", payload);
         events.publish(kind.deleted, name, data(i, kind, t));
         t.delete();
     }
@@ -255,7 +248,7 @@ public class Installations {
     public ListPage<InstallationView.OnTarget> listIntegrationTargets(TargetKind kind, String name, String userId,
                                                                      String externalId, String page, int limit,
                                                                      boolean expand) {
-        Integration integration = visible(name, userId);
+        Integration integration = integrations.visible(name, userId);
         Where where = Where.of("kind = :kind", "kind", kind.wire).and("""
                 installation_id IN (SELECT id FROM installation WHERE integration_name = :name)""", "name", name);
         if (!ownerAdmin(integration, userId)) {
@@ -282,7 +275,7 @@ public class Installations {
 
     /** An installation of the integration that the caller may read: 404 otherwise (nothing is told). */
     Installation readable(String name, String installationId, String userId) {
-        Integration integration = visible(name, userId);
+        Integration integration = integrations.visible(name, userId);
         Installation i = em.find(Installation.class, installationId);
         if (i == null || !i.integrationName.equals(name)
                 || !(ownerAdmin(integration, userId)
@@ -294,7 +287,7 @@ public class Installations {
 
     /** An installation the caller administers: 404 outside its organization, 403 for a member not admin. */
     Installation administered(String name, String installationId, String userId) {
-        visible(name, userId);
+        integrations.visible(name, userId);
         Installation i = em.find(Installation.class, installationId, LockModeType.PESSIMISTIC_WRITE);
         if (i == null || !i.integrationName.equals(name)) {
             throw ApiException.notFound("no installation " + installationId + " of " + name);

@@ -89,6 +89,17 @@ public class Integrations {
         return views.view(row, org, policy);
     }
 
+    /** The integration as the caller may see it: a private one only inside its organization (404 otherwise). */
+    public Integration visible(String name, String userId) {
+        PublishIntegrationRequest.checkName(name);
+        Integration row = em.find(Integration.class, name);
+        if (row == null || (row.visibility.equals("private")
+                && !access.anyone(row.ownerId, userId).allows(IntegrationPolicy.Action.VIEW))) {
+            throw ApiException.notFound("no integration " + name);
+        }
+        return row;
+    }
+
     @Transactional
     public IntegrationView get(String name, String userId) {
         PublishIntegrationRequest.checkName(name);

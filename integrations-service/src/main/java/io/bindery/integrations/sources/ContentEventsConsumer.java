@@ -9,7 +9,7 @@ import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.content.SpacePurged;
 import io.bindery.integrations.config.IntegrationsConfig;
 import io.bindery.integrations.events.IntegrationEvents;
-import io.bindery.integrations.installations.TargetKind;
+import io.bindery.integrations.targets.TargetKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

@@ -8,7 +8,7 @@ import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.integrations.config.IntegrationsConfig;
 import io.bindery.integrations.events.IntegrationEvents;
-import io.bindery.integrations.installations.TargetKind;
+import io.bindery.integrations.targets.TargetKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

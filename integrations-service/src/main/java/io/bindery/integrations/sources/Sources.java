@@ -2,7 +2,7 @@ package io.bindery.integrations.sources;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.bindery.integrations.installations.TargetKind;
+import io.bindery.integrations.targets.TargetKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;

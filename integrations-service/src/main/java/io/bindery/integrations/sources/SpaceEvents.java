@@ -1,7 +1,7 @@
 package io.bindery.integrations.sources;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bindery.integrations.installations.TargetKind;
+import io.bindery.integrations.targets.TargetKind;
 
 import java.time.Duration;
 import java.time.Instant;

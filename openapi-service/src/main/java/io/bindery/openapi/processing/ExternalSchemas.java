@@ -1,5 +1,6 @@
 package io.bindery.openapi.processing;
 
+import io.bindery.openapi.versions.SpecFile;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

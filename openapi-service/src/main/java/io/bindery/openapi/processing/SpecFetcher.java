@@ -1,5 +1,6 @@
 package io.bindery.openapi.processing;
 
+import io.bindery.openapi.versions.SpecFile;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.bindery.commons.outbound.OutboundGuard;

@@ -1,5 +1,6 @@
 package io.bindery.openapi.processing;
 
+import io.bindery.openapi.versions.SpecFile;
 import io.bindery.openapi.specs.ProcessErrorCode;
 import io.bindery.openapi.specs.SpecView;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -10,7 +10,6 @@ import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.openapi.access.SpecAccess;
-import io.bindery.openapi.processing.SpecFile;
 import io.bindery.openapi.specs.OpenApiSpec;
 import io.bindery.openapi.specs.SpecViews;
 import io.bindery.openapi.specs.SpecVisibility;

@@ -1,4 +1,4 @@
-package io.bindery.gateway.http;
+package io.bindery.gateway.web;
 
 import io.vertx.core.http.HttpHeaders;
 

@@ -1,6 +1,5 @@
-package io.bindery.openapi.processing;
+package io.bindery.openapi.versions;
 
-import io.bindery.openapi.versions.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

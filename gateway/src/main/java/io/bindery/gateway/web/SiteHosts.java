@@ -1,4 +1,4 @@
-package io.bindery.gateway.http;
+package io.bindery.gateway.web;
 
 import java.util.Locale;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package io.bindery.integrations.installations;
+package io.bindery.integrations.targets;
 
 import io.bindery.contracts.integrations.IntegrationsEventTypes;
 
@@ -30,10 +30,6 @@ public enum TargetKind {
         this.deleted = deleted;
     }
 
-    /** The installation's selection for this kind. */
-    public String selection(Installation i) {
-        return this == SPACE ? i.spaceSelection : i.siteSelection;
-    }
 
     /** The integration targets that may be installed on this kind. */
     public boolean installableFor(String integrationTarget) {

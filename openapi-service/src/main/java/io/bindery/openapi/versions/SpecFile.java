@@ -1,6 +1,5 @@
-package io.bindery.openapi.processing;
+package io.bindery.openapi.versions;
 
-import io.bindery.openapi.versions.Summary;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -46,7 +45,7 @@ public record SpecFile(String url, String path, Path spooled, long chars, Set<St
         return Files.newBufferedReader(spooled, StandardCharsets.UTF_8);
     }
 
-    Summary.HashedFile hashed() {
+    public Summary.HashedFile hashed() {
         return new Summary.HashedFile(path, this::reader);
     }
 }

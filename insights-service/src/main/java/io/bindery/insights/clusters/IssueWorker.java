@@ -1,13 +1,13 @@
-package io.bindery.insights.issues;
+package io.bindery.insights.clusters;
 
+import io.bindery.insights.issues.ConversationIssue;
+import io.bindery.insights.issues.IssueExtraction;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
 import io.bindery.contracts.insights.ConversationData;
 import io.bindery.contracts.insights.ConversationIssueData;
 import io.bindery.contracts.insights.InsightsEventTypes;
-import io.bindery.insights.clusters.Clusters;
-import io.bindery.insights.clusters.TextFeatures;
 import io.bindery.insights.config.InsightsConfig;
 import io.bindery.insights.conversations.Conversation;
 import io.bindery.insights.conversations.Conversations;
