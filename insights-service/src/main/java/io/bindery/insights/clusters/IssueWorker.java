@@ -2,7 +2,6 @@ package io.bindery.insights.clusters;
 
 import io.bindery.insights.issues.ConversationIssue;
 import io.bindery.insights.issues.IssueExtraction;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
 import io.bindery.contracts.insights.ConversationData;
@@ -11,6 +10,7 @@ import io.bindery.contracts.insights.InsightsEventTypes;
 import io.bindery.insights.config.InsightsConfig;
 import io.bindery.insights.conversations.Conversation;
 import io.bindery.insights.conversations.Conversations;
+import io.bindery.commons.events.Delivery;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.insights.conversations.IngestConversationRequest;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -59,11 +59,12 @@ public class IssueWorker extends TopicConsumer {
     }
 
     @Override
-    protected void apply(JsonNode event) {
-        if (!InsightsEventTypes.CONVERSATION_INGESTED.equals(event.path("type").asText())) {
-            return;
-        }
-        ConversationData data = dataAs(event.path("data"), ConversationData.class);
+    protected void handlers() {
+        on(InsightsEventTypes.CONVERSATION_INGESTED, ConversationData.class, this::ingested);
+    }
+
+    private void ingested(Delivery<ConversationData> event) {
+        ConversationData data = event.data();
         Conversation row = em.find(Conversation.class, new Conversation.Key(data.organization(), data.id()),
                 LockModeType.PESSIMISTIC_WRITE);
         if (row == null || row.processedAt != null) {

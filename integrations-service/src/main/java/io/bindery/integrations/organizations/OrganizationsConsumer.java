@@ -1,6 +1,6 @@
 package io.bindery.integrations.organizations;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.events.Delivery;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.contracts.identity.OrganizationChanged;
@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
+import java.util.List;
 
 /**
  * Keeps {@code organization_view} current from identity's organization events, so that an integration shows its
@@ -40,23 +41,23 @@ public class OrganizationsConsumer extends TopicConsumer {
     }
 
     @Override
-    protected void apply(JsonNode event) {
-        String type = event.path("type").asText();
-        if (!IdentityEventTypes.ORGANIZATION_CREATED.equals(type) && !IdentityEventTypes.ORGANIZATION_UPDATED.equals(type)) {
-            return;
-        }
-        JsonNode data = event.path("data");
-        OrganizationChanged org = dataAs(data, OrganizationChanged.class);
+    protected void handlers() {
+        on(List.of(IdentityEventTypes.ORGANIZATION_CREATED, IdentityEventTypes.ORGANIZATION_UPDATED),
+                OrganizationChanged.class, this::store);
+    }
+
+    private void store(Delivery<OrganizationChanged> event) {
+        OrganizationChanged org = event.data();
         if (org.id() == null || org.id().isBlank()) {
             return;
         }
-        Instant version = event.hasNonNull("time") ? Instant.parse(event.get("time").asText()) : Instant.now();
         em.createNativeQuery("""
                         INSERT INTO organization_view (id, hostname, data, version) VALUES (:id, :h, CAST(:d AS jsonb), :v)
                         ON CONFLICT (id) DO UPDATE SET hostname = EXCLUDED.hostname, data = EXCLUDED.data,
                             version = EXCLUDED.version
                         WHERE organization_view.version <= EXCLUDED.version""")
-                .setParameter("id", org.id()).setParameter("h", org.hostname()).setParameter("d", data.toString())
-                .setParameter("v", version).executeUpdate();
+                .setParameter("id", org.id()).setParameter("h", org.hostname())
+                .setParameter("d", event.rawData().toString())
+                .setParameter("v", event.timeOr(Instant.now())).executeUpdate();
     }
 }

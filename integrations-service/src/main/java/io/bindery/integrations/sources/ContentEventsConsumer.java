@@ -1,7 +1,7 @@
 package io.bindery.integrations.sources;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.bindery.commons.events.Delivery;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpaceContentUpdated;
@@ -40,36 +40,38 @@ public class ContentEventsConsumer extends TopicConsumer {
     }
 
     @Override
-    protected void apply(JsonNode event) {
-        String type = event.path("type").asText();
-        JsonNode data = event.path("data");
-        if (!data.isObject()) {
+    protected void handlers() {
+        on(ContentEventTypes.SPACE_VIEWS, SpaceData.class, this::spaceChanged);
+        on(ContentEventTypes.SPACE_PURGED, SpacePurged.class, this::spacePurged);
+        on(ContentEventTypes.SPACE_CONTENT_UPDATED, SpaceContentUpdated.class, this::contentUpdated);
+    }
+
+    private void spaceChanged(Delivery<SpaceData> event) {
+        SpaceData space = event.data();
+        if (space.id() == null || space.organization() == null) {
+            throw new IllegalArgumentException("a space event without id or organization");
+        }
+        sources.upsert(TargetKind.SPACE, space.id(), space.organization(), space.withPermissions(null),
+                space.deleted(), space.updatedAt());
+    }
+
+    private void spacePurged(Delivery<SpacePurged> event) {
+        if (event.data().id() != null) {
+            sources.remove(TargetKind.SPACE, event.data().id());
+        }
+    }
+
+    private void contentUpdated(Delivery<SpaceContentUpdated> event) {
+        SpaceContentUpdated moved = event.data();
+        if (moved.space() == null || moved.revision() == null) {
+            throw new IllegalArgumentException("a content update without space or revision");
+        }
+        Sources.Source space = SpaceEvents.space(sources, moved.space(), event.time(), false).orElse(null);
+        if (space == null) {
             return;
         }
-        if (ContentEventTypes.SPACE_VIEWS.contains(type)) {
-            SpaceData space = dataAs(data, SpaceData.class);
-            if (space.id() == null || space.organization() == null) {
-                throw new IllegalArgumentException("a space event without id or organization");
-            }
-            sources.upsert(TargetKind.SPACE, space.id(), space.organization(), space.withPermissions(null),
-                    space.deleted(), space.updatedAt());
-        } else if (ContentEventTypes.SPACE_PURGED.equals(type)) {
-            SpacePurged purged = dataAs(data, SpacePurged.class);
-            if (purged.id() != null) {
-                sources.remove(TargetKind.SPACE, purged.id());
-            }
-        } else if (ContentEventTypes.SPACE_CONTENT_UPDATED.equals(type)) {
-            SpaceContentUpdated moved = dataAs(data, SpaceContentUpdated.class);
-            if (moved.space() == null || moved.revision() == null) {
-                throw new IllegalArgumentException("a content update without space or revision");
-            }
-            Sources.Source space = SpaceEvents.space(sources, moved.space(), event, false).orElse(null);
-            if (space == null) {
-                return;
-            }
-            integrationEvents.recordPlatformEvent(event.path("id").asText(), space.organizationId(), TargetKind.SPACE,
-                    space.id(), Scopes.SPACE_CONTENT, "space_content_updated",
-                    JsonNodeFactory.instance.objectNode().put("revisionId", moved.revision()));
-        }
+        integrationEvents.recordPlatformEvent(event.id(), space.organizationId(), TargetKind.SPACE,
+                space.id(), Scopes.SPACE_CONTENT, "space_content_updated",
+                JsonNodeFactory.instance.objectNode().put("revisionId", moved.revision()));
     }
 }

@@ -1,9 +1,9 @@
 package io.bindery.integrations.sources;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bindery.commons.events.Delivery;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.integrations.config.IntegrationsConfig;
@@ -11,6 +11,8 @@ import io.bindery.integrations.events.IntegrationEvents;
 import io.bindery.integrations.targets.TargetKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+
+import java.util.List;
 
 /**
  * Turns review's change-request and comment events (bindery.review.events) into integration events for every
@@ -56,55 +58,52 @@ public class ReviewEventsConsumer extends TopicConsumer {
     }
 
     @Override
-    protected void apply(JsonNode event) {
-        String type = event.path("type").asText();
-        JsonNode data = event.path("data");
-        if (!data.isObject()) {
-            return;
+    protected void handlers() {
+        on(List.of(ReviewEventTypes.CHANGE_REQUEST_CREATED, ReviewEventTypes.CHANGE_REQUEST_MERGED),
+                ChangeRequestRef.class, this::changeRequest);
+        on(ReviewEventTypes.COMMENT_CREATED, CommentRef.class, this::comment);
+    }
+
+    private void changeRequest(Delivery<ChangeRequestRef> event) {
+        ChangeRequestRef cr = event.data();
+        if (cr.id() == null || cr.space() == null) {
+            throw new IllegalArgumentException("a change request without id or space");
         }
-        ObjectNode fields = JsonNodeFactory.instance.objectNode();
-        String spaceId;
-        String integrationType;
-        if (ReviewEventTypes.CHANGE_REQUEST_CREATED.equals(type) || ReviewEventTypes.CHANGE_REQUEST_MERGED.equals(type)) {
-            ChangeRequestRef cr = dataAs(data, ChangeRequestRef.class);
-            if (cr.id() == null || cr.space() == null) {
-                throw new IllegalArgumentException("a change request without id or space");
-            }
-            spaceId = cr.space();
-            fields.put("changeRequestId", cr.id());
-            if (cr.number() != null) {
-                fields.put("number", cr.number());
-            }
-            if (cr.subject() != null) {
-                fields.put("subject", cr.subject());
-            }
-            boolean merged = ReviewEventTypes.CHANGE_REQUEST_MERGED.equals(type);
-            if (merged && cr.revisionMerged() != null) {
-                fields.put("revisionId", cr.revisionMerged());
-            }
-            integrationType = merged ? "change_request_merged" : "change_request_created";
-        } else if (ReviewEventTypes.COMMENT_CREATED.equals(type)) {
-            CommentRef c = dataAs(data, CommentRef.class);
-            if (c.id() == null || c.target() == null || c.target().space() == null) {
-                throw new IllegalArgumentException("a comment without id or target space");
-            }
-            spaceId = c.target().space();
-            fields.put("commentId", c.id());
-            if (c.target().changeRequest() != null) {
-                fields.put("changeRequestId", c.target().changeRequest());
-            }
-            if (c.target().page() != null && c.target().page().id() != null) {
-                fields.put("pageId", c.target().page().id());
-            }
-            integrationType = "comment_created";
-        } else {
-            return;
+        ObjectNode fields = JsonNodeFactory.instance.objectNode().put("changeRequestId", cr.id());
+        if (cr.number() != null) {
+            fields.put("number", cr.number());
         }
-        Sources.Source space = SpaceEvents.space(sources, spaceId, event, true).orElse(null);
+        if (cr.subject() != null) {
+            fields.put("subject", cr.subject());
+        }
+        boolean merged = ReviewEventTypes.CHANGE_REQUEST_MERGED.equals(event.type());
+        if (merged && cr.revisionMerged() != null) {
+            fields.put("revisionId", cr.revisionMerged());
+        }
+        record(event, cr.space(), merged ? "change_request_merged" : "change_request_created", fields);
+    }
+
+    private void comment(Delivery<CommentRef> event) {
+        CommentRef c = event.data();
+        if (c.id() == null || c.target() == null || c.target().space() == null) {
+            throw new IllegalArgumentException("a comment without id or target space");
+        }
+        ObjectNode fields = JsonNodeFactory.instance.objectNode().put("commentId", c.id());
+        if (c.target().changeRequest() != null) {
+            fields.put("changeRequestId", c.target().changeRequest());
+        }
+        if (c.target().page() != null && c.target().page().id() != null) {
+            fields.put("pageId", c.target().page().id());
+        }
+        record(event, c.target().space(), "comment_created", fields);
+    }
+
+    private void record(Delivery<?> event, String spaceId, String integrationType, ObjectNode fields) {
+        Sources.Source space = SpaceEvents.space(sources, spaceId, event.time(), true).orElse(null);
         if (space == null) {
             return;
         }
-        integrationEvents.recordPlatformEvent(event.path("id").asText(), space.organizationId(), TargetKind.SPACE,
+        integrationEvents.recordPlatformEvent(event.id(), space.organizationId(), TargetKind.SPACE,
                 space.id(), Scopes.SPACE_CONTENT, integrationType, fields);
     }
 }

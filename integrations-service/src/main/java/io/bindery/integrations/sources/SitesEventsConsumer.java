@@ -1,7 +1,7 @@
 package io.bindery.integrations.sources;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.bindery.commons.events.Delivery;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.sites.SiteData;
 import io.bindery.contracts.sites.SitesEventTypes;
@@ -41,20 +41,19 @@ public class SitesEventsConsumer extends TopicConsumer {
     }
 
     @Override
-    protected void apply(JsonNode event) {
-        String type = event.path("type").asText();
-        JsonNode data = event.path("data");
-        if (!SITE_VIEWS.contains(type) || !data.isObject()) {
-            return;
-        }
-        SiteData site = dataAs(data, SiteData.class);
+    protected void handlers() {
+        on(SITE_VIEWS, SiteData.class, this::siteChanged);
+    }
+
+    private void siteChanged(Delivery<SiteData> event) {
+        SiteData site = event.data();
         if (site.id() == null || site.organization() == null) {
             throw new IllegalArgumentException("a site event without id or organization");
         }
         sources.upsert(TargetKind.SITE, site.id(), site.organization(), site,
-                SitesEventTypes.SITE_DELETED.equals(type), site.updatedAt());
-        if (SitesEventTypes.SITE_PUBLISHED.equals(type)) {
-            integrationEvents.recordPlatformEvent(event.path("id").asText(), site.organization(), TargetKind.SITE,
+                SitesEventTypes.SITE_DELETED.equals(event.type()), site.updatedAt());
+        if (SitesEventTypes.SITE_PUBLISHED.equals(event.type())) {
+            integrationEvents.recordPlatformEvent(event.id(), site.organization(), TargetKind.SITE,
                     site.id(), Scopes.SITE_METADATA, "site_published",
                     JsonNodeFactory.instance.objectNode().put("published", site.published()));
         }

@@ -1,11 +1,9 @@
 package io.bindery.integrations.sources;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.integrations.targets.TargetKind;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /** The stored space a platform event is about. */
@@ -22,18 +20,12 @@ final class SpaceEvents {
      * may lag: a recent event about an unknown space is an error, so the consumer retries it, then parks it (the
      * parked retry finds it older and skips it); an event older than {@link #LAG} about an unknown space is skipped.
      */
-    static Optional<Sources.Source> space(Sources sources, String spaceId, JsonNode event, boolean otherTopic) {
+    static Optional<Sources.Source> space(Sources sources, String spaceId, Instant time, boolean otherTopic) {
         Optional<Sources.Source> space = sources.find(TargetKind.SPACE, spaceId);
         if (space.isPresent() || !otherTopic) {
             return space;
         }
-        Instant time;
-        try {
-            time = Instant.parse(event.path("time").asText());
-        } catch (DateTimeParseException e) {
-            return Optional.empty();
-        }
-        if (time.isBefore(Instant.now().minus(LAG))) {
+        if (time == null || time.isBefore(Instant.now().minus(LAG))) {
             return Optional.empty();
         }
         throw new IllegalStateException("space " + spaceId + " is not known from content's events yet");

@@ -1,6 +1,6 @@
 package io.bindery.openapi.processing;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.events.Delivery;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.openapi.OpenApiEventTypes;
 import io.bindery.contracts.openapi.OpenApiSpecData;
@@ -8,6 +8,8 @@ import io.bindery.openapi.config.OpenApiConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+
+import java.util.List;
 
 /**
  * The processing worker: reads openapi-service's own topic and processes each upload or processing request
@@ -39,12 +41,13 @@ public class ProcessingConsumer extends TopicConsumer {
     }
 
     @Override
-    protected void apply(JsonNode event) {
-        String type = event.path("type").asText();
-        if (!type.equals(OpenApiEventTypes.SPEC_UPLOADED) && !type.equals(OpenApiEventTypes.SPEC_PROCESSING_REQUESTED)) {
-            return;
-        }
-        OpenApiSpecData data = dataAs(event.path("data"), OpenApiSpecData.class);
+    protected void handlers() {
+        on(List.of(OpenApiEventTypes.SPEC_UPLOADED, OpenApiEventTypes.SPEC_PROCESSING_REQUESTED),
+                OpenApiSpecData.class, this::process);
+    }
+
+    private void process(Delivery<OpenApiSpecData> event) {
+        OpenApiSpecData data = event.data();
         if (data.request() == null) {
             return;
         }

@@ -95,12 +95,89 @@ public abstract class TopicConsumer {
     /** Whether this consumer runs in this service (configuration). */
     protected abstract boolean enabled();
 
+    /** A handler of one event type, with the event's data read into its contract record. */
+    @FunctionalInterface
+    protected interface Handler<T> {
+        void handle(Delivery<T> event);
+    }
+
+    private record Registered<T>(Class<T> payload, Handler<T> handler) {
+        void dispatch(TopicConsumer consumer, JsonNode event, String type) {
+            JsonNode data = event.get("data");
+            if (data == null || data.isNull()) {
+                throw new UndeliverableEvent(type + " without data");
+            }
+            handler.handle(new Delivery<>(text(event, "id"), type, text(event, "subject"), time(event),
+                    consumer.dataAs(data, payload), data));
+        }
+    }
+
+    private volatile Map<String, Registered<?>> handlers;
+
     /**
-     * Applies one event; runs inside a transaction of its own. Unknown types are ignored (a newer producer may publish
-     * types this consumer does not need). Data that does not fit is an {@link IllegalArgumentException} or
+     * Registers this consumer's handlers with {@link #on}; called once, before the first event. A consumer either
+     * registers handlers here or overrides {@link #apply} (the older style, reading the event itself).
+     */
+    protected void handlers() {
+    }
+
+    /** Handles events of {@code type}: their data is read into {@code payload} (data that does not fit is dead-lettered). */
+    protected final <T> void on(String type, Class<T> payload, Handler<T> handler) {
+        if (handlers.putIfAbsent(type, new Registered<>(payload, handler)) != null) {
+            throw new IllegalStateException(getClass().getSimpleName() + " registers " + type + " twice");
+        }
+    }
+
+    /** {@link #on(String, Class, Handler)} for several types that share a payload record. */
+    protected final <T> void on(java.util.Collection<String> types, Class<T> payload, Handler<T> handler) {
+        types.forEach(type -> on(type, payload, handler));
+    }
+
+    /** The event types this consumer handles (after {@link #handlers()}): for tests that every one has a fixture. */
+    public java.util.Set<String> handledTypes() {
+        return java.util.Set.copyOf(registered().keySet());
+    }
+
+    private Map<String, Registered<?>> registered() {
+        Map<String, Registered<?>> h = handlers;
+        if (h == null) {
+            synchronized (this) {
+                if (handlers == null) {
+                    handlers = new java.util.HashMap<>();
+                    handlers();
+                    handlers = Map.copyOf(handlers);
+                }
+                h = handlers;
+            }
+        }
+        return h;
+    }
+
+    /**
+     * Applies one event; runs inside a transaction of its own. By default it hands the event to the handler
+     * registered for its type ({@link #on}); unknown types are ignored (a newer producer may publish types this
+     * consumer does not need). Data that does not fit is an {@link IllegalArgumentException} or
      * {@link UndeliverableEvent}: dead-lettered at once.
      */
-    protected abstract void apply(JsonNode event);
+    protected void apply(JsonNode event) {
+        String type = text(event, "type");
+        Registered<?> handler = type == null ? null : registered().get(type);
+        if (handler != null) {
+            handler.dispatch(this, event, type);
+        }
+    }
+
+    private static java.time.Instant time(JsonNode event) {
+        String time = text(event, "time");
+        if (time == null) {
+            return null;
+        }
+        try {
+            return java.time.OffsetDateTime.parse(time).toInstant();
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new UndeliverableEvent("time is not an RFC 3339 timestamp: " + time, e);
+        }
+    }
 
     /**
      * Called once when {@link #apply} failed and its transaction rolled back: a consumer may recover here (apply
