@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;
-import io.bindery.commons.markdown.MarkdownDocuments;
+import io.bindery.document.MarkdownDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

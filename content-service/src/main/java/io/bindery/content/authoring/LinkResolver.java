@@ -1,7 +1,7 @@
 package io.bindery.content.authoring;
 
 import io.bindery.content.domain.PageLink;
-import io.bindery.commons.markdown.MarkdownLinks;
+import io.bindery.document.MarkdownLinks;
 
 import java.net.URI;
 import java.util.ArrayList;

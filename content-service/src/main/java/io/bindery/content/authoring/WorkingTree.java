@@ -3,7 +3,7 @@ package io.bindery.content.authoring;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.ids.Ids;
 import io.bindery.content.domain.PageVersion;
-import io.bindery.commons.markdown.Slugs;
+import io.bindery.document.Slugs;
 import io.bindery.content.revisions.Snapshot;
 
 import java.time.Instant;

@@ -6,7 +6,7 @@ import io.bindery.commons.lists.ListPage;
 import io.bindery.content.domain.Branch;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
-import io.bindery.commons.markdown.MarkdownDocuments;
+import io.bindery.document.MarkdownDocuments;
 import io.bindery.content.revisions.RevisionStore;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;

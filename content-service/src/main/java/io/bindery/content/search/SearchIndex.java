@@ -2,7 +2,7 @@ package io.bindery.content.search;
 
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.Space;
-import io.bindery.commons.markdown.MarkdownSections;
+import io.bindery.document.MarkdownSections;
 import io.bindery.content.revisions.RevisionStore;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;

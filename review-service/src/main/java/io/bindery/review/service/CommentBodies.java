@@ -3,7 +3,7 @@ package io.bindery.review.service;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.errors.ApiException;
-import io.bindery.commons.markdown.MarkdownDocuments;
+import io.bindery.document.MarkdownDocuments;
 
 import java.util.Map;
 

@@ -21,7 +21,7 @@ class CommentBodiesTest {
     @Test
     void markdownIsKeptAndDocumentsBecomeMarkdown() throws Exception {
         assertEquals("Looks **good**", CommentBodies.markdown(json("{\"markdown\":\"Looks **good**\"}"), "body"));
-        String doc = JSON.writeValueAsString(Map.of("document", io.bindery.commons.markdown.MarkdownDocuments.toDocument("Fix *this* line")));
+        String doc = JSON.writeValueAsString(Map.of("document", io.bindery.document.MarkdownDocuments.toDocument("Fix *this* line")));
         assertEquals("Fix _this_ line", CommentBodies.markdown(json(doc), "body").strip());
     }
 

@@ -1,6 +1,6 @@
 package io.bindery.sites.reader;
 
-import io.bindery.commons.markdown.Slugs;
+import io.bindery.document.Slugs;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.AbstractVisitor;
 import org.commonmark.node.Heading;

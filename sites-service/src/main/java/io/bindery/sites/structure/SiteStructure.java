@@ -7,7 +7,7 @@ import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.lists.Where;
-import io.bindery.commons.markdown.Slugs;
+import io.bindery.document.Slugs;
 import io.bindery.contracts.sites.SiteStructureItemData;
 import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.access.SiteAccess;

@@ -1,4 +1,4 @@
-package io.bindery.commons.markdown;
+package io.bindery.document;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.bindery.commons.markdown;
+package io.bindery.document;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -13,10 +13,10 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.bindery.commons.markdown.InlineContent.ImageItem;
-import io.bindery.commons.markdown.InlineContent.Inline;
-import io.bindery.commons.markdown.InlineContent.LinkItem;
-import io.bindery.commons.markdown.InlineContent.Run;
+import io.bindery.document.InlineContent.ImageItem;
+import io.bindery.document.InlineContent.Inline;
+import io.bindery.document.InlineContent.LinkItem;
+import io.bindery.document.InlineContent.Run;
 import org.commonmark.ext.gfm.tables.TableBlock;
 import org.commonmark.ext.gfm.tables.TableBody;
 import org.commonmark.ext.gfm.tables.TableCell;

@@ -1,4 +1,4 @@
-package io.bindery.commons.markdown;
+package io.bindery.document;
 
 /**
  * The GitBook text marks that markdown can express, in the order they are listed on a leaf.

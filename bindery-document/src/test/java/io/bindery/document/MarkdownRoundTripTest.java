@@ -1,7 +1,7 @@
-package io.bindery.commons.markdown;
+package io.bindery.document;
 
-import static io.bindery.commons.markdown.DocumentTestSupport.assertMatchesGitBookSchema;
-import static io.bindery.commons.markdown.DocumentTestSupport.withoutKeys;
+import static io.bindery.document.DocumentTestSupport.assertMatchesGitBookSchema;
+import static io.bindery.document.DocumentTestSupport.withoutKeys;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.bindery.commons.markdown;
+package io.bindery.document;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.function.Function;
 
-import io.bindery.commons.markdown.MarkdownLinks.Link;
+import io.bindery.document.MarkdownLinks.Link;
 import org.junit.jupiter.api.Test;
 
 class MarkdownLinksTest {

@@ -1,15 +1,15 @@
-package io.bindery.commons.markdown;
+package io.bindery.document;
 
-import static io.bindery.commons.markdown.DocumentTestSupport.block;
-import static io.bindery.commons.markdown.DocumentTestSupport.doc;
-import static io.bindery.commons.markdown.DocumentTestSupport.leaf;
-import static io.bindery.commons.markdown.DocumentTestSupport.link;
-import static io.bindery.commons.markdown.DocumentTestSupport.list;
-import static io.bindery.commons.markdown.DocumentTestSupport.map;
-import static io.bindery.commons.markdown.DocumentTestSupport.paragraph;
-import static io.bindery.commons.markdown.DocumentTestSupport.text;
-import static io.bindery.commons.markdown.DocumentTestSupport.texts;
-import static io.bindery.commons.markdown.DocumentTestSupport.url;
+import static io.bindery.document.DocumentTestSupport.block;
+import static io.bindery.document.DocumentTestSupport.doc;
+import static io.bindery.document.DocumentTestSupport.leaf;
+import static io.bindery.document.DocumentTestSupport.link;
+import static io.bindery.document.DocumentTestSupport.list;
+import static io.bindery.document.DocumentTestSupport.map;
+import static io.bindery.document.DocumentTestSupport.paragraph;
+import static io.bindery.document.DocumentTestSupport.text;
+import static io.bindery.document.DocumentTestSupport.texts;
+import static io.bindery.document.DocumentTestSupport.url;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.bindery.commons.markdown;
+package io.bindery.document;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -7,10 +7,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.bindery.commons.markdown.InlineContent.ImageItem;
-import io.bindery.commons.markdown.InlineContent.Inline;
-import io.bindery.commons.markdown.InlineContent.Run;
-import io.bindery.commons.markdown.InlineWriter.Context;
+import io.bindery.document.InlineContent.ImageItem;
+import io.bindery.document.InlineContent.Inline;
+import io.bindery.document.InlineContent.Run;
+import io.bindery.document.InlineWriter.Context;
 
 /**
  * Writes a client-supplied GitBook JSON document as markdown, validating it on the way: every block and inline

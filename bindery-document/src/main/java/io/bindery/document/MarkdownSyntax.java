@@ -1,4 +1,4 @@
-package io.bindery.commons.markdown;
+package io.bindery.document;
 
 /**
  * Small pieces of markdown syntax shared by the writers: link destinations, titles and escapes.

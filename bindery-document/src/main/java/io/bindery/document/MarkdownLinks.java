@@ -1,4 +1,4 @@
-package io.bindery.commons.markdown;
+package io.bindery.document;
 
 import java.util.ArrayList;
 import java.util.Comparator;

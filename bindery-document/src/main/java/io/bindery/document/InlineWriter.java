@@ -1,8 +1,8 @@
-package io.bindery.commons.markdown;
+package io.bindery.document;
 
-import static io.bindery.commons.markdown.InlineContent.difference;
-import static io.bindery.commons.markdown.InlineContent.spanMarks;
-import static io.bindery.commons.markdown.InlineContent.union;
+import static io.bindery.document.InlineContent.difference;
+import static io.bindery.document.InlineContent.spanMarks;
+import static io.bindery.document.InlineContent.union;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import io.bindery.commons.markdown.InlineContent.ImageItem;
-import io.bindery.commons.markdown.InlineContent.Inline;
-import io.bindery.commons.markdown.InlineContent.LinkItem;
-import io.bindery.commons.markdown.InlineContent.Run;
+import io.bindery.document.InlineContent.ImageItem;
+import io.bindery.document.InlineContent.Inline;
+import io.bindery.document.InlineContent.LinkItem;
+import io.bindery.document.InlineContent.Run;
 import org.commonmark.ext.gfm.tables.TableBlock;
 import org.commonmark.ext.gfm.tables.TableCell;
 import org.commonmark.node.Heading;

@@ -1,4 +1,4 @@
-package io.bindery.commons.markdown;
+package io.bindery.document;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import io.bindery.commons.markdown.MarkdownSections.Section;
+import io.bindery.document.MarkdownSections.Section;
 import org.junit.jupiter.api.Test;
 
 class MarkdownSectionsTest {

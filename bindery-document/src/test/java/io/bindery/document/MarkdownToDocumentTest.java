@@ -1,16 +1,16 @@
-package io.bindery.commons.markdown;
+package io.bindery.document;
 
-import static io.bindery.commons.markdown.DocumentTestSupport.allObjects;
-import static io.bindery.commons.markdown.DocumentTestSupport.asList;
-import static io.bindery.commons.markdown.DocumentTestSupport.asMap;
-import static io.bindery.commons.markdown.DocumentTestSupport.assertMatchesGitBookSchema;
-import static io.bindery.commons.markdown.DocumentTestSupport.data;
-import static io.bindery.commons.markdown.DocumentTestSupport.depth;
-import static io.bindery.commons.markdown.DocumentTestSupport.map;
-import static io.bindery.commons.markdown.DocumentTestSupport.node;
-import static io.bindery.commons.markdown.DocumentTestSupport.nodes;
-import static io.bindery.commons.markdown.DocumentTestSupport.nodesOfType;
-import static io.bindery.commons.markdown.DocumentTestSupport.textOf;
+import static io.bindery.document.DocumentTestSupport.allObjects;
+import static io.bindery.document.DocumentTestSupport.asList;
+import static io.bindery.document.DocumentTestSupport.asMap;
+import static io.bindery.document.DocumentTestSupport.assertMatchesGitBookSchema;
+import static io.bindery.document.DocumentTestSupport.data;
+import static io.bindery.document.DocumentTestSupport.depth;
+import static io.bindery.document.DocumentTestSupport.map;
+import static io.bindery.document.DocumentTestSupport.node;
+import static io.bindery.document.DocumentTestSupport.nodes;
+import static io.bindery.document.DocumentTestSupport.nodesOfType;
+import static io.bindery.document.DocumentTestSupport.textOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
