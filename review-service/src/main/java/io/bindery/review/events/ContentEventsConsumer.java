@@ -7,7 +7,7 @@ import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpaceContentUpdated;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.review.config.ReviewConfig;
-import io.bindery.review.service.MainLine;
+import io.bindery.review.spacestate.MainLine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;

@@ -1,0 +1,274 @@
+package io.bindery.review.changerequests;
+
+import io.bindery.review.access.ReviewAccess;
+import io.bindery.review.spacestate.MainLine;
+import io.bindery.review.spacestate.ReviewStats;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.KeysetPage;
+import io.bindery.commons.lists.Limits;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
+import io.bindery.review.access.ChangeRequestPolicy;
+import io.bindery.review.client.ContentClient;
+import io.bindery.review.client.SpaceAccess;
+import io.bindery.contracts.content.BranchResponse;
+import io.bindery.contracts.review.ReviewEventTypes;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Creating, reading, listing and editing change requests. Content calls (branch creation, templates) happen
+ * before the transaction that records the change request, so no database transaction waits on HTTP.
+ */
+@ApplicationScoped
+public class ChangeRequests {
+    @Inject
+    ReviewAccess access;
+    @Inject
+    ContentClient content;
+    @Inject
+    ChangeRequestViews views;
+    @Inject
+    EventPublisher events;
+    @Inject
+    ReviewStats stats;
+    @Inject
+    MainLine mainLine;
+    @Inject
+    EntityManager em;
+
+    /** Body: optional subject (≤ 100), optional status (draft, the default, or open), optional template {id}. */
+    public ChangeRequestView create(String spaceId, JsonNode node) {
+        JsonBody body = JsonBody.of(node);
+        SpaceAccess space = access.require(spaceId, ChangeRequestPolicy.Action.CREATE);
+        Optional<String> subject = body.string("subject", 0, 100, true);
+        ChangeRequestStatus status = body.string("status").map(s -> ChangeRequestStatus.parse("status", s))
+                .orElse(ChangeRequestStatus.DRAFT);
+        if (status != ChangeRequestStatus.DRAFT && status != ChangeRequestStatus.OPEN) {
+            throw ApiException.badRequest("status: a new change request is draft or open");
+        }
+        Optional<String> template = body.object("template").map(t -> t.requiredString("id", 1, 100));
+        String user = access.userId();
+        String id = Ids.newId();
+        long mainMoves = QuarkusTransaction.requiringNew().call(() -> mainLine.moves(space.spaceId()));
+        BranchResponse branch = content.createBranch(space.spaceId(), id, user, template.orElse(null));
+        String head = Objects.requireNonNullElse(branch.revision(), "");
+        return QuarkusTransaction.requiringNew().call(() -> {
+            // main may have moved since content answered: record `outdated` knowing every move handled so far
+            mainLine.lock(space.spaceId());
+            Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            ChangeRequest cr = new ChangeRequest();
+            cr.id = id;
+            cr.spaceId = space.spaceId();
+            cr.organizationId = space.organizationId();
+            cr.number = branch.number();
+            cr.status = status.wire();
+            cr.subject = subject.orElse(null);
+            cr.createdBy = user;
+            cr.createdAt = now;
+            cr.updatedAt = now;
+            cr.revision = head;
+            cr.revisionInitial = Objects.requireNonNullElse(branch.revisionInitial(), "");
+            cr.outdated = mainLine.outdated(cr.spaceId, mainMoves, cr.revisionInitial, branch.outdated());
+            cr.persist();
+            em.createNativeQuery("INSERT INTO change_request_contributor (change_request_id, user_id, count, updated_at) "
+                    + "VALUES (:cr, :u, 1, :t)").setParameter("cr", id).setParameter("u", user).setParameter("t", now)
+                    .executeUpdate();
+            ChangeRequestView view = views.view(cr);
+            events.publish(ReviewEventTypes.CHANGE_REQUEST_CREATED, cr.id, view);
+            stats.publish(cr.spaceId);
+            return view;
+        });
+    }
+
+    /**
+     * One change request, with its branch's current head and freshness read from content-service (the stored
+     * copies follow content's events, which may be a moment behind).
+     */
+    public ChangeRequestView get(String spaceId, String idOrNumber) {
+        SpaceAccess space = access.space(spaceId);
+        ChangeRequest cr = QuarkusTransaction.requiringNew().call(() -> require(space.spaceId(), idOrNumber));
+        if (!ChangeRequestStatus.MERGED.wire().equals(cr.status)) {
+            try {
+                BranchResponse branch = content.branch(space.spaceId(), cr.id);
+                cr.revision = Objects.requireNonNullElse(branch.revision(), cr.revision);
+                cr.revisionMergedAncestor = Objects.requireNonNullElse(branch.revisionMergedAncestor(), cr.revisionMergedAncestor);
+                cr.outdated = branch.outdated();
+            } catch (ApiException e) {
+                // content unreachable or the branch gone: show what review last learned from content's events
+            }
+        }
+        return QuarkusTransaction.requiringNew().call(() -> views.view(cr));
+    }
+
+    /**
+     * PATCH: subject (≤ 100), description (a rich-text document or null), status (allowed moves only),
+     * conversationsIssuesCluster (a live cluster of the space's organization, or null to clear). The row is
+     * locked first, so the status move is decided on it as it is now: a merge recorded meanwhile is seen, and
+     * merged stays final.
+     */
+    public ChangeRequestView patch(String spaceId, String idOrNumber, JsonNode node) {
+        JsonBody body = JsonBody.of(node);
+        SpaceAccess space = access.require(spaceId, ChangeRequestPolicy.Action.EDIT);
+        Optional<String> subject = body.string("subject", 0, 100, false);
+        Optional<ChangeRequestStatus> status = body.string("status").map(s -> ChangeRequestStatus.parse("status", s));
+        String description = null;
+        boolean setDescription = body.has("description");
+        if (setDescription && !body.isNull("description")) {
+            description = document(body.raw("description"));
+        }
+        String newDescription = description;
+        boolean setCluster = body.has("conversationsIssuesCluster");
+        Optional<String> cluster = body.string("conversationsIssuesCluster", 1, 100, false);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            // the cluster before the change request: the order insights' delete event locks them in
+            cluster.ifPresent(c -> requireCluster(space.organizationId(), c));
+            ChangeRequest cr = requireForUpdate(space.spaceId(), idOrNumber);
+            ChangeRequestStatus from = ChangeRequestStatus.parse("status", cr.status);
+            if (status.isPresent() && status.get() != from) {
+                if (!from.patchTargets().contains(status.get())) {
+                    throw ApiException.badRequest("status: a " + from.wire() + " change request cannot become "
+                            + status.get().wire() + (status.get() == ChangeRequestStatus.MERGED ? " (merge it instead)" : "")
+                            + (from == ChangeRequestStatus.MERGED ? " (a merged change request is final)" : ""));
+                }
+                cr.status = status.get().wire();
+            }
+            subject.ifPresent(s -> cr.subject = s);
+            if (setDescription) {
+                cr.description = newDescription;
+            }
+            if (setCluster) {
+                cr.conversationsIssuesCluster = cluster.orElse(null);
+            }
+            cr.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            ChangeRequestView view = views.view(cr);
+            events.publish(ReviewEventTypes.CHANGE_REQUEST_UPDATED, cr.id, view);
+            if (status.isPresent() && status.get() != from) {
+                stats.publish(cr.spaceId);
+            }
+            return view;
+        });
+    }
+
+    /**
+     * The organization's cluster, as insights' events last described it, locked (FOR SHARE) until the transaction
+     * ends: its delete waits for this change request to be recorded, then clears it. 400 when there is none.
+     */
+    private void requireCluster(String organizationId, String clusterId) {
+        List<?> found = em.createNativeQuery("SELECT id FROM insights_cluster WHERE id = :id AND organization_id = :org "
+                        + "AND NOT deleted FOR SHARE")
+                .setParameter("id", clusterId).setParameter("org", organizationId).getResultList();
+        if (found.isEmpty()) {
+            throw ApiException.badRequest("conversationsIssuesCluster: no issues cluster " + clusterId + " in this organization");
+        }
+    }
+
+    /** A rich-text document: {object: "document", nodes: [...], data?}; stored as JSON text. */
+    private static String document(JsonNode value) {
+        if (!value.isObject() || !"document".equals(value.path("object").asText()) || !value.path("nodes").isArray()) {
+            throw ApiException.badRequest("description must be a document: {\"object\": \"document\", \"nodes\": [...]}");
+        }
+        if (value.has("data") && !value.get("data").isObject()) {
+            throw ApiException.badRequest("description.data must be an object");
+        }
+        if (value.toString().length() > 200_000) {
+            throw ApiException.badRequest("description is larger than 200,000 characters");
+        }
+        return value.toString();
+    }
+
+    public ChangeRequest require(String spaceId, String idOrNumber) {
+        return ChangeRequest.find(spaceId, idOrNumber).orElseThrow(() -> notFound(spaceId, idOrNumber));
+    }
+
+    /** The change request, locked until the transaction ends: for a change that depends on what it reads. */
+    public ChangeRequest requireForUpdate(String spaceId, String idOrNumber) {
+        return ChangeRequest.findForUpdate(spaceId, idOrNumber).orElseThrow(() -> notFound(spaceId, idOrNumber));
+    }
+
+    private static ApiException notFound(String spaceId, String idOrNumber) {
+        return ApiException.notFound("no change request " + idOrNumber + " in space " + spaceId);
+    }
+
+    /** The filters of both lists (space and organization). */
+    public record ListQuery(String page, String limit, String status, String creator, String contributor,
+                            String requestedReviewer, String conversationsIssuesCluster, String orderBy) {
+    }
+
+    public ListPage<ChangeRequestView> listForSpace(String spaceId, ListQuery q) {
+        SpaceAccess space = access.space(spaceId);
+        return list("space_id = :scope", space.spaceId(), q);
+    }
+
+    public ListPage<ChangeRequestView> listForOrganization(String organizationId, ListQuery q) {
+        List<String> spaces;
+        try {
+            spaces = content.readableSpaces(organizationId, access.userId());
+        } catch (ApiException e) {
+            if (e.status() == 404 || e.status() == 400) {
+                throw ApiException.notFound("no organization " + organizationId);
+            }
+            throw e;
+        }
+        // no readable space: an id no space has, so the filters are still validated (a bad one is a 400)
+        return list("space_id IN (:scope)", spaces.isEmpty() ? List.of("") : spaces, q);
+    }
+
+    private ListPage<ChangeRequestView> list(String scope, Object scopeValue, ListQuery q) {
+        int limit = Limits.parse(q.limit());
+        ChangeRequestStatus status = ChangeRequestStatus.parse("status", q.status() == null ? "open" : q.status());
+        Keyset<Object[]> order = switch (q.orderBy() == null ? "updatedAt" : q.orderBy()) {
+            case "updatedAt" -> RECENTLY_UPDATED;
+            case "createdAt" -> RECENTLY_CREATED;
+            default -> throw ApiException.badRequest("orderBy must be updatedAt or createdAt");
+        };
+        Where where = Where.of(scope, "scope", scopeValue).and("status = :status", "status", status.wire());
+        if (q.creator() != null) {
+            where.and("created_by = :creator", "creator", q.creator());
+        }
+        if (q.contributor() != null) {
+            where.and("EXISTS (SELECT 1 FROM change_request_contributor k WHERE k.change_request_id = cr.id AND k.user_id = :contributor)",
+                    "contributor", q.contributor());
+        }
+        if (q.requestedReviewer() != null) {
+            where.and("EXISTS (SELECT 1 FROM change_request_reviewer r WHERE r.change_request_id = cr.id AND r.user_id = :reviewer)",
+                    "reviewer", q.requestedReviewer());
+        }
+        if (q.conversationsIssuesCluster() != null) {
+            where.and("conversations_issues_cluster = :cluster", "cluster", q.conversationsIssuesCluster());
+        }
+        KeysetPage<Object[]> page = order.page(q.page(), limit);
+        return QuarkusTransaction.requiringNew().call(() -> page
+                .sql(em, "SELECT id, " + order.keys().get(0).column(), "FROM change_request cr", where)
+                .render(rows -> {
+                    List<String> found = rows.stream().map(r -> (String) r[0]).toList();
+                    Map<String, ChangeRequest> byId = new HashMap<>();
+                    if (!found.isEmpty()) {
+                        ChangeRequest.<ChangeRequest>list("id in ?1", found).forEach(c -> byId.put(c.id, c));
+                    }
+                    return views.views(found.stream().map(byId::get).toList());
+                }));
+    }
+
+    /** Newest first by the list's time, rows of (id, that time). */
+    private static final Keyset<Object[]> RECENTLY_UPDATED = Keyset.descending(
+            SortKey.instant("updated_at", r -> (Instant) r[1]), SortKey.text("id", r -> (String) r[0]));
+    private static final Keyset<Object[]> RECENTLY_CREATED = Keyset.descending(
+            SortKey.instant("created_at", r -> (Instant) r[1]), SortKey.text("id", r -> (String) r[0]));
+}
