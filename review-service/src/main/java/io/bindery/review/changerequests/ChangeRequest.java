@@ -4,14 +4,12 @@ import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.Table;
 import org.hibernate.annotations.DynamicUpdate;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
 import java.time.Instant;
-import java.util.Optional;
 
 /**
  * A change request: the workflow around one content branch (same id) in content-service. {@code revision},
@@ -19,7 +17,7 @@ import java.util.Optional;
  * <p>
  * Several writers share the row (PATCH, merge, update, reviewers, the content-events consumer): an UPDATE sets
  * only the columns a writer changed ({@link DynamicUpdate}), and a writer whose change depends on what it read
- * loads the row with {@link #findForUpdate}.
+ * loads the row with {@link ChangeRequestStore#findForUpdate}.
  */
 @Entity
 @Table(name = "change_request")
@@ -57,27 +55,4 @@ public class ChangeRequest extends PanacheEntityBase {
     @Column(name = "conversations_issues_cluster")
     public String conversationsIssuesCluster;
 
-    /** By id or by number in the space, as every {changeRequestId} path parameter accepts. */
-    public static Optional<ChangeRequest> find(String spaceId, String idOrNumber) {
-        return find(spaceId, idOrNumber, LockModeType.NONE);
-    }
-
-    /**
-     * The same, with the row locked until the transaction ends (SELECT … FOR NO KEY UPDATE), as it is after any
-     * writer that held it committed. Take it first in the transaction: a row already loaded is not re-read.
-     */
-    public static Optional<ChangeRequest> findForUpdate(String spaceId, String idOrNumber) {
-        return find(spaceId, idOrNumber, LockModeType.PESSIMISTIC_WRITE);
-    }
-
-    private static Optional<ChangeRequest> find(String spaceId, String idOrNumber, LockModeType lock) {
-        if (idOrNumber.matches("[0-9]{1,9}")) {
-            Optional<ChangeRequest> byNumber = find("spaceId = ?1 and number = ?2", spaceId, Integer.parseInt(idOrNumber))
-                    .withLock(lock).firstResultOptional();
-            if (byNumber.isPresent()) {
-                return byNumber;
-            }
-        }
-        return find("spaceId = ?1 and id = ?2", spaceId, idOrNumber).withLock(lock).firstResultOptional();
-    }
 }

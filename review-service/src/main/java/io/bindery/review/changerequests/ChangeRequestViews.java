@@ -7,10 +7,8 @@ import io.bindery.commons.projection.UserRef;
 import io.bindery.commons.urls.PublicUrls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,7 +16,7 @@ import java.util.Map;
 @ApplicationScoped
 public class ChangeRequestViews {
     @Inject
-    EntityManager em;
+    ChangeRequestStore store;
     @Inject
     UserViews userViews;
     @Inject
@@ -35,12 +33,7 @@ public class ChangeRequestViews {
             return List.of();
         }
         List<String> ids = crs.stream().map(c -> c.id).toList();
-        Map<String, Long> openComments = new HashMap<>();
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT change_request_id, count(*) FROM comment "
-                        + "WHERE change_request_id IN (:ids) AND status = 'open' GROUP BY change_request_id")
-                .setParameter("ids", ids).getResultList();
-        rows.forEach(r -> openComments.put((String) r[0], ((Number) r[1]).longValue()));
+        Map<String, Long> openComments = store.openComments(ids);
         Map<String, UserRef> authors = userViews.find(crs.stream().map(c -> c.createdBy).toList());
         return crs.stream().map(cr -> new ChangeRequestView("change-request", cr.id, cr.number, cr.status,
                 // subject is required in GitBook's ChangeRequest: "" until one is given

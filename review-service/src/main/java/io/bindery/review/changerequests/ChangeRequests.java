@@ -13,7 +13,6 @@ import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.review.client.ContentClient;
 import io.bindery.review.client.SpaceAccess;
@@ -22,13 +21,10 @@ import io.bindery.contracts.review.ReviewEventTypes;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -51,7 +47,7 @@ public class ChangeRequests {
     @Inject
     MainLine mainLine;
     @Inject
-    EntityManager em;
+    ChangeRequestStore store;
 
     /** Body: optional subject (≤ 100), optional status (draft, the default, or open), optional template {id}. */
     public ChangeRequestView create(String spaceId, JsonNode node) {
@@ -86,10 +82,7 @@ public class ChangeRequests {
             cr.revision = head;
             cr.revisionInitial = Objects.requireNonNullElse(branch.revisionInitial(), "");
             cr.outdated = mainLine.outdated(cr.spaceId, mainMoves, cr.revisionInitial, branch.outdated());
-            cr.persist();
-            em.createNativeQuery("INSERT INTO change_request_contributor (change_request_id, user_id, count, updated_at) "
-                    + "VALUES (:cr, :u, 1, :t)").setParameter("cr", id).setParameter("u", user).setParameter("t", now)
-                    .executeUpdate();
+            store.insert(cr);
             ChangeRequestView view = views.view(cr);
             events.publish(ReviewEventTypes.CHANGE_REQUEST_CREATED, cr.id, view);
             stats.publish(cr.spaceId);
@@ -171,10 +164,7 @@ public class ChangeRequests {
      * ends: its delete waits for this change request to be recorded, then clears it. 400 when there is none.
      */
     private void requireCluster(String organizationId, String clusterId) {
-        List<?> found = em.createNativeQuery("SELECT id FROM insights_cluster WHERE id = :id AND organization_id = :org "
-                        + "AND NOT deleted FOR SHARE")
-                .setParameter("id", clusterId).setParameter("org", organizationId).getResultList();
-        if (found.isEmpty()) {
+        if (!store.clusterExistsForShare(organizationId, clusterId)) {
             throw ApiException.badRequest("conversationsIssuesCluster: no issues cluster " + clusterId + " in this organization");
         }
     }
@@ -194,12 +184,12 @@ public class ChangeRequests {
     }
 
     public ChangeRequest require(String spaceId, String idOrNumber) {
-        return ChangeRequest.find(spaceId, idOrNumber).orElseThrow(() -> notFound(spaceId, idOrNumber));
+        return store.find(spaceId, idOrNumber).orElseThrow(() -> notFound(spaceId, idOrNumber));
     }
 
     /** The change request, locked until the transaction ends: for a change that depends on what it reads. */
     public ChangeRequest requireForUpdate(String spaceId, String idOrNumber) {
-        return ChangeRequest.findForUpdate(spaceId, idOrNumber).orElseThrow(() -> notFound(spaceId, idOrNumber));
+        return store.findForUpdate(spaceId, idOrNumber).orElseThrow(() -> notFound(spaceId, idOrNumber));
     }
 
     private static ApiException notFound(String spaceId, String idOrNumber) {
@@ -213,7 +203,7 @@ public class ChangeRequests {
 
     public ListPage<ChangeRequestView> listForSpace(String spaceId, ListQuery q) {
         SpaceAccess space = access.space(spaceId);
-        return list("space_id = :scope", space.spaceId(), q);
+        return list(space.spaceId(), q);
     }
 
     public ListPage<ChangeRequestView> listForOrganization(String organizationId, ListQuery q) {
@@ -227,10 +217,11 @@ public class ChangeRequests {
             throw e;
         }
         // no readable space: an id no space has, so the filters are still validated (a bad one is a 400)
-        return list("space_id IN (:scope)", spaces.isEmpty() ? List.of("") : spaces, q);
+        return list(spaces.isEmpty() ? List.of("") : spaces, q);
     }
 
-    private ListPage<ChangeRequestView> list(String scope, Object scopeValue, ListQuery q) {
+    /** {@code scope}: one space id, or a list of them. */
+    private ListPage<ChangeRequestView> list(Object scope, ListQuery q) {
         int limit = Limits.parse(q.limit());
         ChangeRequestStatus status = ChangeRequestStatus.parse("status", q.status() == null ? "open" : q.status());
         Keyset<Object[]> order = switch (q.orderBy() == null ? "updatedAt" : q.orderBy()) {
@@ -238,32 +229,11 @@ public class ChangeRequests {
             case "createdAt" -> RECENTLY_CREATED;
             default -> throw ApiException.badRequest("orderBy must be updatedAt or createdAt");
         };
-        Where where = Where.of(scope, "scope", scopeValue).and("status = :status", "status", status.wire());
-        if (q.creator() != null) {
-            where.and("created_by = :creator", "creator", q.creator());
-        }
-        if (q.contributor() != null) {
-            where.and("EXISTS (SELECT 1 FROM change_request_contributor k WHERE k.change_request_id = cr.id AND k.user_id = :contributor)",
-                    "contributor", q.contributor());
-        }
-        if (q.requestedReviewer() != null) {
-            where.and("EXISTS (SELECT 1 FROM change_request_reviewer r WHERE r.change_request_id = cr.id AND r.user_id = :reviewer)",
-                    "reviewer", q.requestedReviewer());
-        }
-        if (q.conversationsIssuesCluster() != null) {
-            where.and("conversations_issues_cluster = :cluster", "cluster", q.conversationsIssuesCluster());
-        }
         KeysetPage<Object[]> page = order.page(q.page(), limit);
-        return QuarkusTransaction.requiringNew().call(() -> page
-                .sql(em, "SELECT id, " + order.keys().get(0).column(), "FROM change_request cr", where)
-                .render(rows -> {
-                    List<String> found = rows.stream().map(r -> (String) r[0]).toList();
-                    Map<String, ChangeRequest> byId = new HashMap<>();
-                    if (!found.isEmpty()) {
-                        ChangeRequest.<ChangeRequest>list("id in ?1", found).forEach(c -> byId.put(c.id, c));
-                    }
-                    return views.views(found.stream().map(byId::get).toList());
-                }));
+        return QuarkusTransaction.requiringNew().call(() -> store
+                .page(page, order.keys().get(0).column(), scope, status.wire(), q.creator(), q.contributor(),
+                        q.requestedReviewer(), q.conversationsIssuesCluster())
+                .render(rows -> views.views(store.byIds(rows.stream().map(r -> (String) r[0]).toList()))));
     }
 
     /** Newest first by the list's time, rows of (id, that time). */

@@ -16,7 +16,8 @@ import io.bindery.review.comments.CommentViews.Target;
 import io.bindery.review.comments.CommentViews.Urls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
+import io.bindery.review.comments.CommentStore.ReactionRow;
+import io.bindery.review.comments.CommentStore.ReplierRow;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,31 +34,19 @@ import java.util.Set;
 @ApplicationScoped
 public class CommentRenderer {
     @Inject
-    EntityManager em;
+    CommentStore store;
     @Inject
     UserViews userViews;
     @Inject
     PublicUrls urls;
-
-    private record ReactionRow(String target, String emoji, String user, Instant at) {
-    }
-
-    private record ReplierRow(String comment, String user, long count, Instant updatedAt) {
-    }
 
     public List<CommentView> comments(CommentThread thread, List<Comment> comments, String caller, boolean document) {
         if (comments.isEmpty()) {
             return List.of();
         }
         List<String> ids = comments.stream().map(c -> c.id).toList();
-        List<ReactionRow> reactions = reactions(ids);
-        @SuppressWarnings("unchecked")
-        List<Object[]> replierRows = em.createNativeQuery("""
-                        SELECT comment_id, posted_by, count(*), max(posted_at) FROM comment_reply
-                        WHERE comment_id IN (:ids) GROUP BY comment_id, posted_by ORDER BY max(posted_at) DESC, posted_by""")
-                .setParameter("ids", ids).getResultList();
-        List<ReplierRow> repliers = replierRows.stream().map(r -> new ReplierRow((String) r[0], (String) r[1],
-                ((Number) r[2]).longValue(), toInstant(r[3]))).toList();
+        List<ReactionRow> reactions = store.reactions(ids);
+        List<ReplierRow> repliers = store.repliers(ids);
         Set<String> userIds = new HashSet<>();
         comments.forEach(c -> {
             userIds.add(c.postedBy);
@@ -92,7 +81,7 @@ public class CommentRenderer {
         if (replies.isEmpty()) {
             return List.of();
         }
-        List<ReactionRow> reactions = reactions(replies.stream().map(r -> r.id).toList());
+        List<ReactionRow> reactions = store.reactions(replies.stream().map(r -> r.id).toList());
         Set<String> userIds = new HashSet<>();
         replies.forEach(r -> userIds.add(r.postedBy));
         reactions.forEach(r -> userIds.add(r.user()));
@@ -113,14 +102,6 @@ public class CommentRenderer {
         return new Target(c.nodeId == null ? null : new NodeRef(c.nodeId),
                 c.tableRecord == null ? null : new TableCell(c.tableRecord, c.tableDefinition), c.changeRequestId,
                 c.pageId == null ? null : new PageRef(c.pageId), c.spaceId, c.revision);
-    }
-
-    private List<ReactionRow> reactions(List<String> targets) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT target_id, emoji, user_id, reacted_at FROM reaction "
-                        + "WHERE target_id IN (:ids) ORDER BY reacted_at, user_id")
-                .setParameter("ids", targets).getResultList();
-        return rows.stream().map(r -> new ReactionRow((String) r[0], (String) r[1], (String) r[2], toInstant(r[3]))).toList();
     }
 
     /** Emojis in the order they were first used, each with its users in the order they reacted. */

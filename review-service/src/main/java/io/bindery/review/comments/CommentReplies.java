@@ -11,7 +11,6 @@ import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.contracts.review.ReviewItemDeleted;
@@ -42,6 +41,8 @@ public class CommentReplies {
     Reactions reactions;
     @Inject
     EventPublisher events;
+    @Inject
+    CommentStore store;
 
     public ListPage<ReplyView> list(CommentThread thread, String commentId, String pageCursor, String limitParam, String format) {
         int limit = Limits.parse(limitParam);
@@ -50,8 +51,7 @@ public class CommentReplies {
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
             Comment comment = comments.require(thread, commentId);
-            return page.hql(CommentReply.getEntityManager(), CommentReply.class, "", "from CommentReply",
-                            Where.of("commentId = :comment", "comment", comment.id))
+            return store.replyPage(page, comment.id)
                     .render(rows -> renderer.replies(thread, comment, rows, caller, document));
         });
     }
@@ -73,7 +73,7 @@ public class CommentReplies {
             reply.postedBy = caller;
             reply.postedAt = Comments.now();
             reply.body = markdown;
-            reply.persist();
+            store.insert(reply);
             ReplyView view = renderer.replies(thread, comment, List.of(reply), caller, false).get(0);
             events.publish(ReviewEventTypes.REPLY_CREATED, reply.id, view);
             return document ? view.withBody(CommentBodies.render(reply.body, true)) : view;
@@ -128,8 +128,7 @@ public class CommentReplies {
             if (!r.postedBy.equals(caller) && !thread.isAdmin()) {
                 throw ApiException.forbidden("only the author of a reply or an admin may delete it");
             }
-            reactions.deleteAll(List.of(r.id));
-            r.delete();
+            store.delete(r);
             events.publish(ReviewEventTypes.REPLY_DELETED, r.id, new ReviewItemDeleted(r.id, thread.spaceId(), thread.changeRequestId(), commentId));
         });
     }
@@ -139,6 +138,6 @@ public class CommentReplies {
     }
 
     private Optional<CommentReply> find(Comment comment, String replyId, LockModeType lock) {
-        return CommentReply.<CommentReply>findByIdOptional(replyId, lock).filter(r -> r.commentId.equals(comment.id));
+        return store.findReply(replyId, lock).filter(r -> r.commentId.equals(comment.id));
     }
 }

@@ -8,8 +8,6 @@ import io.bindery.review.client.IdentityMembersClient;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.Query;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,26 +21,14 @@ public class Commenters {
     static final int IDENTITY_BATCH = 1000;
 
     @Inject
-    EntityManager em;
+    CommentStore store;
     @Inject
     IdentityMembersClient identity;
 
     public ListPage<JsonNode> list(CommentThread thread, String page, String limitParam) {
         int limit = Limits.parse(limitParam);
         String after = page == null ? null : PageCursor.decode(page, 1).get(0);
-        List<String> authors = QuarkusTransaction.requiringNew().call(() -> {
-            String scope = thread.changeRequest() == null ? "c.change_request_id IS NULL" : "c.change_request_id = :cr";
-            Query q = em.createNativeQuery("SELECT c.posted_by FROM comment c WHERE c.space_id = :s AND " + scope
-                    + " UNION SELECT r.posted_by FROM comment_reply r JOIN comment c ON c.id = r.comment_id"
-                    + " WHERE c.space_id = :s AND " + scope + " ORDER BY 1");
-            q.setParameter("s", thread.spaceId());
-            if (thread.changeRequest() != null) {
-                q.setParameter("cr", thread.changeRequestId());
-            }
-            @SuppressWarnings("unchecked")
-            List<String> ids = q.getResultList();
-            return ids;
-        });
+        List<String> authors = QuarkusTransaction.requiringNew().call(() -> store.authors(thread));
         List<JsonNode> members = new ArrayList<>();
         for (int i = 0; i < authors.size(); i += IDENTITY_BATCH) {
             members.addAll(identity.members(thread.space().organizationId(), authors.subList(i, Math.min(authors.size(), i + IDENTITY_BATCH))));

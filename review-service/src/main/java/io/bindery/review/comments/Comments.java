@@ -13,7 +13,6 @@ import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.changerequests.ChangeRequest;
@@ -27,8 +26,9 @@ import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -52,6 +52,8 @@ public class Comments {
     EventPublisher events;
     @Inject
     ReviewStats stats;
+    @Inject
+    CommentStore store;
 
     /** The thread of a space ({@code changeRequestIdOrNumber} null) or of one of its change requests. */
     public CommentThread thread(String spaceId, String changeRequestIdOrNumber) {
@@ -78,24 +80,9 @@ public class Comments {
             throw ApiException.badRequest("status must be all, open or resolved");
         }
         KeysetPage<Comment> page = OLDEST_FIRST.descending(!ascending).page(q.page(), limit);
-        Where where = Where.of("spaceId = :space", "space", thread.spaceId());
-        if (thread.changeRequest() == null) {
-            where.and("changeRequestId is null");
-        } else {
-            where.and("changeRequestId = :cr", "cr", thread.changeRequestId());
-        }
-        if (!status.equals("all")) {
-            where.and("status = :status", "status", status);
-        }
-        if (q.targetPage() != null) {
-            where.and("pageId = :page", "page", q.targetPage());
-        }
         List<String> authors = q.authors() == null ? List.of() : q.authors().stream().filter(a -> !a.isBlank()).toList();
-        if (!authors.isEmpty()) {
-            where.and("postedBy in :authors", "authors", authors);
-        }
         String caller = access.userId();
-        return QuarkusTransaction.requiringNew().call(() -> page.hql(Comment.getEntityManager(), Comment.class, "", "from Comment", where)
+        return QuarkusTransaction.requiringNew().call(() -> store.page(page, thread, status, q.targetPage(), authors)
                 .render(rows -> renderer.comments(thread, rows, caller, document)));
     }
 
@@ -135,11 +122,25 @@ public class Comments {
         c.tableRecord = record;
         c.tableDefinition = definition;
         c.status = "open";
-        c.persist();
+        store.insert(c);
         CommentView view = renderer.comments(thread, List.of(c), caller, false).get(0);
         events.publish(ReviewEventTypes.COMMENT_CREATED, c.id, view);
         changed(thread);
         return view;
+    }
+
+    /**
+     * The comments of these ids in the thread, as a markdown body, by id: one rendering for a page of things that
+     * carry a comment (reviews). Runs in the caller's transaction.
+     */
+    public Map<String, CommentView> views(CommentThread thread, List<String> commentIds, String caller) {
+        List<Comment> posted = commentIds.isEmpty() ? List.of() : store.byIds(commentIds);
+        Map<String, CommentView> views = new HashMap<>();
+        List<CommentView> rendered = renderer.comments(thread, posted, caller, false);
+        for (int i = 0; i < posted.size(); i++) {
+            views.put(posted.get(i).id, rendered.get(i));
+        }
+        return views;
     }
 
     public CommentView get(CommentThread thread, String commentId, String format) {
@@ -198,12 +199,7 @@ public class Comments {
             if (!c.postedBy.equals(caller) && !thread.isAdmin()) {
                 throw ApiException.forbidden("only the author of a comment or an admin may delete it");
             }
-            List<String> targets = new ArrayList<>();
-            targets.add(c.id);
-            targets.addAll(CommentReply.<CommentReply>list("commentId", c.id)
-                    .stream().map(r -> r.id).toList());
-            reactions.deleteAll(targets);
-            c.delete();
+            store.delete(c);
             events.publish(ReviewEventTypes.COMMENT_DELETED, c.id, new ReviewItemDeleted(c.id, c.spaceId, c.changeRequestId, null));
             changed(thread);
         });
@@ -226,7 +222,7 @@ public class Comments {
     }
 
     Optional<Comment> find(CommentThread thread, String commentId, LockModeType lock) {
-        return Comment.<Comment>findByIdOptional(commentId, lock).filter(c -> c.spaceId.equals(thread.spaceId())
+        return store.find(commentId, lock).filter(c -> c.spaceId.equals(thread.spaceId())
                 && java.util.Objects.equals(c.changeRequestId, thread.changeRequestId()));
     }
 

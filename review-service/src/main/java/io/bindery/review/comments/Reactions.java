@@ -4,7 +4,6 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
 import java.util.List;
@@ -19,7 +18,7 @@ public class Reactions {
     static final int MAX_PER_REQUEST = 50;
 
     @Inject
-    EntityManager em;
+    CommentStore store;
 
     /** The {@code addedReactions} / {@code removedReactions} of a PUT body, validated (absent: empty). */
     static List<String> parse(JsonBody body, String field) {
@@ -37,20 +36,10 @@ public class Reactions {
 
     public void apply(String targetId, String userId, List<String> added, List<String> removed, Instant now) {
         for (String emoji : added) {
-            em.createNativeQuery("INSERT INTO reaction (target_id, emoji, user_id, reacted_at) VALUES (:t, :e, :u, :at) "
-                            + "ON CONFLICT DO NOTHING")
-                    .setParameter("t", targetId).setParameter("e", emoji).setParameter("u", userId).setParameter("at", now)
-                    .executeUpdate();
+            store.react(targetId, emoji, userId, now);
         }
         if (!removed.isEmpty()) {
-            em.createNativeQuery("DELETE FROM reaction WHERE target_id = :t AND user_id = :u AND emoji IN (:e)")
-                    .setParameter("t", targetId).setParameter("u", userId).setParameter("e", removed).executeUpdate();
-        }
-    }
-
-    public void deleteAll(List<String> targetIds) {
-        if (!targetIds.isEmpty()) {
-            em.createNativeQuery("DELETE FROM reaction WHERE target_id IN (:t)").setParameter("t", targetIds).executeUpdate();
+            store.unreact(targetId, userId, removed);
         }
     }
 }

@@ -8,11 +8,10 @@ import io.bindery.contracts.insights.IssuesClusterData;
 import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.review.config.ReviewConfig;
 import io.bindery.review.changerequests.ChangeRequest;
+import io.bindery.review.changerequests.ChangeRequestStore;
 import io.bindery.review.changerequests.ChangeRequestViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -33,7 +32,7 @@ public class InsightsEventsConsumer extends TopicConsumer {
             InsightsEventTypes.CLUSTER_UPDATED, InsightsEventTypes.CLUSTER_DELETED);
 
     @Inject
-    EntityManager em;
+    ChangeRequestStore changeRequests;
     @Inject
     ReviewConfig config;
     @Inject
@@ -64,14 +63,7 @@ public class InsightsEventsConsumer extends TopicConsumer {
         }
         Instant at = cluster.updatedAt() != null ? cluster.updatedAt() : time(event);
         boolean deleted = InsightsEventTypes.CLUSTER_DELETED.equals(type);
-        em.createNativeQuery("""
-                        INSERT INTO insights_cluster (id, organization_id, deleted, updated_at) VALUES (:id, :org, :deleted, :at)
-                        ON CONFLICT (id) DO UPDATE SET organization_id = EXCLUDED.organization_id, deleted = EXCLUDED.deleted,
-                            updated_at = GREATEST(insights_cluster.updated_at, EXCLUDED.updated_at)
-                        WHERE NOT insights_cluster.deleted
-                          AND (EXCLUDED.deleted OR insights_cluster.updated_at <= EXCLUDED.updated_at)""")
-                .setParameter("id", cluster.id()).setParameter("org", cluster.organization())
-                .setParameter("deleted", deleted).setParameter("at", at).executeUpdate();
+        changeRequests.clusterChanged(cluster.id(), cluster.organization(), deleted, at);
         if (deleted) {
             clear(cluster.id());
         }
@@ -82,9 +74,7 @@ public class InsightsEventsConsumer extends TopicConsumer {
      * PATCH locks it (FOR SHARE) before the change request: the same order, and a PATCH waiting on it sees it deleted.
      */
     void clear(String clusterId) {
-        List<ChangeRequest> pointing = em.createQuery(
-                        "FROM ChangeRequest WHERE conversationsIssuesCluster = :c ORDER BY id", ChangeRequest.class)
-                .setParameter("c", clusterId).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
+        List<ChangeRequest> pointing = changeRequests.namingClusterForUpdate(clusterId);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         for (ChangeRequest cr : pointing) {
             cr.conversationsIssuesCluster = null;

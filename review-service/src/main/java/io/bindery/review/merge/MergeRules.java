@@ -6,7 +6,7 @@ import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.changerequests.ChangeRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
+import io.bindery.review.reviews.Reviews;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,7 @@ public class MergeRules {
     static final String REQUIRE_SPECIFIC_REVIEWERS = "require_specific_reviewers";
 
     @Inject
-    EntityManager em;
+    Reviews reviews;
 
     public void check(SpaceAccess space, ChangeRequest cr) {
         List<String> reviewers = requiredReviewers(space.mergeRules());
@@ -30,14 +30,7 @@ public class MergeRules {
             return;
         }
         io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> {
-            @SuppressWarnings("unchecked")
-            List<String> approvers = em.createNativeQuery("""
-                            SELECT r.reviewer FROM change_request_review r
-                            WHERE r.change_request_id = :cr AND r.reviewer IN (:users) AND r.status = 'approved'
-                              AND NOT EXISTS (SELECT 1 FROM change_request_review later
-                                              WHERE later.change_request_id = r.change_request_id AND later.reviewer = r.reviewer
-                                                AND (later.created_at, later.id) > (r.created_at, r.id))""")
-                    .setParameter("cr", cr.id).setParameter("users", reviewers).getResultList();
+            List<String> approvers = reviews.approvers(cr.id, reviewers);
             if (approvers.isEmpty()) {
                 throw ApiException.forbidden("the space's merge rules require an approval from one of these reviewers first: "
                         + String.join(", ", reviewers));

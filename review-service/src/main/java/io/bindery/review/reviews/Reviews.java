@@ -5,6 +5,7 @@ import io.bindery.review.changerequests.ChangeRequests;
 import io.bindery.review.comments.CommentRenderer;
 import io.bindery.review.comments.CommentThread;
 import io.bindery.review.comments.Comments;
+import io.bindery.review.reviews.ReviewStore.ReviewRow;
 import io.bindery.review.users.UserViews;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
@@ -14,13 +15,11 @@ import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.commons.projection.UserRef;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.review.changerequests.ChangeRequest;
 import io.bindery.review.changerequests.ChangeRequestStatus;
-import io.bindery.review.comments.Comment;
 import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.review.comments.CommentViews.CommentView;
 import io.bindery.review.reviews.ReviewViews.RequestedReviewerView;
@@ -30,7 +29,6 @@ import io.bindery.review.reviews.ReviewViews.Urls;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,7 +39,7 @@ import java.util.Set;
 
 /**
  * Reviews of a change request (approve or request changes, needs the review role) and the reviewers asked for
- * one (edit role). An approval counts for the space's require_specific_reviewers merge rule ({@link MergeRules}).
+ * one (edit role). An approval counts for the space's require_specific_reviewers merge rule (merge's {@code MergeRules}).
  */
 @ApplicationScoped
 public class Reviews {
@@ -53,18 +51,13 @@ public class Reviews {
     @Inject
     ChangeRequests changeRequests;
     @Inject
-    CommentRenderer renderer;
-    @Inject
-    EntityManager em;
+    ReviewStore store;
     @Inject
     UserViews userViews;
     @Inject
     PublicUrls urls;
     @Inject
     EventPublisher events;
-
-    private record ReviewRow(String id, String reviewer, String status, String revision, String commentId, Instant createdAt) {
-    }
 
     public ReviewView submit(String spaceId, String changeRequest, SubmitReviewRequest request) {
         String status = request.status();
@@ -80,11 +73,7 @@ public class Reviews {
             }
             CommentView comment = markdown == null ? null : comments.insert(thread, caller, markdown, null, null, null, null);
             ReviewRow row = new ReviewRow(Ids.newId(), caller, status, cr.revision, comment == null ? null : comment.id(), Comments.now());
-            em.createNativeQuery("INSERT INTO change_request_review (id, change_request_id, reviewer, status, revision, comment_id, created_at) "
-                            + "VALUES (:id, :cr, :u, :s, :r, :c, :t)")
-                    .setParameter("id", row.id()).setParameter("cr", cr.id).setParameter("u", caller).setParameter("s", status)
-                    .setParameter("r", row.revision()).setParameter("c", row.commentId()).setParameter("t", row.createdAt())
-                    .executeUpdate();
+            store.insert(cr.id, row);
             ReviewView view = views(thread, List.of(row), caller).get(0);
             events.publish(ReviewEventTypes.REVIEW_SUBMITTED, row.id(), view);
             return view;
@@ -96,8 +85,7 @@ public class Reviews {
         CommentThread thread = comments.thread(spaceId, changeRequest);
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
-            return keyset.sql(em, "SELECT id, reviewer, status, revision, comment_id, created_at", "FROM change_request_review",
-                    Where.of("change_request_id = :cr", "cr", thread.changeRequestId())).render(r -> views(thread, rows(r), caller));
+            return store.page(keyset, thread.changeRequestId()).render(r -> views(thread, ReviewStore.rows(r), caller));
         });
     }
 
@@ -109,9 +97,7 @@ public class Reviews {
         CommentThread thread = comments.thread(spaceId, changeRequest);
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
-            List<ReviewRow> rows = rows(em.createNativeQuery("SELECT id, reviewer, status, revision, comment_id, created_at "
-                            + "FROM change_request_review WHERE change_request_id = :cr AND id = :id")
-                    .setParameter("cr", thread.changeRequestId()).setParameter("id", reviewId).getResultList());
+            List<ReviewRow> rows = store.find(thread.changeRequestId(), reviewId);
             if (rows.isEmpty()) {
                 throw ApiException.notFound("no review " + reviewId + " of this change request");
             }
@@ -122,9 +108,7 @@ public class Reviews {
     public ListPage<RequestedReviewerView> requested(String spaceId, String changeRequest, String page, String limitParam) {
         KeysetPage<Object[]> keyset = BY_USER.page(page, Limits.parse(limitParam));
         CommentThread thread = comments.thread(spaceId, changeRequest);
-        return QuarkusTransaction.requiringNew().call(() -> keyset
-                .sql(em, "SELECT user_id, requested_by, requested_at, revision", "FROM change_request_reviewer",
-                        Where.of("change_request_id = :cr", "cr", thread.changeRequestId()))
+        return QuarkusTransaction.requiringNew().call(() -> store.requestedPage(keyset, thread.changeRequestId())
                 .render(this::requestedViews));
     }
 
@@ -149,27 +133,23 @@ public class Reviews {
             ChangeRequest cr = changeRequests.requireForUpdate(thread.spaceId(), thread.changeRequestId());
             Instant now = Comments.now();
             for (String id : new java.util.LinkedHashSet<>(wanted)) {
-                em.createNativeQuery("INSERT INTO change_request_reviewer (change_request_id, user_id, requested_by, requested_at, revision) "
-                                + "VALUES (:cr, :u, :by, :t, :r) ON CONFLICT DO NOTHING")
-                        .setParameter("cr", cr.id).setParameter("u", id).setParameter("by", caller).setParameter("t", now)
-                        .setParameter("r", cr.revision).executeUpdate();
+                store.request(cr.id, id, caller, now, cr.revision);
             }
             subject.ifPresent(s -> cr.subject = s);
             cr.updatedAt = now;
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = em.createNativeQuery("SELECT user_id, requested_by, requested_at, revision FROM change_request_reviewer "
-                    + "WHERE change_request_id = :cr AND user_id IN (:u) ORDER BY user_id").setParameter("cr", cr.id)
-                    .setParameter("u", wanted).getResultList();
-            return new RequestedReviewers(requestedViews(rows));
+            return new RequestedReviewers(requestedViews(store.requested(cr.id, wanted)));
         });
+    }
+
+    /** Of {@code users}, those whose latest review of the change request is an approval; runs in the caller's transaction. */
+    public List<String> approvers(String changeRequestId, List<String> users) {
+        return store.approvers(changeRequestId, users);
     }
 
     public void unrequest(String spaceId, String changeRequest, String userId) {
         CommentThread thread = comments.thread(spaceId, changeRequest);
         thread.policy().require(ChangeRequestPolicy.Action.REMOVE_REVIEWER);
-        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
-                        "DELETE FROM change_request_reviewer WHERE change_request_id = :cr AND user_id = :u")
-                .setParameter("cr", thread.changeRequestId()).setParameter("u", userId).executeUpdate());
+        QuarkusTransaction.requiringNew().run(() -> store.unrequest(thread.changeRequestId(), userId));
     }
 
     private List<RequestedReviewerView> requestedViews(List<Object[]> rows) {
@@ -183,25 +163,11 @@ public class Reviews {
                 userViews.view(known, (String) r[1]), CommentRenderer.toInstant(r[2]), "user", userViews.view(known, (String) r[0]))).toList();
     }
 
-    private static List<ReviewRow> rows(List<?> raw) {
-        List<ReviewRow> out = new ArrayList<>();
-        for (Object o : raw) {
-            Object[] r = (Object[]) o;
-            out.add(new ReviewRow((String) r[0], (String) r[1], (String) r[2], (String) r[3], (String) r[4], CommentRenderer.toInstant(r[5])));
-        }
-        return out;
-    }
-
     /** One query for the reviewers, one for the comments posted with the reviews, and one rendering of those. */
     private List<ReviewView> views(CommentThread thread, List<ReviewRow> rows, String caller) {
         Map<String, UserRef> known = userViews.find(rows.stream().map(ReviewRow::reviewer).toList());
         List<String> commentIds = rows.stream().map(ReviewRow::commentId).filter(java.util.Objects::nonNull).toList();
-        List<Comment> posted = commentIds.isEmpty() ? List.of() : Comment.list("id in ?1", commentIds);
-        Map<String, CommentView> comments = new java.util.HashMap<>();
-        List<CommentView> rendered = renderer.comments(thread, posted, caller, false);
-        for (int i = 0; i < posted.size(); i++) {
-            comments.put(posted.get(i).id, rendered.get(i));
-        }
+        Map<String, CommentView> comments = this.comments.views(thread, commentIds, caller);
         String head = thread.changeRequest().revision;
         List<ReviewView> out = new ArrayList<>();
         for (ReviewRow r : rows) {

@@ -2,10 +2,9 @@ package io.bindery.review.spacestate;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
-import java.util.List;
+import java.util.Optional;
 
 /**
  * A space's main line as review learns it from content's events ({@code space_review_state.main_revision} and
@@ -21,14 +20,12 @@ import java.util.List;
 @ApplicationScoped
 public class MainLine {
     @Inject
-    EntityManager em;
+    SpaceStateStore store;
 
     /** How many main moves of the space review has handled; note it before calling content. */
     @Transactional(Transactional.TxType.MANDATORY)
     public long moves(String spaceId) {
-        List<?> found = em.createNativeQuery("SELECT main_moves FROM space_review_state WHERE space_id = :s")
-                .setParameter("s", spaceId).getResultList();
-        return found.isEmpty() ? 0 : ((Number) found.get(0)).longValue();
+        return store.mainMoves(spaceId);
     }
 
     /**
@@ -37,18 +34,13 @@ public class MainLine {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public void lock(String spaceId) {
-        em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtext('review.main-line:' || :s))")
-                .setParameter("s", spaceId).getSingleResult();
+        store.lockMainLine(spaceId);
     }
 
     /** The consumer handled main's move to {@code revision} (call it after updating the change_request rows). */
     @Transactional(Transactional.TxType.MANDATORY)
     public void moved(String spaceId, String revision) {
-        em.createNativeQuery("""
-                        INSERT INTO space_review_state (space_id, main_revision, main_moves) VALUES (:s, :r, 1)
-                        ON CONFLICT (space_id) DO UPDATE
-                        SET main_revision = EXCLUDED.main_revision, main_moves = space_review_state.main_moves + 1""")
-                .setParameter("s", spaceId).setParameter("r", revision).executeUpdate();
+        store.mainMoved(spaceId, revision);
     }
 
     /**
@@ -59,12 +51,10 @@ public class MainLine {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public boolean outdated(String spaceId, long movesBefore, String ancestor, boolean contentSays) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> found = em.createNativeQuery("SELECT main_revision, main_moves FROM space_review_state WHERE space_id = :s")
-                .setParameter("s", spaceId).getResultList();
-        if (found.isEmpty() || found.get(0)[0] == null || ((Number) found.get(0)[1]).longValue() == movesBefore) {
+        Optional<SpaceStateStore.MainState> found = store.mainState(spaceId);
+        if (found.isEmpty() || found.get().revision() == null || found.get().moves() == movesBefore) {
             return contentSays;
         }
-        return !found.get(0)[0].equals(ancestor);
+        return !found.get().revision().equals(ancestor);
     }
 }

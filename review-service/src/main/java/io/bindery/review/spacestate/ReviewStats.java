@@ -5,7 +5,6 @@ import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.contracts.review.ReviewStatsUpdated;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 /**
@@ -20,30 +19,16 @@ import jakarta.transaction.Transactional;
 @ApplicationScoped
 public class ReviewStats {
     @Inject
-    EntityManager em;
+    SpaceStateStore store;
     @Inject
     EventPublisher events;
 
     @Transactional(Transactional.TxType.MANDATORY)
     public ReviewStatsUpdated publish(String spaceId) {
-        em.flush();
-        long version = ((Number) em.createNativeQuery("""
-                        INSERT INTO space_review_state (space_id, stats_version) VALUES (:s, 1)
-                        ON CONFLICT (space_id) DO UPDATE SET stats_version = space_review_state.stats_version + 1
-                        RETURNING stats_version""")
-                .setParameter("s", spaceId).getSingleResult()).longValue();
-        Object[] counts = (Object[]) em.createNativeQuery("""
-                        SELECT (SELECT count(*) FROM comment c
-                                 WHERE c.space_id = :s AND c.change_request_id IS NULL AND c.status = 'open'),
-                               count(*), count(*) FILTER (WHERE status = 'open'), count(*) FILTER (WHERE status = 'draft')
-                        FROM change_request WHERE space_id = :s""")
-                .setParameter("s", spaceId).getSingleResult();
-        ReviewStatsUpdated stats = new ReviewStatsUpdated(spaceId, n(counts[0]), n(counts[1]), n(counts[2]), n(counts[3]), version);
+        long version = store.nextStatsVersion(spaceId);
+        long[] counts = store.counts(spaceId);
+        ReviewStatsUpdated stats = new ReviewStatsUpdated(spaceId, counts[0], counts[1], counts[2], counts[3], version);
         events.publish(ReviewEventTypes.SPACE_REVIEW_STATS_UPDATED, spaceId, stats);
         return stats;
-    }
-
-    private static long n(Object o) {
-        return ((Number) o).longValue();
     }
 }
