@@ -26,6 +26,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void storesAndEntitiesStayInTheirFeature() {
+        ArchitectureRules.storesAndEntitiesStayInTheirFeature().check(CLASSES);
+    }
+
+    @Test
     void javaNetHttpOnlyInTheOutboundGuard() {
         // no review class builds a JDK client: internal calls go through REST Clients (ContentClient, IdentityMembersClient)
         ArchitectureRules.javaNetHttpOnlyInTheOutboundGuard().check(CLASSES);

@@ -22,7 +22,7 @@ import java.time.Instant;
 @Entity
 @Table(name = "change_request")
 @DynamicUpdate
-public class ChangeRequest extends PanacheEntityBase {
+class ChangeRequest extends PanacheEntityBase {
     @Id
     public String id;
     @Column(name = "space_id")

@@ -20,12 +20,12 @@ import java.util.Optional;
  * caller's transaction.
  */
 @ApplicationScoped
-public class ChangeRequestStore {
+class ChangeRequestStore {
     @Inject
     EntityManager em;
 
     /** By id or by number in the space, as every {changeRequestId} path parameter accepts. */
-    public Optional<ChangeRequest> find(String spaceId, String idOrNumber) {
+    Optional<ChangeRequest> find(String spaceId, String idOrNumber) {
         return find(spaceId, idOrNumber, LockModeType.NONE);
     }
 
@@ -33,7 +33,7 @@ public class ChangeRequestStore {
      * The same, with the row locked until the transaction ends (SELECT … FOR NO KEY UPDATE), as it is after any
      * writer that held it committed. Take it first in the transaction: a row already loaded is not re-read.
      */
-    public Optional<ChangeRequest> findForUpdate(String spaceId, String idOrNumber) {
+    Optional<ChangeRequest> findForUpdate(String spaceId, String idOrNumber) {
         return find(spaceId, idOrNumber, LockModeType.PESSIMISTIC_WRITE);
     }
 
@@ -47,6 +47,11 @@ public class ChangeRequestStore {
         }
         return ChangeRequest.<ChangeRequest>find("spaceId = ?1 and id = ?2", spaceId, idOrNumber).withLock(lock)
                 .firstResultOptional();
+    }
+
+    /** The change request already loaded (and locked) in this transaction: no query. */
+    ChangeRequest loaded(String id) {
+        return ChangeRequest.findById(id);
     }
 
     /** A new change request and its creator as its first contributor. */
@@ -119,7 +124,7 @@ public class ChangeRequestStore {
      * Main of the space moved to {@code revision}: every unmerged change request is outdated unless it was last
      * updated from (or started at) it.
      */
-    public void mainMoved(String spaceId, String revision) {
+    void mainMoved(String spaceId, String revision) {
         em.createNativeQuery("""
                         UPDATE change_request SET outdated = (COALESCE(revision_merged_ancestor, revision_initial) <> :r)
                         WHERE space_id = :s AND status <> 'merged'""")
@@ -127,14 +132,14 @@ public class ChangeRequestStore {
     }
 
     /** The unmerged change request's branch got the head {@code revision}; false when it had it already (or is merged). */
-    public boolean headMoved(String changeRequestId, String revision, Instant now) {
+    boolean headMoved(String changeRequestId, String revision, Instant now) {
         return em.createNativeQuery("UPDATE change_request SET revision = :r, updated_at = GREATEST(updated_at, :t) "
                         + "WHERE id = :cr AND status <> 'merged' AND revision <> :r")
                 .setParameter("r", revision).setParameter("t", now).setParameter("cr", changeRequestId).executeUpdate() > 0;
     }
 
     /** {@code author} contributed once more to the change request. */
-    public void contributed(String changeRequestId, String author, Instant now) {
+    void contributed(String changeRequestId, String author, Instant now) {
         em.createNativeQuery("""
                         INSERT INTO change_request_contributor (change_request_id, user_id, count, updated_at)
                         SELECT id, :u, 1, :t FROM change_request WHERE id = :cr
@@ -144,7 +149,7 @@ public class ChangeRequestStore {
     }
 
     /** Insights' cluster as its event describes it: the newest {@code at} wins, and a delete is final. */
-    public void clusterChanged(String clusterId, String organizationId, boolean deleted, Instant at) {
+    void clusterChanged(String clusterId, String organizationId, boolean deleted, Instant at) {
         em.createNativeQuery("""
                         INSERT INTO insights_cluster (id, organization_id, deleted, updated_at) VALUES (:id, :org, :deleted, :at)
                         ON CONFLICT (id) DO UPDATE SET organization_id = EXCLUDED.organization_id, deleted = EXCLUDED.deleted,
@@ -156,7 +161,7 @@ public class ChangeRequestStore {
     }
 
     /** The change requests naming the cluster, locked, by id. */
-    public List<ChangeRequest> namingClusterForUpdate(String clusterId) {
+    List<ChangeRequest> namingClusterForUpdate(String clusterId) {
         return em.createQuery("FROM ChangeRequest WHERE conversationsIssuesCluster = :c ORDER BY id", ChangeRequest.class)
                 .setParameter("c", clusterId).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
     }

@@ -1,10 +1,10 @@
 package io.bindery.review.changerequests;
 
-import io.bindery.review.users.UserViews;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.projection.UserRef;
 import io.bindery.commons.urls.PublicUrls;
+import io.bindery.review.users.UserViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

@@ -1,8 +1,5 @@
 package io.bindery.review.changerequests;
 
-import io.bindery.review.access.ReviewAccess;
-import io.bindery.review.spacestate.MainLine;
-import io.bindery.review.spacestate.ReviewStats;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
@@ -13,11 +10,14 @@ import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.review.access.ChangeRequestPolicy;
-import io.bindery.review.client.ContentClient;
-import io.bindery.review.client.SpaceAccess;
 import io.bindery.contracts.content.BranchResponse;
 import io.bindery.contracts.review.ReviewEventTypes;
+import io.bindery.review.access.ChangeRequestPolicy;
+import io.bindery.review.access.ReviewAccess;
+import io.bindery.review.client.ContentClient;
+import io.bindery.review.client.SpaceAccess;
+import io.bindery.review.spacestate.MainLine;
+import io.bindery.review.spacestate.ReviewStats;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -183,12 +183,25 @@ public class ChangeRequests {
         return value.toString();
     }
 
-    public ChangeRequest require(String spaceId, String idOrNumber) {
+    /** The change request (its id or its number) of the space, as read now; 404 when there is none. */
+    public ChangeRequestRef find(String spaceId, String idOrNumber) {
+        return ChangeRequestRef.of(require(spaceId, idOrNumber));
+    }
+
+    /**
+     * The same, with its row locked until the transaction ends: for a change that depends on what it reads (a
+     * review, reviewers requested), which then goes through this class on the row as locked.
+     */
+    public ChangeRequestRef lock(String spaceId, String idOrNumber) {
+        return ChangeRequestRef.of(requireForUpdate(spaceId, idOrNumber));
+    }
+
+    ChangeRequest require(String spaceId, String idOrNumber) {
         return store.find(spaceId, idOrNumber).orElseThrow(() -> notFound(spaceId, idOrNumber));
     }
 
     /** The change request, locked until the transaction ends: for a change that depends on what it reads. */
-    public ChangeRequest requireForUpdate(String spaceId, String idOrNumber) {
+    ChangeRequest requireForUpdate(String spaceId, String idOrNumber) {
         return store.findForUpdate(spaceId, idOrNumber).orElseThrow(() -> notFound(spaceId, idOrNumber));
     }
 
@@ -234,6 +247,110 @@ public class ChangeRequests {
                 .page(page, order.keys().get(0).column(), scope, status.wire(), q.creator(), q.contributor(),
                         q.requestedReviewer(), q.conversationsIssuesCluster())
                 .render(rows -> views.views(store.byIds(rows.stream().map(r -> (String) r[0]).toList()))));
+    }
+
+    // --- what reviews, merge and update record on a change request (each in the caller's transaction)
+
+    /**
+     * Reviewers were requested on the change request {@link #lock}ed in this transaction: its subject when one was
+     * sent, and its updatedAt, written over the row as it is now (a PATCH, a merge meanwhile).
+     */
+    public void reviewersRequested(String id, Optional<String> subject, Instant now) {
+        ChangeRequest cr = store.loaded(id);
+        subject.ifPresent(s -> cr.subject = s);
+        cr.updatedAt = now;
+    }
+
+    /**
+     * Content merged the change request into main ({@code merged}: the revision it produced; {@code branch}: the
+     * branch as content answered, or null): recorded on the row locked as it is by then, so a PATCH waits for the
+     * merge (and then finds it final), the merge for a PATCH (and keeps it). Merged already: nothing to do.
+     */
+    public void recordMerged(String spaceId, String id, String merged, BranchResponse branch, String user) {
+        ChangeRequest row = requireForUpdate(spaceId, id);
+        if (ChangeRequestStatus.MERGED.wire().equals(row.status)) {
+            return;
+        }
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        row.status = ChangeRequestStatus.MERGED.wire();
+        row.revisionMerged = merged;
+        row.revision = branch == null || branch.revision() == null ? row.revision : branch.revision();
+        row.outdated = false;
+        row.mergedAt = now;
+        row.mergedBy = user;
+        row.updatedAt = now;
+        ChangeRequestView view = views.view(row);
+        events.publish(ReviewEventTypes.CHANGE_REQUEST_MERGED, row.id, view);
+        stats.publish(row.spaceId);
+    }
+
+    /**
+     * Content updated the change request from main: {@code before} is the change request as read before calling
+     * content, {@code mainMovesBefore} the main moves handled by then ({@link MainLine#moves}), {@code head} the
+     * branch's new head and {@code branch} the branch as content answered (or null). Merged meanwhile: what the
+     * merge recorded is final.
+     */
+    public void recordUpdated(String spaceId, ChangeRequestRef before, long mainMovesBefore, String head, BranchResponse branch) {
+        ChangeRequest row = requireForUpdate(spaceId, before.id());
+        if (ChangeRequestStatus.MERGED.wire().equals(row.status)) {
+            return; // merged meanwhile: what the merge recorded is final
+        }
+        // Content answered as of this update; by now the row may hold newer values, which stay. The head: set
+        // over the head the update started from (or this same head), not over a newer one the consumer
+        // recorded meanwhile (a batch written right after). The ancestor (and so `outdated`): set over the
+        // ancestor read before, not over one another update recorded meanwhile.
+        String ancestor = branch == null ? null : branch.revisionMergedAncestor();
+        boolean ownHead = row.revision.equals(before.revision()) || row.revision.equals(head);
+        if (ownHead) {
+            row.revision = head;
+        }
+        if (ancestor != null && (ownHead || Objects.equals(row.revisionMergedAncestor, before.revisionMergedAncestor())
+                || ancestor.equals(row.revisionMergedAncestor))) {
+            row.revisionMergedAncestor = ancestor;
+            row.outdated = mainLine.outdated(row.spaceId, mainMovesBefore, ancestor, branch.outdated());
+        }
+        row.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        events.publish(ReviewEventTypes.CHANGE_REQUEST_UPDATED, row.id, views.view(row));
+    }
+
+    // --- what content's and insights' events change (the consumers call these in their transaction)
+
+    /**
+     * Main of the space moved to {@code revision}: every unmerged change request is outdated unless it was last
+     * updated from (or started at) it.
+     */
+    public void mainMoved(String spaceId, String revision) {
+        store.mainMoved(spaceId, revision);
+    }
+
+    /** The unmerged change request's branch got the head {@code revision}; false when it had it already (or is merged). */
+    public boolean headMoved(String changeRequestId, String revision, Instant now) {
+        return store.headMoved(changeRequestId, revision, now);
+    }
+
+    /** {@code author} contributed once more to the change request. */
+    public void contributed(String changeRequestId, String author, Instant now) {
+        store.contributed(changeRequestId, author, now);
+    }
+
+    /** Insights' cluster as its event describes it: the newest {@code at} wins, and a delete is final. */
+    public void clusterChanged(String clusterId, String organizationId, boolean deleted, Instant at) {
+        store.clusterChanged(clusterId, organizationId, deleted, at);
+    }
+
+    /**
+     * Clears the deleted cluster from every change request naming it, each with a change-request updated event as
+     * PATCH publishes. The cluster row is already locked by {@link #clusterChanged}, and PATCH locks it (FOR SHARE)
+     * before the change request: the same order, and a PATCH waiting on it sees it deleted.
+     */
+    public void clusterDeleted(String clusterId) {
+        List<ChangeRequest> pointing = store.namingClusterForUpdate(clusterId);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        for (ChangeRequest cr : pointing) {
+            cr.conversationsIssuesCluster = null;
+            cr.updatedAt = now.isAfter(cr.updatedAt) ? now : cr.updatedAt;
+            events.publish(ReviewEventTypes.CHANGE_REQUEST_UPDATED, cr.id, views.view(cr));
+        }
     }
 
     /** Newest first by the list's time, rows of (id, that time). */

@@ -16,7 +16,7 @@ import java.time.Instant;
 @Entity
 @Table(name = "comment")
 @DynamicUpdate
-public class Comment extends PanacheEntityBase {
+class Comment extends PanacheEntityBase {
     @Id
     public String id;
     @Column(name = "space_id")

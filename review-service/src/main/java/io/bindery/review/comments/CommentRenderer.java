@@ -1,8 +1,9 @@
 package io.bindery.review.comments;
 
-import io.bindery.review.users.UserViews;
 import io.bindery.commons.projection.UserRef;
 import io.bindery.commons.urls.PublicUrls;
+import io.bindery.review.comments.CommentStore.ReactionRow;
+import io.bindery.review.comments.CommentStore.ReplierRow;
 import io.bindery.review.comments.CommentViews.CommentView;
 import io.bindery.review.comments.CommentViews.NodeRef;
 import io.bindery.review.comments.CommentViews.PageRef;
@@ -14,10 +15,9 @@ import io.bindery.review.comments.CommentViews.ReplyView;
 import io.bindery.review.comments.CommentViews.TableCell;
 import io.bindery.review.comments.CommentViews.Target;
 import io.bindery.review.comments.CommentViews.Urls;
+import io.bindery.review.users.UserViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import io.bindery.review.comments.CommentStore.ReactionRow;
-import io.bindery.review.comments.CommentStore.ReplierRow;
 
 import java.time.Instant;
 import java.util.ArrayList;

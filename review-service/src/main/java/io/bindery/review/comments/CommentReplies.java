@@ -1,6 +1,5 @@
 package io.bindery.review.comments;
 
-import io.bindery.review.access.ReviewAccess;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
@@ -11,9 +10,10 @@ import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.review.access.ChangeRequestPolicy;
 import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.contracts.review.ReviewItemDeleted;
+import io.bindery.review.access.ChangeRequestPolicy;
+import io.bindery.review.access.ReviewAccess;
 import io.bindery.review.comments.CommentViews.ReplyView;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -13,7 +13,7 @@ import java.time.Instant;
 @Entity
 @Table(name = "comment_reply")
 @DynamicUpdate
-public class CommentReply extends PanacheEntityBase {
+class CommentReply extends PanacheEntityBase {
     @Id
     public String id;
     @Column(name = "comment_id")

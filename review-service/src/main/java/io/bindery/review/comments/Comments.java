@@ -1,8 +1,5 @@
 package io.bindery.review.comments;
 
-import io.bindery.review.access.ReviewAccess;
-import io.bindery.review.changerequests.ChangeRequests;
-import io.bindery.review.spacestate.ReviewStats;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
@@ -13,12 +10,15 @@ import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.review.access.ChangeRequestPolicy;
-import io.bindery.review.client.SpaceAccess;
-import io.bindery.review.changerequests.ChangeRequest;
 import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.contracts.review.ReviewItemDeleted;
+import io.bindery.review.access.ChangeRequestPolicy;
+import io.bindery.review.access.ReviewAccess;
+import io.bindery.review.changerequests.ChangeRequestRef;
+import io.bindery.review.changerequests.ChangeRequests;
+import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.comments.CommentViews.CommentView;
+import io.bindery.review.spacestate.ReviewStats;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -58,8 +58,8 @@ public class Comments {
     /** The thread of a space ({@code changeRequestIdOrNumber} null) or of one of its change requests. */
     public CommentThread thread(String spaceId, String changeRequestIdOrNumber) {
         SpaceAccess space = access.space(spaceId);
-        ChangeRequest cr = changeRequestIdOrNumber == null ? null
-                : QuarkusTransaction.requiringNew().call(() -> changeRequests.require(space.spaceId(), changeRequestIdOrNumber));
+        ChangeRequestRef cr = changeRequestIdOrNumber == null ? null
+                : QuarkusTransaction.requiringNew().call(() -> changeRequests.find(space.spaceId(), changeRequestIdOrNumber));
         return new CommentThread(space, cr);
     }
 

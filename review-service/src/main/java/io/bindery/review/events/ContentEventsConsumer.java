@@ -2,11 +2,11 @@ package io.bindery.review.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.content.ChangeRequestContentUpdated;
 import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpaceContentUpdated;
-import io.bindery.commons.events.TopicConsumer;
-import io.bindery.review.changerequests.ChangeRequestStore;
+import io.bindery.review.changerequests.ChangeRequests;
 import io.bindery.review.config.ReviewConfig;
 import io.bindery.review.spacestate.MainLine;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,7 +31,7 @@ import java.time.temporal.ChronoUnit;
 public class ContentEventsConsumer extends TopicConsumer {
 
     @Inject
-    ChangeRequestStore changeRequests;
+    ChangeRequests changeRequests;
     @Inject
     MainLine mainLine;
     @Inject

@@ -1,22 +1,16 @@
 package io.bindery.review.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.insights.InsightsEventTypes;
 import io.bindery.contracts.insights.IssuesClusterData;
-import io.bindery.contracts.review.ReviewEventTypes;
+import io.bindery.review.changerequests.ChangeRequests;
 import io.bindery.review.config.ReviewConfig;
-import io.bindery.review.changerequests.ChangeRequest;
-import io.bindery.review.changerequests.ChangeRequestStore;
-import io.bindery.review.changerequests.ChangeRequestViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -32,13 +26,9 @@ public class InsightsEventsConsumer extends TopicConsumer {
             InsightsEventTypes.CLUSTER_UPDATED, InsightsEventTypes.CLUSTER_DELETED);
 
     @Inject
-    ChangeRequestStore changeRequests;
+    ChangeRequests changeRequests;
     @Inject
     ReviewConfig config;
-    @Inject
-    ChangeRequestViews views;
-    @Inject
-    EventPublisher events;
 
     @Override
     protected String topic() {
@@ -65,21 +55,7 @@ public class InsightsEventsConsumer extends TopicConsumer {
         boolean deleted = InsightsEventTypes.CLUSTER_DELETED.equals(type);
         changeRequests.clusterChanged(cluster.id(), cluster.organization(), deleted, at);
         if (deleted) {
-            clear(cluster.id());
-        }
-    }
-
-    /**
-     * Clears the cluster from every change request naming it. The cluster row is already locked by the upsert, and
-     * PATCH locks it (FOR SHARE) before the change request: the same order, and a PATCH waiting on it sees it deleted.
-     */
-    void clear(String clusterId) {
-        List<ChangeRequest> pointing = changeRequests.namingClusterForUpdate(clusterId);
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        for (ChangeRequest cr : pointing) {
-            cr.conversationsIssuesCluster = null;
-            cr.updatedAt = now.isAfter(cr.updatedAt) ? now : cr.updatedAt;
-            events.publish(ReviewEventTypes.CHANGE_REQUEST_UPDATED, cr.id, views.view(cr));
+            changeRequests.clusterDeleted(cluster.id());
         }
     }
 

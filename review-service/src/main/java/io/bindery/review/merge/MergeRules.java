@@ -3,10 +3,9 @@ package io.bindery.review.merge;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.review.client.SpaceAccess;
-import io.bindery.review.changerequests.ChangeRequest;
+import io.bindery.review.reviews.Reviews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import io.bindery.review.reviews.Reviews;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,13 +23,13 @@ public class MergeRules {
     @Inject
     Reviews reviews;
 
-    public void check(SpaceAccess space, ChangeRequest cr) {
+    public void check(SpaceAccess space, String changeRequestId) {
         List<String> reviewers = requiredReviewers(space.mergeRules());
         if (reviewers.isEmpty()) {
             return;
         }
         io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> {
-            List<String> approvers = reviews.approvers(cr.id, reviewers);
+            List<String> approvers = reviews.approvers(changeRequestId, reviewers);
             if (approvers.isEmpty()) {
                 throw ApiException.forbidden("the space's merge rules require an approval from one of these reviewers first: "
                         + String.join(", ", reviewers));

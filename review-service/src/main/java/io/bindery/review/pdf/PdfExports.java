@@ -1,15 +1,15 @@
 package io.bindery.review.pdf;
 
-import io.bindery.review.access.ReviewAccess;
-import io.bindery.review.changerequests.ChangeRequests;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.SignedUrls;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.contracts.content.BranchPages;
+import io.bindery.review.access.ReviewAccess;
+import io.bindery.review.changerequests.ChangeRequestRef;
+import io.bindery.review.changerequests.ChangeRequests;
 import io.bindery.review.client.ContentClient;
 import io.bindery.review.client.SpaceAccess;
-import io.bindery.review.changerequests.ChangeRequest;
 import io.bindery.review.pdf.ChangeRequestPdf.PdfPage;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,8 +17,8 @@ import jakarta.inject.Inject;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -60,9 +60,9 @@ public class PdfExports {
         String pageId = onlyPage(only, page);
         Target target = target(spaceId, idOrNumber);
         if (pageId != null) {
-            content.pages(target.space().spaceId(), target.changeRequest().id, pageId, 1, 0); // 404 for a page not in it
+            content.pages(target.space().spaceId(), target.changeRequest().id(), pageId, 1, 0); // 404 for a page not in it
         }
-        String path = "/spaces/" + target.space().spaceId() + "/change-requests/" + target.changeRequest().id + "/pdf/download";
+        String path = "/spaces/" + target.space().spaceId() + "/change-requests/" + target.changeRequest().id() + "/pdf/download";
         return urls.api(path) + "?" + signedUrls.sign("/v1" + path, pageId == null ? Map.of() : Map.of("page", pageId));
     }
 
@@ -77,17 +77,17 @@ public class PdfExports {
      * could read the space then, so no role is asked now; the change request must still exist.
      */
     public Pdf renderSigned(String spaceId, String changeRequestId, String page) {
-        ChangeRequest cr = QuarkusTransaction.requiringNew().call(() -> changeRequests.require(spaceId, changeRequestId));
+        ChangeRequestRef cr = QuarkusTransaction.requiringNew().call(() -> changeRequests.find(spaceId, changeRequestId));
         return render(spaceId, cr, page);
     }
 
-    private Pdf render(String spaceId, ChangeRequest cr, String page) {
+    private Pdf render(String spaceId, ChangeRequestRef cr, String page) {
         if (page != null && page.isBlank()) {
             throw ApiException.badRequest("page must be a page id");
         }
         BranchPages export;
         try {
-            export = content.pages(spaceId, cr.id, page, LIMITS.maxPages(), LIMITS.maxTotalMarkdownChars());
+            export = content.pages(spaceId, cr.id(), page, LIMITS.maxPages(), LIMITS.maxTotalMarkdownChars());
         } catch (ApiException e) {
             if (e.status() == 400 && e.getMessage().startsWith("too large")) {
                 throw tooLarge(e.getMessage());
@@ -99,7 +99,7 @@ public class PdfExports {
             export.pages().forEach(p -> pages.add(new PdfPage(Objects.requireNonNullElse(p.title(), ""), p.depth(),
                     Objects.requireNonNullElse(p.markdown(), ""))));
         }
-        String title = cr.subject == null || cr.subject.isBlank() ? "Change request #" + cr.number : cr.subject;
+        String title = cr.subject() == null || cr.subject().isBlank() ? "Change request #" + cr.number() : cr.subject();
         byte[] bytes;
         try {
             if (!rendering.tryAcquire(30, TimeUnit.SECONDS)) {
@@ -116,7 +116,7 @@ public class PdfExports {
         } finally {
             rendering.release();
         }
-        return new Pdf(bytes, "change-request-" + cr.number + ".pdf");
+        return new Pdf(bytes, "change-request-" + cr.number() + ".pdf");
     }
 
     private static ApiException tooLarge(String why) {
@@ -124,12 +124,12 @@ public class PdfExports {
                 + "); export pages one at a time with only=true&page=<page id>");
     }
 
-    private record Target(SpaceAccess space, ChangeRequest changeRequest) {
+    private record Target(SpaceAccess space, ChangeRequestRef changeRequest) {
     }
 
     private Target target(String spaceId, String idOrNumber) {
         SpaceAccess space = access.space(spaceId);
-        return new Target(space, QuarkusTransaction.requiringNew().call(() -> changeRequests.require(space.spaceId(), idOrNumber)));
+        return new Target(space, QuarkusTransaction.requiringNew().call(() -> changeRequests.find(space.spaceId(), idOrNumber)));
     }
 
     /** {@code only} is a boolean; with true, {@code page} is required. Without only, a page is ignored. */

@@ -1,8 +1,8 @@
 package io.bindery.review.reviews;
 
-import io.bindery.review.comments.CommentViews;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.bindery.commons.projection.UserRef;
+import io.bindery.review.comments.CommentViews;
 
 import java.time.Instant;
 import java.util.List;

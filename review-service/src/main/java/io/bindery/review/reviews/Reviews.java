@@ -1,12 +1,5 @@
 package io.bindery.review.reviews;
 
-import io.bindery.review.access.ReviewAccess;
-import io.bindery.review.changerequests.ChangeRequests;
-import io.bindery.review.comments.CommentRenderer;
-import io.bindery.review.comments.CommentThread;
-import io.bindery.review.comments.Comments;
-import io.bindery.review.reviews.ReviewStore.ReviewRow;
-import io.bindery.review.users.UserViews;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
@@ -17,15 +10,22 @@ import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.projection.UserRef;
 import io.bindery.commons.urls.PublicUrls;
-import io.bindery.review.access.ChangeRequestPolicy;
-import io.bindery.review.changerequests.ChangeRequest;
-import io.bindery.review.changerequests.ChangeRequestStatus;
 import io.bindery.contracts.review.ReviewEventTypes;
+import io.bindery.review.access.ChangeRequestPolicy;
+import io.bindery.review.access.ReviewAccess;
+import io.bindery.review.changerequests.ChangeRequestRef;
+import io.bindery.review.changerequests.ChangeRequestStatus;
+import io.bindery.review.changerequests.ChangeRequests;
+import io.bindery.review.comments.CommentRenderer;
+import io.bindery.review.comments.CommentThread;
 import io.bindery.review.comments.CommentViews.CommentView;
+import io.bindery.review.comments.Comments;
+import io.bindery.review.reviews.ReviewStore.ReviewRow;
 import io.bindery.review.reviews.ReviewViews.RequestedReviewerView;
 import io.bindery.review.reviews.ReviewViews.RequestedReviewers;
 import io.bindery.review.reviews.ReviewViews.ReviewView;
 import io.bindery.review.reviews.ReviewViews.Urls;
+import io.bindery.review.users.UserViews;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -67,13 +67,13 @@ public class Reviews {
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
             // locked: a merge being recorded is seen (no review lands on a merged change request)
-            ChangeRequest cr = changeRequests.requireForUpdate(thread.spaceId(), thread.changeRequestId());
-            if (ChangeRequestStatus.MERGED.wire().equals(cr.status)) {
-                throw ApiException.conflict("change request " + cr.number + " is already merged");
+            ChangeRequestRef cr = changeRequests.lock(thread.spaceId(), thread.changeRequestId());
+            if (ChangeRequestStatus.MERGED.wire().equals(cr.status())) {
+                throw ApiException.conflict("change request " + cr.number() + " is already merged");
             }
             CommentView comment = markdown == null ? null : comments.insert(thread, caller, markdown, null, null, null, null);
-            ReviewRow row = new ReviewRow(Ids.newId(), caller, status, cr.revision, comment == null ? null : comment.id(), Comments.now());
-            store.insert(cr.id, row);
+            ReviewRow row = new ReviewRow(Ids.newId(), caller, status, cr.revision(), comment == null ? null : comment.id(), Comments.now());
+            store.insert(cr.id(), row);
             ReviewView view = views(thread, List.of(row), caller).get(0);
             events.publish(ReviewEventTypes.REVIEW_SUBMITTED, row.id(), view);
             return view;
@@ -130,14 +130,13 @@ public class Reviews {
         String caller = access.userId();
         return QuarkusTransaction.requiringNew().call(() -> {
             // locked: the subject and updatedAt are written over the row as it is now (a PATCH, a merge meanwhile)
-            ChangeRequest cr = changeRequests.requireForUpdate(thread.spaceId(), thread.changeRequestId());
+            ChangeRequestRef cr = changeRequests.lock(thread.spaceId(), thread.changeRequestId());
             Instant now = Comments.now();
             for (String id : new java.util.LinkedHashSet<>(wanted)) {
-                store.request(cr.id, id, caller, now, cr.revision);
+                store.request(cr.id(), id, caller, now, cr.revision());
             }
-            subject.ifPresent(s -> cr.subject = s);
-            cr.updatedAt = now;
-            return new RequestedReviewers(requestedViews(store.requested(cr.id, wanted)));
+            changeRequests.reviewersRequested(cr.id(), subject, now);
+            return new RequestedReviewers(requestedViews(store.requested(cr.id(), wanted)));
         });
     }
 
@@ -168,7 +167,7 @@ public class Reviews {
         Map<String, UserRef> known = userViews.find(rows.stream().map(ReviewRow::reviewer).toList());
         List<String> commentIds = rows.stream().map(ReviewRow::commentId).filter(java.util.Objects::nonNull).toList();
         Map<String, CommentView> comments = this.comments.views(thread, commentIds, caller);
-        String head = thread.changeRequest().revision;
+        String head = thread.changeRequest().revision();
         List<ReviewView> out = new ArrayList<>();
         for (ReviewRow r : rows) {
             out.add(new ReviewView("change-request-review", r.id(), r.revision(), userViews.view(known, r.reviewer()), r.status(),
