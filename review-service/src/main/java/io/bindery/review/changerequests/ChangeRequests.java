@@ -31,6 +31,9 @@ import java.util.Optional;
 /**
  * Creating, reading, listing and editing change requests. Content calls (branch creation, templates) happen
  * before the transaction that records the change request, so no database transaction waits on HTTP.
+ * <p>
+ * The one way to a change request for the other features: they read it as a {@link ChangeRequestRef}, and what
+ * reviews, merge, update and the event consumers change on it is recorded here, in their transaction.
  */
 @ApplicationScoped
 public class ChangeRequests {
