@@ -2,15 +2,15 @@ package io.bindery.review.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.content.ChangeRequestContentUpdated;
 import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpaceContentUpdated;
-import io.bindery.commons.events.TopicConsumer;
+import io.bindery.review.changerequests.ChangeRequests;
 import io.bindery.review.config.ReviewConfig;
-import io.bindery.review.service.MainLine;
+import io.bindery.review.spacestate.MainLine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -31,7 +31,7 @@ import java.time.temporal.ChronoUnit;
 public class ContentEventsConsumer extends TopicConsumer {
 
     @Inject
-    EntityManager em;
+    ChangeRequests changeRequests;
     @Inject
     MainLine mainLine;
     @Inject
@@ -71,10 +71,7 @@ public class ContentEventsConsumer extends TopicConsumer {
         // a change request being recorded in the space waits for this move to be handled, or this for it
         mainLine.lock(spaceId);
         // change_request rows before space_review_state, the order every review transaction locks them in
-        em.createNativeQuery("""
-                        UPDATE change_request SET outdated = (COALESCE(revision_merged_ancestor, revision_initial) <> :r)
-                        WHERE space_id = :s AND status <> 'merged'""")
-                .setParameter("s", spaceId).setParameter("r", revision).executeUpdate();
+        changeRequests.mainMoved(spaceId, revision);
         mainLine.moved(spaceId, revision);
     }
 
@@ -85,18 +82,11 @@ public class ContentEventsConsumer extends TopicConsumer {
             return;
         }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        int updated = em.createNativeQuery("UPDATE change_request SET revision = :r, updated_at = GREATEST(updated_at, :t) "
-                        + "WHERE id = :cr AND status <> 'merged' AND revision <> :r")
-                .setParameter("r", revision).setParameter("t", now).setParameter("cr", changeRequest).executeUpdate();
+        boolean updated = changeRequests.headMoved(changeRequest, revision, now);
         String author = data.author();
-        if (updated > 0 && !blank(author)) {
+        if (updated && !blank(author)) {
             // counted once per new head: a redelivered event finds the head already set and adds nothing
-            em.createNativeQuery("""
-                            INSERT INTO change_request_contributor (change_request_id, user_id, count, updated_at)
-                            SELECT id, :u, 1, :t FROM change_request WHERE id = :cr
-                            ON CONFLICT (change_request_id, user_id) DO UPDATE
-                            SET count = change_request_contributor.count + 1, updated_at = EXCLUDED.updated_at""")
-                    .setParameter("u", author).setParameter("t", now).setParameter("cr", changeRequest).executeUpdate();
+            changeRequests.contributed(changeRequest, author, now);
         }
     }
 

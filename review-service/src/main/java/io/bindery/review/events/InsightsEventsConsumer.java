@@ -1,23 +1,16 @@
 package io.bindery.review.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.insights.InsightsEventTypes;
 import io.bindery.contracts.insights.IssuesClusterData;
-import io.bindery.contracts.review.ReviewEventTypes;
+import io.bindery.review.changerequests.ChangeRequests;
 import io.bindery.review.config.ReviewConfig;
-import io.bindery.review.domain.ChangeRequest;
-import io.bindery.review.service.ChangeRequestViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -33,13 +26,9 @@ public class InsightsEventsConsumer extends TopicConsumer {
             InsightsEventTypes.CLUSTER_UPDATED, InsightsEventTypes.CLUSTER_DELETED);
 
     @Inject
-    EntityManager em;
+    ChangeRequests changeRequests;
     @Inject
     ReviewConfig config;
-    @Inject
-    ChangeRequestViews views;
-    @Inject
-    EventPublisher events;
 
     @Override
     protected String topic() {
@@ -64,32 +53,9 @@ public class InsightsEventsConsumer extends TopicConsumer {
         }
         Instant at = cluster.updatedAt() != null ? cluster.updatedAt() : time(event);
         boolean deleted = InsightsEventTypes.CLUSTER_DELETED.equals(type);
-        em.createNativeQuery("""
-                        INSERT INTO insights_cluster (id, organization_id, deleted, updated_at) VALUES (:id, :org, :deleted, :at)
-                        ON CONFLICT (id) DO UPDATE SET organization_id = EXCLUDED.organization_id, deleted = EXCLUDED.deleted,
-                            updated_at = GREATEST(insights_cluster.updated_at, EXCLUDED.updated_at)
-                        WHERE NOT insights_cluster.deleted
-                          AND (EXCLUDED.deleted OR insights_cluster.updated_at <= EXCLUDED.updated_at)""")
-                .setParameter("id", cluster.id()).setParameter("org", cluster.organization())
-                .setParameter("deleted", deleted).setParameter("at", at).executeUpdate();
+        changeRequests.clusterChanged(cluster.id(), cluster.organization(), deleted, at);
         if (deleted) {
-            clear(cluster.id());
-        }
-    }
-
-    /**
-     * Clears the cluster from every change request naming it. The cluster row is already locked by the upsert, and
-     * PATCH locks it (FOR SHARE) before the change request: the same order, and a PATCH waiting on it sees it deleted.
-     */
-    void clear(String clusterId) {
-        List<ChangeRequest> pointing = em.createQuery(
-                        "FROM ChangeRequest WHERE conversationsIssuesCluster = :c ORDER BY id", ChangeRequest.class)
-                .setParameter("c", clusterId).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        for (ChangeRequest cr : pointing) {
-            cr.conversationsIssuesCluster = null;
-            cr.updatedAt = now.isAfter(cr.updatedAt) ? now : cr.updatedAt;
-            events.publish(ReviewEventTypes.CHANGE_REQUEST_UPDATED, cr.id, views.view(cr));
+            changeRequests.clusterDeleted(cluster.id());
         }
     }
 

@@ -1,5 +1,0 @@
-package io.bindery.review.rest.dto;
-
-/** What merge and update answer: the revision they produced and {@code merge} or {@code update}. */
-public record MergeResult(String revision, String result) {
-}
