@@ -49,7 +49,7 @@ if [[ ! -f $REFTREE/gateway/target/quarkus-app/quarkus-run.jar ]]; then
 fi
 for svc in "${services[@]}"; do
   jar="$ROOT/$svc/target/quarkus-app/quarkus-run.jar"
-  if [[ ! -f $jar || -n $(find "$ROOT/platform-commons/src/main" "$ROOT/bindery-document/src/main" "$ROOT/$svc/src/main" -type f -newer "$jar" -print -quit) ]]; then
+  if [[ ! -f $jar || -n $(find "$ROOT/platform-commons/src/main" "$ROOT/platform-events/src/main" "$ROOT/bindery-document/src/main" "$ROOT/$svc/src/main" -type f -newer "$jar" -print -quit) ]]; then
     echo "building the working tree ($svc is stale; waits for $LOCK)"
     (cd "$ROOT" && flock "$LOCK" ./mvnw -q -B -DskipTests install -pl "$(IFS=,; echo "${services[*]}")" -am) \
       >"$BASE/build-work.log" 2>&1 || { tail -n 30 "$BASE/build-work.log" >&2; die "build of the working tree failed"; }

@@ -17,10 +17,9 @@ class ArchitectureTest {
 
     @Test
     void javaNetHttpOnlyInTheOutboundGuard() {
-        // the three internal callers that still build a JDK client: to REST Clients with one policy (issue 30)
+        // the two internal callers that still build a JDK client: to REST Clients with one policy (issue 30)
         ArchitectureRules.javaNetHttpOnlyInTheOutboundGuard(
                 "io.bindery.commons.auth.RevocationList",
-                "io.bindery.commons.auth.ServiceTokens",
-                "io.bindery.commons.projection.IdentityClient").check(CLASSES);
+                "io.bindery.commons.auth.ServiceTokens").check(CLASSES);
     }
 }
