@@ -41,6 +41,20 @@ public class IntegrationEvents {
     private static final Keyset<IntegrationEvent> NEWEST_FIRST = Keyset.descending(
             SortKey.instant("created_at", e -> e.createdAt), SortKey.text("id", e -> e.id));
 
+    /**
+     * The types of GitBook's {@code Event} (its 19 variants, the same in 0.167.0 and 0.202.0). The list answers only
+     * events of these types: a client generated from GitBook's document reads an IntegrationEvent's payload as one of
+     * them and cannot read a list holding another. Bindery's own types (change_request_created,
+     * change_request_merged, comment_created, site_published) have no documented counterpart (a merge's content
+     * change is also its space_content_updated), so they are delivered, traced and read by id, but not listed.
+     */
+    public static final List<String> LISTED_TYPES = List.of("installation_setup", "installation_deleted",
+            "space_installation_setup", "space_installation_deleted", "site_installation_setup", "site_installation_deleted",
+            "site_view", "space_content_updated", "space_gitsync_completed", "space_gitsync_started",
+            "space_visibility_updated", "task", "fetch", "fetch_published_script", "fetch_visitor_authentication",
+            "ui_render", "content_compute_document", "content_compute_revision", "page_feedback");
+    private static final String LISTED = "type IN ('" + String.join("', '", LISTED_TYPES) + "')";
+
     @Inject
     EntityManager em;
     @Inject
@@ -139,12 +153,13 @@ public class IntegrationEvents {
 
     /**
      * The integration's events the caller may read, newest first: all of them for admins of the owner, those of
-     * the installations in organizations it administers otherwise.
+     * the installations in organizations it administers otherwise; only those of GitBook's types
+     * ({@link #LISTED_TYPES}).
      */
     @Transactional
     public ListPage<IntegrationEventView> list(String name, String userId, String page, int limit) {
         Integration integration = integrations.visible(name, userId);
-        Where where = Where.of("integration_name = :name", "name", name);
+        Where where = Where.of("integration_name = :name", "name", name).and(LISTED);
         IntegrationPolicy owner = access.anyone(integration.ownerId, userId);
         if (owner.allows(IntegrationPolicy.Action.VIEW)) {
             owner.require(IntegrationPolicy.Action.ADMIN);

@@ -231,6 +231,28 @@ class DeliveryTest {
         assertEquals(site.id(), json.readTree(receiver.containing("site_published").get(0).body()).path("siteId").asText());
     }
 
+    /**
+     * The list holds only events of GitBook's Event types, so a client generated from its document can read it
+     * (issue 28, FINDINGS.md F2); Bindery's own types are still delivered and read by id.
+     */
+    @Test
+    void theListHoldsOnlyGitBooksEventTypes() throws Exception {
+        SpaceData space = Platform.space(kafka, json, em, org, "Listed", Set.of(admin));
+        SiteData site = Platform.site(kafka, json, em, org, "Listed docs");
+        install("{\"organization\":\"" + org + "\"}");
+        Platform.mergeChangeRequest(kafka, json, space.id());
+        Platform.publishSite(kafka, json, site);
+        await().atMost(WAIT).until(() -> receiver.containing("change_request_merged").size() == 1
+                && receiver.containing("space_content_updated").size() == 1
+                && receiver.containing("site_published").size() == 1);
+        List<String> listed = as(admin).get("/v1/integrations/" + name + "/events?limit=100").then().statusCode(200)
+                .extract().jsonPath().getList("items.payload.type", String.class);
+        assertEquals(Set.of("installation_setup", "space_content_updated"), Set.copyOf(listed), listed.toString());
+        assertTrue(listed.stream().allMatch(io.bindery.integrations.events.IntegrationEvents.LISTED_TYPES::contains), listed.toString());
+        String merged = receiver.containing("change_request_merged").get(0).eventId();
+        assertEquals("change_request_merged", event(merged).path("event").path("payload").path("type").asText());
+    }
+
     @Test
     void theOwnerRedeliversAnEvent() throws Exception {
         install("{\"organization\":\"" + org + "\"}");

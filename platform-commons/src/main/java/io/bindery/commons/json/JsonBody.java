@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeType;
 import io.bindery.commons.errors.ApiException;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -98,6 +100,45 @@ public final class JsonBody {
             out.add(item.asText());
         }
         return Optional.of(out);
+    }
+
+    /** A list of objects; empty Optional when absent or null. */
+    public Optional<List<JsonBody>> objects(String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isArray()) {
+            throw ApiException.badRequest("field '" + field + "' has the wrong type: expected array of objects");
+        }
+        List<JsonBody> out = new ArrayList<>(v.size());
+        for (JsonNode item : v) {
+            if (!item.isObject()) {
+                throw ApiException.badRequest("field '" + field + "' has the wrong type: expected array of objects");
+            }
+            out.add(new JsonBody(item));
+        }
+        return Optional.of(out);
+    }
+
+    /**
+     * An object whose every value is a string of at most {@code max} characters (GitBook's LocalizedString: text by
+     * language); empty when absent or null.
+     */
+    public Optional<Map<String, String>> stringMap(String field, int max) {
+        return object(field).map(o -> {
+            Map<String, String> out = new LinkedHashMap<>();
+            for (var e : o.node.properties()) {
+                if (!e.getValue().isTextual()) {
+                    throw ApiException.badRequest("field '" + field + "' has the wrong type: expected object of strings");
+                }
+                if (e.getValue().asText().length() > max) {
+                    throw ApiException.badRequest(field + "." + e.getKey() + " must be at most " + max + " characters");
+                }
+                out.put(e.getKey(), e.getValue().asText());
+            }
+            return out;
+        });
     }
 
     /** An object field; empty when absent or null. */

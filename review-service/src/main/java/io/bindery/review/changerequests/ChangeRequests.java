@@ -121,6 +121,7 @@ public class ChangeRequests {
      */
     public ChangeRequestView patch(String spaceId, String idOrNumber, JsonNode node) {
         JsonBody body = JsonBody.of(node);
+        checkLinks(body);
         SpaceAccess space = access.require(spaceId, ChangeRequestPolicy.Action.EDIT);
         Optional<String> subject = body.string("subject", 0, 100, false);
         Optional<ChangeRequestStatus> status = body.string("status").map(s -> ChangeRequestStatus.parse("status", s));
@@ -170,6 +171,27 @@ public class ChangeRequests {
         if (!store.clusterExistsForShare(organizationId, clusterId)) {
             throw ApiException.badRequest("conversationsIssuesCluster: no issues cluster " + clusterId + " in this organization");
         }
+    }
+
+    /**
+     * GitBook 0.202.0's {@code links} of a PATCH (at most 10 of {ref: {kind: "url", url}, id?, title? (≤ 128)}):
+     * checked, each fault a 400 naming the field, and otherwise ignored (Bindery keeps no links on a change request).
+     */
+    static void checkLinks(JsonBody body) {
+        body.objects("links").ifPresent(links -> {
+            if (links.size() > 10) {
+                throw ApiException.badRequest("links: at most 10 links");
+            }
+            for (JsonBody link : links) {
+                JsonBody ref = link.object("ref")
+                        .orElseThrow(() -> ApiException.badRequest("links: each link needs a ref {kind: \"url\", url}"));
+                if (!"url".equals(ref.string("kind").orElse(null)) || ref.string("url").isEmpty()) {
+                    throw ApiException.badRequest("links: a link's ref is {kind: \"url\", url}");
+                }
+                link.string("id");
+                link.string("title", 0, 128, false);
+            }
+        });
     }
 
     /** A rich-text document: {object: "document", nodes: [...], data?}; stored as JSON text. */

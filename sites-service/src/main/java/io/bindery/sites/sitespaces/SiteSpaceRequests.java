@@ -16,10 +16,14 @@ final class SiteSpaceRequests {
     /**
      * POST …/site-spaces: the space to add (GitBook's {@code null}, "create a new space", is not built), the section
      * (default: the site's default section, or the root of a site without sections), a title of its own, draft.
+     * GitBook 0.202.0's {@code template} (an object, for a new space) and {@code pageId} (a string or null) are
+     * checked and otherwise ignored.
      */
     record Add(String spaceId, Optional<String> sectionId, Optional<String> title, boolean draft) {
         static Add from(JsonNode body) {
             JsonBody b = JsonBody.of(body);
+            b.object("template");
+            b.string("pageId");
             if (!b.has("spaceId")) {
                 throw ApiException.badRequest("spaceId is required");
             }

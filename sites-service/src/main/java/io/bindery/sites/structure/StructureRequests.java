@@ -12,21 +12,37 @@ public final class StructureRequests {
     private StructureRequests() {
     }
 
-    /** POST …/sections: a section, optionally with a first site space (spaceId) or from a template. */
+    /**
+     * POST …/sections: a section, optionally with a first site space (spaceId) or from a template. GitBook 0.202.0's
+     * {@code draft} (boolean), {@code pageId} and {@code siteSectionGroupId} (strings) are checked and otherwise
+     * ignored (a section is put in a group with POST …/section-groups/{g}/sections).
+     */
     record CreateSection(Optional<String> spaceId, boolean template, String title, Optional<String> icon) {
         static CreateSection from(JsonNode body) {
             JsonBody b = JsonBody.of(body);
+            b.object("template");
+            b.bool("draft");
+            b.string("pageId");
+            b.string("siteSectionGroupId");
             // GitBook: the template is for the new space of a null spaceId; with a space it plays no part
             return new CreateSection(b.string("spaceId"), b.has("template") && !b.isNull("template") && b.string("spaceId").isEmpty(),
                     sectionTitle(b).orElse("Untitled section"), iconOf(b).flatMap(i -> i));
         }
     }
 
-    /** PATCH …/sections/{s}: absent leaves a field; condition and icon also take null (remove). */
+    /**
+     * PATCH …/sections/{s}: absent leaves a field; condition and icon also take null (remove). GitBook 0.202.0's
+     * {@code localizedTitle} and {@code localizedDescription} (text by language, at most 128 and 256 characters),
+     * {@code draft} (boolean) and {@code siteSectionGroupId} (a string or null) are checked and otherwise ignored.
+     */
     record UpdateSection(Optional<String> title, Optional<String> path, Optional<String> defaultSiteSpace,
                          Optional<Optional<String>> condition, Optional<Optional<String>> icon, Optional<String> description) {
         static UpdateSection from(JsonNode body) {
             JsonBody b = JsonBody.of(body);
+            b.stringMap("localizedTitle", 128);
+            b.stringMap("localizedDescription", 256);
+            b.bool("draft");
+            b.string("siteSectionGroupId");
             return new UpdateSection(sectionTitle(b), b.string("path", 1, 100, false).map(StructureRequests::pathRule),
                     b.string("defaultSiteSpace"),
                     b.has("condition") ? Optional.of(b.string("condition")) : Optional.empty(),
@@ -34,17 +50,26 @@ public final class StructureRequests {
         }
     }
 
+    /** POST …/section-groups; GitBook 0.202.0's {@code draft} (boolean) is checked and otherwise ignored. */
     record CreateGroup(String title, Optional<String> icon, List<String> sections, Optional<String> parent) {
         static CreateGroup from(JsonNode body) {
             JsonBody b = JsonBody.of(body);
+            b.bool("draft");
             return new CreateGroup(groupTitle(b).orElseThrow(() -> ApiException.badRequest("title is required")),
                     iconOf(b).flatMap(i -> i), b.strings("sections").orElse(List.of()), b.string("parent"));
         }
     }
 
+    /**
+     * PATCH …/section-groups/{g}; GitBook 0.202.0's {@code localizedTitle} (text by language, at most 128 characters),
+     * {@code draft} (boolean) and {@code parentSectionGroupId} (a string or null) are checked and otherwise ignored.
+     */
     record UpdateGroup(Optional<String> title, Optional<Optional<String>> icon) {
         static UpdateGroup from(JsonNode body) {
             JsonBody b = JsonBody.of(body);
+            b.stringMap("localizedTitle", 128);
+            b.bool("draft");
+            b.string("parentSectionGroupId");
             return new UpdateGroup(groupTitle(b), iconOf(b));
         }
     }

@@ -143,7 +143,10 @@ class StructureTest {
                 .body("condition", equalTo("visitor.claims.unsigned.plan == 'pro'")).body("icon", equalTo("star"));
         as(admin).body("{\"condition\":null,\"icon\":null}").patch(url("/sections/" + a)).then().statusCode(200)
                 .body("condition", nullValue()).body("icon", nullValue()).body("path", equalTo("pro"));
-        as(admin).body("{\"template\":\"t1\"}").post(url("/sections")).then().statusCode(501);
+        as(admin).body("{\"template\":{\"id\":\"t1\"}}").post(url("/sections")).then().statusCode(501);
+        // GitBook's template is an object ({id, params}): another type is refused, naming it
+        as(admin).body("{\"template\":\"t1\"}").post(url("/sections")).then().statusCode(400)
+                .body("error.message", containsString("template"));
 
         as(admin).delete(url("/sections/" + a)).then().statusCode(204);
         as(admin).delete(url("/sections/" + a)).then().statusCode(204);
