@@ -1,7 +1,5 @@
 package io.bindery.review.events;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.content.ChangeRequestContentUpdated;
 import io.bindery.contracts.content.ContentEventTypes;
@@ -35,8 +33,6 @@ public class ContentEventsConsumer extends TopicConsumer {
     @Inject
     MainLine mainLine;
     @Inject
-    ObjectMapper json;
-    @Inject
     ReviewConfig config;
 
     @Override
@@ -50,18 +46,11 @@ public class ContentEventsConsumer extends TopicConsumer {
     }
 
     @Override
-    protected void apply(JsonNode event) {
-        String type = event.path("type").asText();
-        JsonNode data = event.path("data");
-        if (!data.isObject()) {
-            return; // names nothing to apply, as an event without a space or revision
-        }
-        if (ContentEventTypes.SPACE_CONTENT_UPDATED.equals(type)) {
-            SpaceContentUpdated moved = dataAs(data, SpaceContentUpdated.class);
-            mainMoved(moved.space(), moved.revision());
-        } else if (ContentEventTypes.CHANGE_REQUEST_CONTENT_UPDATED.equals(type)) {
-            branchWritten(dataAs(data, ChangeRequestContentUpdated.class));
-        }
+    protected void handlers() {
+        on(ContentEventTypes.SPACE_CONTENT_UPDATED, SpaceContentUpdated.class,
+                event -> mainMoved(event.data().space(), event.data().revision()));
+        on(ContentEventTypes.CHANGE_REQUEST_CONTENT_UPDATED, ChangeRequestContentUpdated.class,
+                event -> branchWritten(event.data()));
     }
 
     void mainMoved(String spaceId, String revision) {

@@ -1,6 +1,6 @@
 package io.bindery.review.events;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.events.Delivery;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.insights.InsightsEventTypes;
 import io.bindery.contracts.insights.IssuesClusterData;
@@ -10,7 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Set;
 
 /**
@@ -41,30 +40,21 @@ public class InsightsEventsConsumer extends TopicConsumer {
     }
 
     @Override
-    protected void apply(JsonNode event) {
-        String type = event.path("type").asText();
-        JsonNode data = event.path("data");
-        if (!CLUSTER_EVENTS.contains(type) || !data.isObject()) {
-            return; // conversations, issues, translations: nothing review keeps
-        }
-        IssuesClusterData cluster = dataAs(data, IssuesClusterData.class);
+    protected void handlers() {
+        on(CLUSTER_EVENTS, IssuesClusterData.class, this::clusterChanged); // conversations, issues, translations: nothing review keeps
+    }
+
+    private void clusterChanged(Delivery<IssuesClusterData> event) {
+        IssuesClusterData cluster = event.data();
         if (blank(cluster.id()) || blank(cluster.organization())) {
             return; // names no cluster of an organization
         }
-        Instant at = cluster.updatedAt() != null ? cluster.updatedAt() : time(event);
-        boolean deleted = InsightsEventTypes.CLUSTER_DELETED.equals(type);
+        // without a time of its own or the envelope's, now (a later event of the cluster then still wins)
+        Instant at = cluster.updatedAt() != null ? cluster.updatedAt() : event.timeOr(Instant.now());
+        boolean deleted = InsightsEventTypes.CLUSTER_DELETED.equals(event.type());
         changeRequests.clusterChanged(cluster.id(), cluster.organization(), deleted, at);
         if (deleted) {
             changeRequests.clusterDeleted(cluster.id());
-        }
-    }
-
-    /** The envelope's time; without a readable one, now (a later event of the cluster then still wins). */
-    private static Instant time(JsonNode event) {
-        try {
-            return Instant.parse(event.path("time").asText());
-        } catch (DateTimeParseException e) {
-            return Instant.now();
         }
     }
 
