@@ -1,5 +1,6 @@
 package io.bindery.sites.structure;
 
+import io.bindery.sites.section.StructureItem;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
@@ -15,11 +16,13 @@ import io.bindery.sites.access.SitePolicy;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.adaptive.AdaptiveSchemas;
 import io.bindery.sites.adaptive.Conditions;
-import io.bindery.sites.sites.Site;
-import io.bindery.sites.sites.Sites;
-import io.bindery.sites.sitespaces.SiteSpaceRow;
-import io.bindery.sites.sitespaces.SiteSpaceView;
-import io.bindery.sites.sitespaces.SiteSpaces;
+import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteLookup;
+import io.bindery.sites.sitespace.SiteSpaceRow;
+import io.bindery.sites.sitespace.SiteSpaceView;
+import io.bindery.sites.section.Sections;
+import io.bindery.sites.sitespace.SiteSpaceRows;
+import io.bindery.sites.sitespace.SiteSpaceViews;
 import io.bindery.contracts.content.SpaceData;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -51,7 +54,7 @@ public class SiteStructure {
     @Inject
     SiteAccess access;
     @Inject
-    Sites sites;
+    SiteLookup sites;
     @Inject
     StructureViews views;
     @Inject
@@ -59,7 +62,9 @@ public class SiteStructure {
     @Inject
     Conditions conditions;
     @Inject
-    SiteSpaces siteSpaces;
+    SiteSpaceRows siteSpaces;
+    @Inject
+    SiteSpaceViews siteSpaceViews;
     @Inject
     EventPublisher events;
     @Inject
@@ -301,7 +306,11 @@ public class SiteStructure {
     public Object sort(String orgId, String userId, String siteId, StructureRequests.Sort in) {
         switch (in.type()) {
             case "site-space" -> {
-                return siteSpaces.move(orgId, userId, siteId, in.id(), in.position());
+                manage(orgId, userId);
+                Site site = sites.require(orgId, siteId, true);
+                SiteSpaceRow r = siteSpaces.require(site, in.id());
+                siteSpaces.move(site, r, in.position().map(to -> new SiteSpaceRows.Position(to.before(), to.type(), to.id())));
+                return siteSpaceViews.view(site, r);
             }
             case "site-section", "site-section-group" -> {
                 manage(orgId, userId);
