@@ -28,6 +28,20 @@ public class SiteLookup {
         return Optional.ofNullable(s).filter(site -> site.organizationId.equals(orgId));
     }
 
+    /** The oldest published site with this hostname. */
+    public Optional<Site> publishedByHostname(String hostname) {
+        return Site.<Site>find("hostname = ?1 and published = true order by createdAt, id", hostname).firstResultOptional();
+    }
+
+    /** The site with this id (published or not), else the oldest published site with this basename. */
+    public Optional<Site> byIdOrPublishedBasename(String key) {
+        Site byId = em.find(Site.class, key);
+        if (byId != null) {
+            return Optional.of(byId);
+        }
+        return Site.<Site>find("basename = ?1 and published = true order by createdAt, id", key).firstResultOptional();
+    }
+
     /** The site whatever its organization, locked for the transaction; null when there is none. */
     public Site lockAnyOrganization(String siteId) {
         return em.find(Site.class, siteId, LockModeType.PESSIMISTIC_WRITE);

@@ -18,7 +18,7 @@ import io.bindery.sites.access.SitePolicy;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.sites.sitespace.SiteSpaceRow;
-import io.bindery.sites.section.Sections;
+import io.bindery.sites.section.StructureStore;
 import io.bindery.sites.site.SiteLookup;
 import io.bindery.sites.site.VisitorKeys;
 import io.bindery.sites.sitespace.SiteSpaceRows;
@@ -50,7 +50,7 @@ public class Sites {
     @Inject
     SiteSpaceRows siteSpaces;
     @Inject
-    Sections sections;
+    StructureStore sections;
     @Inject
     EventPublisher events;
     @Inject

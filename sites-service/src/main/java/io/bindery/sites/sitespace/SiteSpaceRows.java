@@ -3,6 +3,10 @@ package io.bindery.sites.sitespace;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
 import io.bindery.commons.markdown.Slugs;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.sites.SitesEventTypes;
@@ -42,6 +46,8 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class SiteSpaceRows {
     public static final String ROOT = "";
+    private static final Keyset<SiteSpaceRow> OLDEST_FIRST = Keyset.ascending(
+            SortKey.instant("createdAt", r -> r.createdAt), SortKey.text("id", r -> r.id));
 
     @Inject
     SiteLookup sites;
@@ -205,6 +211,15 @@ public class SiteSpaceRows {
 
     public Optional<SiteSpaceRow> find(Site site, String siteSpaceId) {
         return Optional.ofNullable(em.find(SiteSpaceRow.class, siteSpaceId)).filter(r -> r.siteId.equals(site.id));
+    }
+
+    /** A page of the site's site spaces, oldest first; {@code isDefault}: only default ones (true), or others. */
+    public ListPage<SiteSpaceRow> page(Site site, Boolean isDefault, String page, int limit) {
+        Where where = Where.of("siteId = :site", "site", site.id);
+        if (isDefault != null) {
+            where = where.and("isDefault = :isDefault", "isDefault", isDefault);
+        }
+        return OLDEST_FIRST.page(page, limit).hql(em, SiteSpaceRow.class, "", "from SiteSpaceRow", where);
     }
 
     /** How many site spaces each of the sites has (a site without any is not in the map). */

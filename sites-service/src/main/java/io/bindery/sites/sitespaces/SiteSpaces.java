@@ -1,16 +1,13 @@
 package io.bindery.sites.sitespaces;
 
 import io.bindery.commons.errors.ApiException;
-import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.adaptive.AdaptiveSchemas;
 import io.bindery.sites.adaptive.Conditions;
-import io.bindery.sites.section.Sections;
+import io.bindery.sites.section.StructureStore;
 import io.bindery.sites.section.StructureItem;
 import io.bindery.sites.site.Site;
 import io.bindery.sites.site.SiteLookup;
@@ -23,7 +20,6 @@ import io.bindery.sites.structure.StructureRequests;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.util.List;
@@ -41,9 +37,6 @@ import java.util.Optional;
  */
 @ApplicationScoped
 public class SiteSpaces {
-    private static final Keyset<SiteSpaceRow> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("createdAt", r -> r.createdAt), SortKey.text("id", r -> r.id));
-
     @Inject
     SiteAccess access;
     @Inject
@@ -51,7 +44,7 @@ public class SiteSpaces {
     @Inject
     SiteSpaceRows rows;
     @Inject
-    Sections sections;
+    StructureStore sections;
     @Inject
     SpaceSources sources;
     @Inject
@@ -60,8 +53,6 @@ public class SiteSpaces {
     AdaptiveSchemas schemas;
     @Inject
     Conditions conditions;
-    @Inject
-    EntityManager em;
 
     // ---- endpoints ----
 
@@ -70,11 +61,7 @@ public class SiteSpaces {
     public ListPage<SiteSpaceView> list(String orgId, String userId, String siteId, Boolean isDefault, String page, int limit) {
         access.policy(orgId, userId).require(Action.VIEW);
         Site site = sites.require(orgId, siteId, false);
-        Where where = Where.of("siteId = :site", "site", site.id);
-        if (isDefault != null) {
-            where = where.and("isDefault = :isDefault", "isDefault", isDefault);
-        }
-        ListPage<SiteSpaceRow> rows = OLDEST_FIRST.page(page, limit).hql(em, SiteSpaceRow.class, "", "from SiteSpaceRow", where);
+        ListPage<SiteSpaceRow> rows = this.rows.page(site, isDefault, page, limit);
         return rows.map(views.presenter(site, rows.items()));
     }
 
