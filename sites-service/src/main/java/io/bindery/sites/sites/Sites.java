@@ -8,10 +8,7 @@ import io.bindery.sites.site.SiteViews;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
-import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy;
@@ -38,9 +35,6 @@ import java.util.Objects;
 /** Sites of an organization: list, create, read, change settings, publish, delete; each change an event. */
 @ApplicationScoped
 public class Sites {
-    private static final Keyset<Site> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("createdAt", s -> s.createdAt), SortKey.text("id", s -> s.id));
-
     @Inject
     SiteAccess access;
     @Inject
@@ -64,20 +58,7 @@ public class Sites {
     public ListPage<SiteView> list(String orgId, String userId, Filters f, String page, int limit) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.VIEW);
-        Where where = Where.of("organizationId = :org", "org", orgId);
-        if (f.title() != null) {
-            where = where.and("lower(title) like :title escape '\\'", "title", "%" + Where.likeEscaped(f.title().toLowerCase()) + "%");
-        }
-        if (f.published() != null) {
-            where = where.and("published = :published", "published", f.published());
-        }
-        if (f.space() != null) {
-            where = where.and("id in (select ss.siteId from SiteSpaceRow ss where ss.spaceId = :space)", "space", f.space());
-        }
-        if (f.types() != null && !f.types().isEmpty()) {
-            where = where.and("type in :types", "types", f.types());
-        }
-        ListPage<Site> rows = OLDEST_FIRST.page(page, limit).hql(em, Site.class, "", "from Site", where);
+        ListPage<Site> rows = sites.page(orgId, f.title(), f.published(), f.space(), f.types(), page, limit);
         Map<String, Long> counts = siteSpaceCounts(rows.items().stream().map(s -> s.id).toList());
         return rows.map(s -> views.site(s, counts.getOrDefault(s.id, 0L), policy));
     }
@@ -139,7 +120,7 @@ public class Sites {
         in.proxy().ifPresent(p -> s.proxy = p.orElse(null));
         in.hostname().ifPresent(h -> {
             String hostname = h.orElse(null);
-            if (hostname != null && !hostname.equals(s.hostname) && Site.count("hostname = ?1 and id <> ?2", hostname, s.id) > 0) {
+            if (hostname != null && !hostname.equals(s.hostname) && sites.hostnameTaken(hostname, s.id)) {
                 throw ApiException.conflict("hostname " + hostname + " already serves another site");
             }
             s.hostname = hostname;
