@@ -1,7 +1,6 @@
 package io.bindery.content.access;
 
 import io.bindery.commons.auth.Role;
-import io.bindery.content.collections.CollectionView;
 
 /**
  * What a caller may do on one collection: its {@code permissions} object and the checks its endpoints make.
@@ -20,11 +19,15 @@ public record CollectionPolicy(String collectionId, Role role) {
         return role.atLeast(Role.CREATE);
     }
 
-    public CollectionView.Permissions permissions() {
-        return new CollectionView.Permissions(true, isAdmin(), isAdmin(), canCreate());
+    public Permissions permissions() {
+        return new Permissions(true, isAdmin(), isAdmin(), canCreate());
     }
 
     public void requireAdmin() {
         ItemPolicies.requireAdmin("collection", collectionId, role);
+    }
+
+    /** The {@code permissions} object of the Collection resource: what this role may do. */
+    public record Permissions(boolean view, boolean admin, boolean viewInviteLinks, boolean create) {
     }
 }

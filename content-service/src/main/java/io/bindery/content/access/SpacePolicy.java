@@ -3,7 +3,6 @@ package io.bindery.content.access;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.content.domain.Space;
-import io.bindery.content.spaces.SpaceView;
 
 /**
  * What a caller may do on one space: both the space's {@code permissions} object and the checks its endpoints
@@ -41,9 +40,9 @@ public record SpacePolicy(String spaceId, Role role, boolean locked) {
     }
 
     /** Everyone who sees a space views and opens it; the rest follows the role and the lock. */
-    public SpaceView.Permissions permissions() {
+    public Permissions permissions() {
         boolean admin = isAdmin();
-        return new SpaceView.Permissions(true, true, admin, admin, canEdit(), admin, canComment(), canMerge(),
+        return new Permissions(true, true, admin, admin, canEdit(), admin, canComment(), canMerge(),
                 canReview(), admin);
     }
 
@@ -61,5 +60,11 @@ public record SpacePolicy(String spaceId, Role role, boolean locked) {
 
     public void requireAdmin() {
         ItemPolicies.requireAdmin("space", spaceId, role);
+    }
+
+    /** The {@code permissions} object of the Space resource: what this role may do. */
+    public record Permissions(boolean view, boolean access, boolean admin, boolean viewInviteLinks, boolean edit,
+                              boolean triggerGitSync, boolean comment, boolean merge, boolean review,
+                              boolean installIntegration) {
     }
 }

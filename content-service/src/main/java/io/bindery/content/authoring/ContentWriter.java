@@ -1,5 +1,6 @@
 package io.bindery.content.authoring;
 
+import io.bindery.content.revisions.StoredLinks;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.ids.Ids;
 import io.bindery.content.domain.PageLink;
@@ -206,7 +207,7 @@ public class ContentWriter {
                 PageVersion v = WorkingTree.freeze(d, markdown, now);
                 pages.put(d.pageId(), v);
                 fresh.add(v);
-                links.put(v.id(), LinkResolver.extract(markdown));
+                links.put(v.id(), StoredLinks.extract(markdown));
             }
         }
         return store.write(new RevisionStore.NewRevision(target.spaceId(), List.of(base.id()), target.type(),

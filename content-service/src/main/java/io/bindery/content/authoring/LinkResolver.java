@@ -1,13 +1,10 @@
 package io.bindery.content.authoring;
 
-import io.bindery.content.domain.PageLink;
+import io.bindery.content.revisions.StoredLinks;
 import io.bindery.document.MarkdownLinks;
 
-import java.net.URI;
-import java.util.ArrayList;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -28,7 +25,7 @@ public final class LinkResolver {
 
     private static String canonical(String destination, WorkingTree tree, WorkingTree.Draft page,
                                     Map<String, String> fileRefs, Map<String, String> pageRefs) {
-        if (destination.isEmpty() || destination.startsWith("#") || hasScheme(destination)) {
+        if (destination.isEmpty() || destination.startsWith("#") || StoredLinks.hasScheme(destination)) {
             return null;
         }
         int hash = destination.indexOf('#');
@@ -87,47 +84,5 @@ public final class LinkResolver {
             }
         }
         return String.join("/", parts);
-    }
-
-    private static boolean hasScheme(String destination) {
-        return destination.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*");
-    }
-
-    /** The links of stored (already resolved) markdown, in order. In-page anchors ({@code #x}) are not links. */
-    public static List<PageLink> extract(String markdown) {
-        List<PageLink> out = new ArrayList<>();
-        for (MarkdownLinks.Link link : MarkdownLinks.find(markdown)) {
-            String d = link.destination();
-            if (d.isEmpty() || d.startsWith("#")) {
-                continue;
-            }
-            int hash = d.indexOf('#');
-            String target = hash < 0 ? d : d.substring(0, hash);
-            String anchor = hash < 0 ? null : d.substring(hash + 1);
-            if (target.startsWith("/pages/") && target.length() > "/pages/".length()) {
-                out.add(new PageLink(PageLink.PAGE, target.substring("/pages/".length()), anchor));
-            } else if (target.startsWith("/files/") && target.length() > "/files/".length()) {
-                out.add(new PageLink(PageLink.FILE, target.substring("/files/".length()), null));
-            } else if (hasScheme(d)) {
-                out.add(new PageLink(PageLink.URL, d, null));
-            } else if (target.endsWith(".md") || !target.startsWith("/")) {
-                // a relative page link that matched no page when it was written: reported as broken
-                out.add(new PageLink(PageLink.PAGE, target, anchor));
-            } else {
-                out.add(new PageLink(PageLink.URL, d, null));
-            }
-        }
-        return out;
-    }
-
-    /** True for a URL into this Bindery's own app (reported as {@code in-app}). */
-    public static boolean inApp(String url, String appBase) {
-        try {
-            URI u = URI.create(url);
-            URI b = URI.create(appBase);
-            return u.getHost() != null && u.getHost().equalsIgnoreCase(b.getHost()) && u.getPort() == b.getPort();
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
     }
 }

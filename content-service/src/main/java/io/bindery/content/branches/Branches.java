@@ -1,5 +1,6 @@
 package io.bindery.content.branches;
 
+import io.bindery.content.pages.BranchView;
 import io.bindery.content.access.ContentLookup;
 import io.bindery.content.access.ContentScopes;
 import io.bindery.content.pages.PageViews;

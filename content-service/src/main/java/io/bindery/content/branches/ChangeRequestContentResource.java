@@ -1,5 +1,6 @@
 package io.bindery.content.branches;
 
+import io.bindery.content.pages.BranchView;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
 import io.bindery.commons.errors.ApiException;

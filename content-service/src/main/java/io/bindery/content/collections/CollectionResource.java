@@ -1,9 +1,10 @@
 package io.bindery.content.collections;
 
+import io.bindery.content.items.CollectionView;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.content.spaces.SpaceView;
+import io.bindery.content.items.SpaceView;
 import io.bindery.content.items.MoveRequest;
 import io.bindery.content.items.TransferRequest;
 import io.bindery.content.permissions.RoleRequest;

@@ -1,5 +1,6 @@
 package io.bindery.content.collections;
 
+import io.bindery.content.items.CollectionView;
 import io.bindery.content.access.ContentAccess;
 import io.bindery.content.access.ContentLookup;
 import io.bindery.content.items.ContentLists;
@@ -16,7 +17,7 @@ import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
 import io.bindery.content.domain.Collection;
 import io.bindery.content.domain.Space;
-import io.bindery.content.spaces.SpaceView;
+import io.bindery.content.items.SpaceView;
 import io.bindery.content.access.ContentLookup.Loaded;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

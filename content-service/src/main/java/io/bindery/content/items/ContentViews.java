@@ -9,8 +9,6 @@ import io.bindery.content.access.CollectionPolicy;
 import io.bindery.content.access.SpacePolicy;
 import io.bindery.content.domain.Collection;
 import io.bindery.content.domain.Space;
-import io.bindery.content.collections.CollectionView;
-import io.bindery.content.spaces.SpaceView;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

@@ -7,14 +7,14 @@ import io.bindery.content.pages.PageViews;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.urls.PublicUrls;
-import io.bindery.content.authoring.LinkResolver;
+import io.bindery.content.revisions.StoredLinks;
 import io.bindery.content.domain.PageLink;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
 import io.bindery.content.domain.Space;
 import io.bindery.content.pages.FileView;
 import io.bindery.content.pages.PageView;
-import io.bindery.content.spaces.SpaceView;
+import io.bindery.content.items.SpaceView;
 import io.bindery.content.revisions.RevisionStore;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -129,7 +129,7 @@ public class ContentLinks {
                 target = new Location("file", org, spaceView, context, null, view, null);
             }
             default -> {
-                status = LinkResolver.inApp(link.target(), urls.base()) ? "in-app" : "ok";
+                status = StoredLinks.inApp(link.target(), urls.base()) ? "in-app" : "ok";
                 target = new Location("url", null, null, null, null, null, link.target());
             }
         }

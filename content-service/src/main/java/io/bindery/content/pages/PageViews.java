@@ -6,7 +6,6 @@ import io.bindery.content.domain.BranchStatus;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
 import io.bindery.content.domain.Space;
-import io.bindery.content.branches.BranchView;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

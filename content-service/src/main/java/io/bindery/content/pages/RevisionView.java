@@ -1,6 +1,5 @@
 package io.bindery.content.pages;
 
-import io.bindery.content.branches.BranchView;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import java.time.Instant;

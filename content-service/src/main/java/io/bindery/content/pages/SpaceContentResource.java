@@ -1,19 +1,11 @@
 package io.bindery.content.pages;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
-import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.content.branches.BranchChanges;
-import io.bindery.content.links.ContentLinks;
 import io.bindery.content.pages.ContentReader.Options;
 import io.bindery.content.access.ContentScopes;
-import io.bindery.content.search.ContentSearch;
-import io.bindery.content.templates.TemplateRequest;
-import io.bindery.content.templates.Templates;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -22,8 +14,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * A space's live content ({@code /spaces/{s}/content/**}), its revision history ({@code /spaces/{s}/revisions/**}),
- * links, search and templates.
+ * A space's live content ({@code /spaces/{s}/content/**}) and its revision history ({@code /spaces/{s}/revisions/**}).
+ * Its links are {@code links.LinkResource}, its search {@code search.SpaceSearchResource}, applying a template
+ * {@code templates.TemplateResource} and a revision's changes {@code branches.RevisionChangesResource}.
  */
 @Path("/v1")
 @Produces(MediaType.APPLICATION_JSON)
@@ -34,14 +27,6 @@ public class SpaceContentResource {
     ContentScopes scopes;
     @Inject
     ContentReader reader;
-    @Inject
-    ContentLinks links;
-    @Inject
-    ContentSearch search;
-    @Inject
-    Templates templates;
-    @Inject
-    BranchChanges changes;
 
     @GET
     @Path("/spaces/{spaceId}/content")
@@ -91,63 +76,10 @@ public class SpaceContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/content/files/{fileId}/backlinks")
-    public ListPage<ContentLinks.Location> fileBacklinks(@PathParam("spaceId") String spaceId, @PathParam("fileId") String fileId,
-                                                         @QueryParam("limit") String limit, @QueryParam("page") String page) {
-        return links.fileBacklinks(live(spaceId), fileId, limit, page);
-    }
-
-    @GET
-    @Path("/spaces/{spaceId}/content/page/{pageId}/links")
-    public ContentLinks.LinkList pageLinks(@PathParam("spaceId") String spaceId, @PathParam("pageId") String pageId,
-                                           @QueryParam("status") String status, @QueryParam("limit") String limit,
-                                           @QueryParam("page") String page) {
-        return links.links(live(spaceId), pageId, status, limit, page);
-    }
-
-    @GET
-    @Path("/spaces/{spaceId}/content/page/{pageId}/backlinks")
-    public ListPage<ContentLinks.Location> pageBacklinks(@PathParam("spaceId") String spaceId, @PathParam("pageId") String pageId,
-                                                         @QueryParam("limit") String limit, @QueryParam("page") String page) {
-        return links.pageBacklinks(live(spaceId), pageId, limit, page);
-    }
-
-    @GET
-    @Path("/spaces/{spaceId}/links")
-    public ContentLinks.LinkList links(@PathParam("spaceId") String spaceId, @QueryParam("status") String status,
-                                       @QueryParam("limit") String limit, @QueryParam("page") String page) {
-        return links.links(live(spaceId), null, status, limit, page);
-    }
-
-    @GET
-    @Path("/spaces/{spaceId}/search")
-    public ListPage<ContentSearch.PageHit> search(@PathParam("spaceId") String spaceId, @QueryParam("query") String query,
-                                                  @QueryParam("limit") String limit, @QueryParam("page") String page) {
-        return search.inSpace(spaceId, caller.userId(), query, limit, page);
-    }
-
-    @POST
-    @Path("/spaces/{spaceId}/content/template")
-    public Response template(@PathParam("spaceId") String spaceId, JsonNode body) {
-        templates.apply(spaceId, caller.userId(), TemplateRequest.from(body));
-        return Response.status(201).build();
-    }
-
-    @GET
     @Path("/spaces/{spaceId}/revisions/{revisionId}")
     public RevisionView revision(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
                                  @QueryParam("metadata") String metadata, @QueryParam("computed") String computed) {
         return reader.revision(scopes.revision(spaceId, revisionId, caller.userId()), Options.of(metadata, computed, null, null));
-    }
-
-    @GET
-    @Path("/spaces/{spaceId}/revisions/{revisionId}/changes")
-    public BranchChanges.Changes revisionChanges(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
-                                                 @QueryParam("metadata") String metadata, @QueryParam("computed") String computed,
-                                                 @QueryParam("limit") String limit) {
-        Options.of(metadata, computed, null, null);
-        Limits.parse(limit); // checked like every limit; the changes of one revision come whole
-        return changes.ofRevision(scopes.revision(spaceId, revisionId, caller.userId()));
     }
 
     @GET

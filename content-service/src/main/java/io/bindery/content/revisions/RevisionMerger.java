@@ -1,7 +1,6 @@
 package io.bindery.content.revisions;
 
 import io.bindery.commons.ids.Ids;
-import io.bindery.content.authoring.LinkResolver;
 import io.bindery.content.domain.PageLink;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
@@ -133,7 +132,7 @@ public class RevisionMerger {
                         markdown, PageVersion.gitBlobOid(markdown), o.createdAt(), now);
                 merged.put(id, v);
                 fresh.add(v);
-                links.put(v.id(), LinkResolver.extract(markdown));
+                links.put(v.id(), StoredLinks.extract(markdown));
             }
         }
         if (conflicts.isEmpty()) {

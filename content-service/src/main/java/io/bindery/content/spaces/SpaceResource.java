@@ -1,5 +1,6 @@
 package io.bindery.content.spaces;
 
+import io.bindery.content.items.SpaceView;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
 import io.bindery.commons.lists.ListPage;

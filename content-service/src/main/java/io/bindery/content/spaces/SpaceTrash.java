@@ -1,5 +1,6 @@
 package io.bindery.content.spaces;
 
+import io.bindery.content.items.SpaceView;
 import io.bindery.content.config.ContentConfig;
 import io.bindery.content.access.ContentAccess;
 import io.bindery.content.access.ContentLookup;

@@ -7,7 +7,7 @@ import io.bindery.content.access.SpacePolicy;
 import io.bindery.content.authoring.ContentChange;
 import io.bindery.content.authoring.ContentWriter;
 import io.bindery.content.domain.Space;
-import io.bindery.content.branches.BranchView;
+import io.bindery.content.pages.BranchView;
 import io.bindery.content.revisions.RevisionStore;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;

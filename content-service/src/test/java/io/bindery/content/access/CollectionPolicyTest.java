@@ -2,7 +2,6 @@ package io.bindery.content.access;
 
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
-import io.bindery.content.collections.CollectionView;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -46,7 +45,7 @@ class CollectionPolicyTest {
                 assertThrows(ApiException.class, new CollectionPolicy("c1", Role.REVIEW)::requireAdmin).getMessage());
     }
 
-    static Set<String> allowed(CollectionView.Permissions p) {
+    static Set<String> allowed(CollectionPolicy.Permissions p) {
         Set<String> out = new TreeSet<>();
         Map.of("view", p.view(), "admin", p.admin(), "viewInviteLinks", p.viewInviteLinks(), "create", p.create())
                 .forEach((k, v) -> {

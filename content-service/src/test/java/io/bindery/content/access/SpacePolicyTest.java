@@ -2,7 +2,6 @@ package io.bindery.content.access;
 
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
-import io.bindery.content.spaces.SpaceView;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -99,7 +98,7 @@ class SpacePolicyTest {
                 assertThrows(ApiException.class, new SpacePolicy(ID, Role.CREATE, false)::requireAdmin).getMessage());
     }
 
-    static Set<String> allowed(SpaceView.Permissions p) {
+    static Set<String> allowed(SpacePolicy.Permissions p) {
         Set<String> out = new TreeSet<>();
         Map<String, Boolean> keys = Map.of("view", p.view(), "access", p.access(), "admin", p.admin(),
                 "viewInviteLinks", p.viewInviteLinks(), "edit", p.edit(), "triggerGitSync", p.triggerGitSync(),

@@ -1,5 +1,6 @@
 package io.bindery.content.authoring;
 
+import io.bindery.content.revisions.StoredLinks;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.content.domain.PageLink;
 import io.bindery.content.revisions.Snapshot;
@@ -88,7 +89,7 @@ class WorkingTreeTest {
         assertEquals("[a](/pages/" + faq.pageId() + "#top) [b](/pages/" + setup.pageId() + ") [c](/pages/" + faq.pageId()
                 + ") [d](/pages/" + faq.pageId() + ") [e](/pages/" + setup.pageId() + ") [f](https://example.com)"
                 + " ![g](/files/FILE1) [h](./missing.md) `[i](/pages/faq)`", resolved);
-        List<PageLink> links = LinkResolver.extract(resolved);
+        List<PageLink> links = StoredLinks.extract(resolved);
         assertEquals(8, links.size(), links.toString());
         assertEquals(new PageLink(PageLink.PAGE, faq.pageId(), "top"), links.get(0));
         assertEquals(new PageLink(PageLink.URL, "https://example.com", null), links.get(5));

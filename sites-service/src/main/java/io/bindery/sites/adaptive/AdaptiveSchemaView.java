@@ -1,7 +1,7 @@
 package io.bindery.sites.adaptive;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bindery.sites.sites.Site;
+import io.bindery.sites.site.Site;
 
 import java.time.Instant;
 

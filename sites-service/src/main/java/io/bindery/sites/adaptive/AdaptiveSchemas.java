@@ -11,8 +11,8 @@ import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.cache.VersionedCache;
-import io.bindery.sites.sites.Site;
-import io.bindery.sites.sites.Sites;
+import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteLookup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -34,7 +34,7 @@ public class AdaptiveSchemas {
     @Inject
     SiteAccess access;
     @Inject
-    Sites sites;
+    SiteLookup sites;
     @Inject
     EventPublisher events;
     @Inject

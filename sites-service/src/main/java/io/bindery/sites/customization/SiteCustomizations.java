@@ -10,8 +10,8 @@ import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.cache.VersionedCache;
-import io.bindery.sites.sites.Site;
-import io.bindery.sites.sites.Sites;
+import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteLookup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -31,7 +31,7 @@ public class SiteCustomizations {
     @Inject
     SiteAccess access;
     @Inject
-    Sites sites;
+    SiteLookup sites;
     @Inject
     EventPublisher events;
     @Inject

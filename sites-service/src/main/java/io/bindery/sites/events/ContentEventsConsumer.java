@@ -7,8 +7,8 @@ import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.content.SpacePurged;
 import io.bindery.contracts.content.SpaceContentUpdated;
 import io.bindery.sites.config.SitesConfig;
-import io.bindery.sites.sitespaces.SiteSpaces;
-import io.bindery.sites.sitespaces.SpaceSources;
+import io.bindery.sites.sitespace.SiteSpaceRows;
+import io.bindery.sites.sitespace.SpaceSources;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -31,7 +31,7 @@ public class ContentEventsConsumer extends TopicConsumer {
     @Inject
     SpaceSources sources;
     @Inject
-    SiteSpaces siteSpaces;
+    SiteSpaceRows siteSpaces;
 
     @Override
     protected String topic() {

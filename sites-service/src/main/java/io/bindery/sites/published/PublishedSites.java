@@ -6,14 +6,15 @@ import io.bindery.sites.customization.SiteCustomizations;
 import io.bindery.sites.adaptive.AdaptiveSchemas;
 import io.bindery.sites.adaptive.Conditions;
 import io.bindery.sites.sharelinks.ShareLinks;
-import io.bindery.sites.sites.Site;
-import io.bindery.sites.sites.SiteView;
-import io.bindery.sites.sites.SiteViews;
-import io.bindery.sites.sites.SiteVisibility;
-import io.bindery.sites.sites.Sites;
-import io.bindery.sites.sitespaces.PublishedSiteSpaces;
+import io.bindery.sites.site.Site;
+import io.bindery.sites.sitespace.SiteSpaceRows;
+import io.bindery.sites.site.SiteView;
+import io.bindery.sites.site.SiteViews;
+import io.bindery.sites.site.SiteVisibility;
+import io.bindery.sites.site.SiteLookup;
+import io.bindery.sites.sitespace.PublishedSiteSpaces;
 import io.bindery.sites.structure.SiteStructure;
-import io.bindery.sites.structure.StructureItem;
+import io.bindery.sites.section.StructureItem;
 import io.bindery.sites.structure.StructureViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -39,7 +40,7 @@ public class PublishedSites {
     public static final String ROOT = "";
 
     @Inject
-    Sites sites;
+    SiteLookup sites;
     @Inject
     SiteAccess access;
     @Inject
@@ -60,6 +61,8 @@ public class PublishedSites {
     SiteCustomizations customizations;
     @Inject
     PublishedSiteSpaces publishedSiteSpaces;
+    @Inject
+    SiteSpaceRows siteSpaceRows;
 
     public record Published(String object, SiteView site, StructureViews.Structure structure, Customizations customizations,
                             List<Object> scripts) {
@@ -81,7 +84,7 @@ public class PublishedSites {
         Map<String, List<Object>> spaces = publishedSiteSpaces.bySection(site, holds);
         StructureViews.Structure shown = StructureViews.Structure.of(
                 structureViews.items(site, visible.getOrDefault(ROOT, List.of()), visible, spaces), spaces, !byParent.isEmpty());
-        SiteView view = siteViews.site(site, sites.siteSpaceCount(site.id), access.policyOrVisitor(orgId, userId));
+        SiteView view = siteViews.site(site, siteSpaceRows.count(site.id), access.policyOrVisitor(orgId, userId));
         return new Published("published-content-site", view, shown, new Customizations(customizations.of(site), Map.of()), List.of());
     }
 

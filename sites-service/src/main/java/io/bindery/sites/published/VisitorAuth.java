@@ -3,8 +3,9 @@ package io.bindery.sites.published;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
-import io.bindery.sites.sites.Site;
-import io.bindery.sites.sites.Sites;
+import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteLookup;
+import io.bindery.sites.site.VisitorKeys;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -17,8 +18,6 @@ import org.jose4j.jwt.consumer.JwtConsumerBuilder;
 import org.jose4j.keys.HmacKey;
 
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -31,14 +30,13 @@ import java.util.Set;
  */
 @ApplicationScoped
 public class VisitorAuth {
-    private static final SecureRandom RANDOM = new SecureRandom();
     /** Registered JWT claims: about the token, not the visitor. */
     private static final Set<String> REGISTERED = Set.of("iss", "sub", "aud", "exp", "nbf", "iat", "jti");
 
     @Inject
     SiteAccess access;
     @Inject
-    Sites sites;
+    SiteLookup sites;
 
     public record PublishingAuth(String object, String backend, String privateKey) {
     }
@@ -54,14 +52,14 @@ public class VisitorAuth {
     public PublishingAuth regenerate(String orgId, String userId, String siteId) {
         access.policy(orgId, userId).require(Action.MANAGE);
         Site site = sites.require(orgId, siteId, true);
-        site.visitorKey = newKey();
+        site.visitorKey = VisitorKeys.newKey();
         return new PublishingAuth("publishing-auth", "custom", site.visitorKey);
     }
 
     /** The site's key, made now for a site that predates keys (call inside a transaction, the site locked). */
     String keyOf(Site site) {
         if (site.visitorKey == null) {
-            site.visitorKey = newKey();
+            site.visitorKey = VisitorKeys.newKey();
         }
         return site.visitorKey;
     }
@@ -87,12 +85,6 @@ public class VisitorAuth {
         }
     }
 
-    /** 32 random bytes, base64url. */
-    public static String newKey() {
-        byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    }
 
     static ApiException notVisible(String siteId) {
         return ApiException.notFound("no published site " + siteId);

@@ -6,11 +6,14 @@ import io.bindery.sites.cache.VersionedCache;
 import io.bindery.sites.client.ContentClient;
 import io.bindery.sites.customization.SiteCustomizations;
 import io.bindery.sites.published.PublishedSites;
-import io.bindery.sites.sites.Site;
-import io.bindery.sites.sites.SiteVisibility;
-import io.bindery.sites.sitespaces.SiteSpaceRow;
-import io.bindery.sites.sitespaces.SpaceSources;
-import io.bindery.sites.structure.StructureItem;
+import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteVisibility;
+import io.bindery.sites.sitespace.SiteSpaceRow;
+import io.bindery.sites.sitespace.SpaceSources;
+import io.bindery.sites.section.StructureItem;
+import io.bindery.sites.section.StructureStore;
+import io.bindery.sites.site.SiteLookup;
+import io.bindery.sites.sitespace.SiteSpaceRows;
 import io.quarkus.qute.RawString;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -40,6 +43,12 @@ public class Reader {
     PublishedSites published;
     @Inject
     SpaceSources sources;
+    @Inject
+    SiteLookup siteLookup;
+    @Inject
+    StructureStore structure;
+    @Inject
+    SiteSpaceRows siteSpaceRows;
     @Inject
     ContentClient content;
     @Inject
@@ -92,13 +101,9 @@ public class Reader {
     public Optional<Site> site(SiteRef ref) {
         String key = ref.key();
         if (ref.byHost()) {
-            return Site.<Site>find("hostname = ?1 and published = true order by createdAt, id", key).firstResultOptional();
+            return siteLookup.publishedByHostname(key);
         }
-        Site byId = Site.findById(key);
-        if (byId != null) {
-            return Optional.of(byId);
-        }
-        return Site.<Site>find("basename = ?1 and published = true order by createdAt, id", key).firstResultOptional();
+        return siteLookup.byIdOrPublishedBasename(key);
     }
 
     /** What the database says a request names; read in one short transaction, before content is asked. */
@@ -152,7 +157,7 @@ public class Reader {
 
         // the section: named by the first segment, else the default one (the first visible when it is hidden)
         List<StructureItem> sections = flatten(published.visibleStructure(site, holds), PublishedSites.ROOT);
-        boolean hasSections = StructureItem.count("siteId = ?1 and kind = ?2", site.id, StructureItem.SECTION) > 0;
+        boolean hasSections = structure.hasSections(site);
         StructureItem section = null;
         if (hasSections) {
             if (sections.isEmpty()) {
@@ -166,10 +171,7 @@ public class Reader {
             section = named.orElseGet(() -> sections.stream().filter(s -> s.isDefault).findFirst().orElse(sections.get(0)));
         }
         String sectionId = section == null ? null : section.id;
-        List<SiteSpaceRow> variants = (sectionId == null
-                ? SiteSpaceRow.<SiteSpaceRow>list("siteId = ?1 and sectionId is null order by position, id", site.id)
-                : SiteSpaceRow.<SiteSpaceRow>list("siteId = ?1 and sectionId = ?2 order by position, id", site.id, sectionId))
-                .stream().filter(r -> !r.draft && (r.condition == null || holds.test(r.condition))).toList();
+        List<SiteSpaceRow> variants = siteSpaceRows.siblings(site, sectionId).stream().filter(r -> !r.draft && (r.condition == null || holds.test(r.condition))).toList();
         if (variants.isEmpty()) {
             return new NotFound("Nothing on this site is shown to you.", site);
         }
@@ -209,12 +211,12 @@ public class Reader {
     private List<Listed> visibleSpaces(Site site, Predicate<String> holds, String base) {
         List<StructureItem> sections = flatten(published.visibleStructure(site, holds), PublishedSites.ROOT);
         List<StructureItem> owners = new ArrayList<>(sections);
-        if (StructureItem.count("siteId = ?1 and kind = ?2", site.id, StructureItem.SECTION) == 0) {
+        if (!structure.hasSections(site)) {
             owners.add(null);
         }
         // one query for the site's site spaces and one for their revisions, however many sections and spaces it has
         Map<String, List<SiteSpaceRow>> bySection = new HashMap<>();
-        for (SiteSpaceRow r : SiteSpaceRow.<SiteSpaceRow>list("siteId = ?1 order by position, id", site.id)) {
+        for (SiteSpaceRow r : siteSpaceRows.of(site)) {
             bySection.computeIfAbsent(r.sectionId == null ? "" : r.sectionId, k -> new ArrayList<>()).add(r);
         }
         List<SiteSpaceRow> rows = new ArrayList<>();

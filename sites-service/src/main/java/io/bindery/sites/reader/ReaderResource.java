@@ -1,6 +1,6 @@
 package io.bindery.sites.reader;
 
-import io.bindery.sites.sites.SiteVisibility;
+import io.bindery.sites.site.SiteVisibility;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.inject.Inject;

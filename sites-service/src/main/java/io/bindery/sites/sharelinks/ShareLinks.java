@@ -11,9 +11,9 @@ import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
-import io.bindery.sites.sites.Site;
-import io.bindery.sites.sites.SiteViews;
-import io.bindery.sites.sites.Sites;
+import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteViews;
+import io.bindery.sites.site.SiteLookup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -38,7 +38,7 @@ public class ShareLinks {
     @Inject
     SiteAccess access;
     @Inject
-    Sites sites;
+    SiteLookup sites;
     @Inject
     SiteViews siteViews;
     @Inject

@@ -1,5 +1,7 @@
 package io.bindery.sites.sites;
 
+import io.bindery.sites.site.SiteType;
+import io.bindery.sites.site.SiteView;
 import io.bindery.commons.json.WireEnum;
 
 import com.fasterxml.jackson.databind.JsonNode;

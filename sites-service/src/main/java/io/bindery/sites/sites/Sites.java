@@ -1,47 +1,50 @@
 package io.bindery.sites.sites;
 
+import io.bindery.sites.site.AgentsContext;
+import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteType;
+import io.bindery.sites.site.SiteView;
+import io.bindery.sites.site.SiteViews;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
-import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.contracts.content.SpaceData;
-import io.bindery.sites.sitespaces.SiteSpaceRow;
-import io.bindery.sites.sitespaces.SiteSpaces;
-import io.bindery.sites.structure.StructureItem;
+import io.bindery.sites.sitespace.SiteSpaceRow;
+import io.bindery.sites.section.StructureStore;
+import io.bindery.sites.site.SiteLookup;
+import io.bindery.sites.site.VisitorKeys;
+import io.bindery.sites.sitespace.SiteSpaceRows;
+import io.bindery.sites.section.StructureItem;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 
 /** Sites of an organization: list, create, read, change settings, publish, delete; each change an event. */
 @ApplicationScoped
 public class Sites {
-    private static final Keyset<Site> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("createdAt", s -> s.createdAt), SortKey.text("id", s -> s.id));
-
     @Inject
     SiteAccess access;
     @Inject
     SiteViews views;
     @Inject
-    SiteSpaces siteSpaces;
+    SiteLookup sites;
+    @Inject
+    SiteSpaceRows siteSpaces;
+    @Inject
+    StructureStore sections;
     @Inject
     EventPublisher events;
     @Inject
@@ -55,20 +58,7 @@ public class Sites {
     public ListPage<SiteView> list(String orgId, String userId, Filters f, String page, int limit) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.VIEW);
-        Where where = Where.of("organizationId = :org", "org", orgId);
-        if (f.title() != null) {
-            where = where.and("lower(title) like :title escape '\\'", "title", "%" + Where.likeEscaped(f.title().toLowerCase()) + "%");
-        }
-        if (f.published() != null) {
-            where = where.and("published = :published", "published", f.published());
-        }
-        if (f.space() != null) {
-            where = where.and("id in (select ss.siteId from SiteSpaceRow ss where ss.spaceId = :space)", "space", f.space());
-        }
-        if (f.types() != null && !f.types().isEmpty()) {
-            where = where.and("type in :types", "types", f.types());
-        }
-        ListPage<Site> rows = OLDEST_FIRST.page(page, limit).hql(em, Site.class, "", "from Site", where);
+        ListPage<Site> rows = sites.page(orgId, f.title(), f.published(), f.space(), f.types(), page, limit);
         Map<String, Long> counts = siteSpaceCounts(rows.items().stream().map(s -> s.id).toList());
         return rows.map(s -> views.site(s, counts.getOrDefault(s.id, 0L), policy));
     }
@@ -92,7 +82,7 @@ public class Sites {
         s.title = in.title();
         s.visibility = in.visibility();
         s.agentsContext = AgentsContext.INCLUDED;
-        s.visitorKey = io.bindery.sites.published.VisitorAuth.newKey();
+        s.visitorKey = VisitorKeys.newKey();
         s.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         s.updatedAt = s.createdAt;
         s.persist();
@@ -119,8 +109,7 @@ public class Sites {
         Site s = require(orgId, siteId, true);
         SiteSpaceRow defaultSiteSpace = in.defaultSiteSpace().map(id -> siteSpaces.find(s, id)
                 .orElseThrow(() -> ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this site"))).orElse(null);
-        StructureItem defaultSection = in.defaultSiteSection().map(id -> Optional.ofNullable(em.find(StructureItem.class, id))
-                .filter(i -> i.siteId.equals(s.id) && i.section())
+        StructureItem defaultSection = in.defaultSiteSection().map(id -> sections.section(s, id)
                 .orElseThrow(() -> ApiException.badRequest("defaultSiteSection: no section " + id + " in this site"))).orElse(null);
         String hostnameBefore = s.hostname;
         in.title().ifPresent(t -> s.title = t);
@@ -131,7 +120,7 @@ public class Sites {
         in.proxy().ifPresent(p -> s.proxy = p.orElse(null));
         in.hostname().ifPresent(h -> {
             String hostname = h.orElse(null);
-            if (hostname != null && !hostname.equals(s.hostname) && Site.count("hostname = ?1 and id <> ?2", hostname, s.id) > 0) {
+            if (hostname != null && !hostname.equals(s.hostname) && sites.hostnameTaken(hostname, s.id)) {
                 throw ApiException.conflict("hostname " + hostname + " already serves another site");
             }
             s.hostname = hostname;
@@ -147,10 +136,8 @@ public class Sites {
         if (defaultSiteSpace != null) {
             siteSpaces.makeDefault(s, defaultSiteSpace);
         }
-        if (defaultSection != null && !defaultSection.isDefault) {
-            StructureItem.<StructureItem>list("siteId = ?1 and kind = ?2 and isDefault = true", s.id, StructureItem.SECTION)
-                    .forEach(other -> other.isDefault = false);
-            defaultSection.isDefault = true;
+        if (defaultSection != null) {
+            sections.makeDefault(s, defaultSection);
         }
         return views.site(s, siteSpaceCounts(List.of(s.id)).getOrDefault(s.id, 0L), policy);
     }
@@ -175,35 +162,17 @@ public class Sites {
     public void delete(String orgId, String userId, String siteId) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.MANAGE);
-        find(orgId, siteId, true).ifPresent(s -> {
+        sites.find(orgId, siteId, true).ifPresent(s -> {
             events.publish(SitesEventTypes.SITE_DELETED, s.id, views.data(s));
             s.delete();
         });
     }
 
-    /** The site of this organization (locked for the transaction when {@code forUpdate}); 404 otherwise. */
-    public Site require(String orgId, String siteId, boolean forUpdate) {
-        return find(orgId, siteId, forUpdate).orElseThrow(() -> ApiException.notFound("no site " + siteId));
-    }
-
-    /** The site of this organization, if any (locked for the transaction when {@code forUpdate}). */
-    public Optional<Site> find(String orgId, String siteId, boolean forUpdate) {
-        Site s = forUpdate ? em.find(Site.class, siteId, LockModeType.PESSIMISTIC_WRITE) : em.find(Site.class, siteId);
-        return Optional.ofNullable(s).filter(site -> site.organizationId.equals(orgId));
-    }
-
-    public long siteSpaceCount(String siteId) {
-        return siteSpaceCounts(List.of(siteId)).getOrDefault(siteId, 0L);
+    private Site require(String orgId, String siteId, boolean forUpdate) {
+        return sites.require(orgId, siteId, forUpdate);
     }
 
     private Map<String, Long> siteSpaceCounts(List<String> siteIds) {
-        Map<String, Long> counts = new HashMap<>();
-        if (siteIds.isEmpty()) {
-            return counts;
-        }
-        em.createQuery("select ss.siteId, count(ss) from SiteSpaceRow ss where ss.siteId in :ids group by ss.siteId", Object[].class)
-                .setParameter("ids", siteIds).getResultList()
-                .forEach(r -> counts.put((String) r[0], (Long) r[1]));
-        return counts;
+        return siteSpaces.counts(siteIds);
     }
 }

@@ -1,5 +1,7 @@
 package io.bindery.sites.sitespaces;
 
+import io.bindery.sites.sitespace.CallerSpaces;
+import io.bindery.sites.sitespace.SiteSpaceView;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
 import io.bindery.commons.errors.ApiException;

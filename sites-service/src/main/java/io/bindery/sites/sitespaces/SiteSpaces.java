@@ -1,44 +1,29 @@
 package io.bindery.sites.sitespaces;
 
 import io.bindery.commons.errors.ApiException;
-import io.bindery.commons.events.EventPublisher;
-import io.bindery.commons.ids.Ids;
-import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
-import io.bindery.document.Slugs;
 import io.bindery.contracts.content.SpaceData;
-import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.adaptive.AdaptiveSchemas;
 import io.bindery.sites.adaptive.Conditions;
-import io.bindery.sites.client.ContentClient;
-import io.bindery.sites.sites.Site;
-import io.bindery.sites.sites.Sites;
-import io.bindery.sites.structure.StructureItem;
+import io.bindery.sites.section.StructureStore;
+import io.bindery.sites.section.StructureItem;
+import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteLookup;
+import io.bindery.sites.sitespace.SiteSpaceRow;
+import io.bindery.sites.sitespace.SiteSpaceRows;
+import io.bindery.sites.sitespace.SiteSpaceView;
+import io.bindery.sites.sitespace.SiteSpaceViews;
+import io.bindery.sites.sitespace.SpaceSources;
 import io.bindery.sites.structure.StructureRequests;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
-import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 /**
  * The spaces a site publishes. A site space belongs to a section, or to the root of a site without sections;
@@ -52,51 +37,22 @@ import java.util.stream.Collectors;
  */
 @ApplicationScoped
 public class SiteSpaces {
-    public static final String ROOT = "";
-    private static final Keyset<SiteSpaceRow> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("createdAt", r -> r.createdAt), SortKey.text("id", r -> r.id));
-
     @Inject
     SiteAccess access;
     @Inject
-    Sites sites;
+    SiteLookup sites;
+    @Inject
+    SiteSpaceRows rows;
+    @Inject
+    StructureStore sections;
     @Inject
     SpaceSources sources;
     @Inject
     SiteSpaceViews views;
     @Inject
-    ContentClient content;
-    @Inject
     AdaptiveSchemas schemas;
     @Inject
     Conditions conditions;
-    @Inject
-    EventPublisher events;
-    @Inject
-    EntityManager em;
-
-    // ---- content ----
-
-    /**
-     * The spaces as the user sees them, in the order given; 404 for the first that does not exist, is deleted, is
-     * of another organization or that the user cannot read. Call it with no transaction open.
-     */
-    public List<SpaceData> requireReadable(String orgId, String userId, List<String> spaceIds) {
-        if (spaceIds.isEmpty()) {
-            return List.of();
-        }
-        Map<String, SpaceData> readable = content.readable(orgId, userId, spaceIds).stream()
-                .collect(Collectors.toMap(SpaceData::id, Function.identity(), (a, b) -> a));
-        List<SpaceData> out = new ArrayList<>();
-        for (String id : new LinkedHashSet<>(spaceIds)) {
-            SpaceData space = readable.get(id);
-            if (space == null) {
-                throw ApiException.notFound("no space " + id + " in this organization that you can read");
-            }
-            out.add(space);
-        }
-        return out;
-    }
 
     // ---- endpoints ----
 
@@ -105,37 +61,33 @@ public class SiteSpaces {
     public ListPage<SiteSpaceView> list(String orgId, String userId, String siteId, Boolean isDefault, String page, int limit) {
         access.policy(orgId, userId).require(Action.VIEW);
         Site site = sites.require(orgId, siteId, false);
-        Where where = Where.of("siteId = :site", "site", site.id);
-        if (isDefault != null) {
-            where = where.and("isDefault = :isDefault", "isDefault", isDefault);
-        }
-        ListPage<SiteSpaceRow> rows = OLDEST_FIRST.page(page, limit).hql(em, SiteSpaceRow.class, "", "from SiteSpaceRow", where);
+        ListPage<SiteSpaceRow> rows = this.rows.page(site, isDefault, page, limit);
         return rows.map(views.presenter(site, rows.items()));
     }
 
     public SiteSpaceView add(String orgId, String userId, String siteId, SiteSpaceRequests.Add in) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        SpaceData space = requireReadable(orgId, userId, List.of(in.spaceId())).get(0);
+        SpaceData space = rows.requireReadable(orgId, userId, List.of(in.spaceId())).get(0);
         return QuarkusTransaction.requiringNew().call(() -> {
             Site site = sites.require(orgId, siteId, true);
             StructureItem section = in.sectionId()
-                    .map(id -> section(site, id).orElseThrow(() -> ApiException.badRequest("sectionId: no section " + id + " in this site")))
-                    .orElseGet(() -> defaultSection(site).orElse(null));
-            SiteSpaceRow r = insert(site, section == null ? null : section.id, space, in.title().orElse(null), in.draft());
+                    .map(id -> sections.section(site, id).orElseThrow(() -> ApiException.badRequest("sectionId: no section " + id + " in this site")))
+                    .orElseGet(() -> sections.defaultSection(site).orElse(null));
+            SiteSpaceRow r = rows.insert(site, section == null ? null : section.id, space, in.title().orElse(null), in.draft());
             return views.view(site, r);
         });
     }
 
     public SiteSpaceView update(String orgId, String userId, String siteId, String siteSpaceId, SiteSpaceRequests.Update in) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        Optional<SpaceData> space = in.spaceId().map(id -> requireReadable(orgId, userId, List.of(id)).get(0));
+        Optional<SpaceData> space = in.spaceId().map(id -> rows.requireReadable(orgId, userId, List.of(id)).get(0));
         return QuarkusTransaction.requiringNew().call(() -> {
             Site site = sites.require(orgId, siteId, true);
-            SiteSpaceRow r = require(site, siteSpaceId);
+            SiteSpaceRow r = rows.require(site, siteSpaceId);
             Optional<Optional<String>> condition = in.condition().map(c -> c.filter(text -> !text.isBlank()));
             condition.flatMap(c -> c).ifPresent(text -> conditions.check("condition", text, schemas.schemaOf(site)));
             in.path().ifPresent(p -> {
-                if (!p.equals(r.path) && siblings(site, r.sectionId).stream().anyMatch(s -> p.equals(s.path))) {
+                if (!p.equals(r.path) && rows.siblings(site, r.sectionId).stream().anyMatch(s -> p.equals(s.path))) {
                     throw ApiException.badRequest("path: another site space of this " + (r.sectionId == null ? "site" : "section")
                             + " is at " + p);
                 }
@@ -152,7 +104,7 @@ public class SiteSpaces {
                 sources.upsert(s);
             });
             in.pageId().ifPresent(p -> r.pageId = p.orElse(null));
-            changed(site, r);
+            rows.changed(site, r);
             return views.view(site, r);
         });
     }
@@ -162,7 +114,7 @@ public class SiteSpaces {
     public void delete(String orgId, String userId, String siteId, String siteSpaceId) {
         access.policy(orgId, userId).require(Action.MANAGE);
         Site site = sites.require(orgId, siteId, true);
-        find(site, siteSpaceId).ifPresent(r -> remove(site, r));
+        rows.find(site, siteSpaceId).ifPresent(r -> rows.remove(site, r));
     }
 
     /**
@@ -173,174 +125,10 @@ public class SiteSpaces {
     public SiteSpaceView move(String orgId, String userId, String siteId, String siteSpaceId, Optional<StructureRequests.Move> in) {
         access.policy(orgId, userId).require(Action.MANAGE);
         Site site = sites.require(orgId, siteId, true);
-        SiteSpaceRow r = require(site, siteSpaceId);
-        List<SiteSpaceRow> order = siblings(site, r.sectionId);
-        order.removeIf(s -> s.id.equals(r.id));
-        if (in.isEmpty()) {
-            order.add(r);
-        } else {
-            StructureRequests.Move to = in.get();
-            if (!"site-space".equals(to.type())) {
-                throw ApiException.badRequest("position: a site space moves next to another site space (type site-space)");
-            }
-            if (to.id().equals(r.id)) {
-                throw ApiException.badRequest("position: an item cannot move next to itself");
-            }
-            SiteSpaceRow target = find(site, to.id())
-                    .orElseThrow(() -> ApiException.badRequest("position: no site-space " + to.id() + " in this site"));
-            if (!Objects.equals(target.sectionId, r.sectionId)) {
-                throw ApiException.badRequest("position: " + to.id() + " is not a sibling of " + r.id + " (another section)");
-            }
-            order.add(order.indexOf(target) + (to.before() ? 0 : 1), r);
-        }
-        for (int i = 0; i < order.size(); i++) {
-            order.get(i).position = i + 1;
-        }
-        changed(site, r);
+        SiteSpaceRow r = rows.require(site, siteSpaceId);
+        rows.move(site, r, in.map(to -> new SiteSpaceRows.Position(to.before(), to.type(), to.id())));
         return views.view(site, r);
     }
 
-    // ---- used by sites, sections and content's space events (inside their transactions) ----
-
-    /** A new site space at the end of its siblings; the first of them becomes the default. */
-    public SiteSpaceRow insert(Site site, String sectionId, SpaceData space, String title, boolean draft) {
-        List<SiteSpaceRow> siblings = siblings(site, sectionId);
-        SiteSpaceRow r = new SiteSpaceRow();
-        r.id = Ids.newId();
-        r.siteId = site.id;
-        r.sectionId = sectionId;
-        r.spaceId = space.id();
-        r.title = title;
-        r.draft = draft;
-        Set<String> taken = siblings.stream().map(s -> s.path).collect(Collectors.toSet());
-        r.path = uniquePath(Slugs.of(title != null ? title : space.title()), taken);
-        r.isDefault = siblings.isEmpty();
-        r.position = siblings.size() + 1;
-        r.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        r.updatedAt = r.createdAt;
-        r.persist();
-        sources.upsert(space);
-        events.publish(SitesEventTypes.SITE_SPACE_CREATED, site.id, views.data(site, r));
-        return r;
-    }
-
-    /** Removes the site space, publishing its deletion; promotes the next sibling when it was the default. */
-    public void remove(Site site, SiteSpaceRow r) {
-        events.publish(SitesEventTypes.SITE_SPACE_DELETED, site.id, views.data(site, r));
-        r.delete();
-        em.flush();
-        if (r.isDefault) {
-            siblings(site, r.sectionId).stream().findFirst().ifPresent(next -> {
-                next.isDefault = true;
-                changed(site, next);
-            });
-        }
-    }
-
-    /** Makes the site space the default of its siblings, unsetting the one that was. */
-    public void makeDefault(Site site, SiteSpaceRow r) {
-        if (r.isDefault) {
-            return;
-        }
-        for (SiteSpaceRow sibling : siblings(site, r.sectionId)) {
-            if (sibling.isDefault) {
-                sibling.isDefault = false;
-                changed(site, sibling);
-            }
-        }
-        em.flush(); // the old default is unset before the new one is set: one default per section, in the index too
-        r.isDefault = true;
-        changed(site, r);
-    }
-
-    /** The site's or a section's address changed: every site space concerned publishes its new address. */
-    public void addressesChanged(Site site, String sectionId) {
-        List<SiteSpaceRow> rows = sectionId == null ? of(site) : siblings(site, sectionId);
-        rows.forEach(r -> changed(site, r));
-    }
-
-    /** Site spaces at the root of a site move into its first section (a site has sections or root spaces). */
-    public void moveRootInto(Site site, String sectionId) {
-        for (SiteSpaceRow r : siblings(site, null)) {
-            r.sectionId = sectionId;
-            changed(site, r);
-        }
-    }
-
-    /** Publishes the deletion of a section's site spaces (the database deletes them with the section). */
-    public void sectionDeleted(Site site, String sectionId) {
-        siblings(site, sectionId).forEach(r -> events.publish(SitesEventTypes.SITE_SPACE_DELETED, site.id, views.data(site, r)));
-    }
-
-    /**
-     * A space was deleted (keepIn null), or now belongs to organization {@code keepIn}: it leaves every site that
-     * cannot show it any more.
-     */
-    public void spaceGone(String spaceId, String keepIn) {
-        List<SiteSpaceRow> rows = SiteSpaceRow.list("spaceId = ?1 order by siteId, position", spaceId);
-        for (SiteSpaceRow r : rows) {
-            Site site = em.find(Site.class, r.siteId, LockModeType.PESSIMISTIC_WRITE);
-            if (site != null && (keepIn == null || !keepIn.equals(site.organizationId))) {
-                remove(site, r);
-            }
-        }
-    }
-
-    public SiteSpaceRow require(Site site, String siteSpaceId) {
-        return find(site, siteSpaceId).orElseThrow(() -> ApiException.notFound("no site space " + siteSpaceId + " in this site"));
-    }
-
-    public Optional<SiteSpaceRow> find(Site site, String siteSpaceId) {
-        return Optional.ofNullable(em.find(SiteSpaceRow.class, siteSpaceId)).filter(r -> r.siteId.equals(site.id));
-    }
-
-    /** All site spaces of the site, in order. */
-    public List<SiteSpaceRow> of(Site site) {
-        return SiteSpaceRow.list("siteId = ?1 order by position, id", site.id);
-    }
-
-    /** The shown site spaces of the site as views, by section id ({@link #ROOT} for the root), each list in order. */
-    public Map<String, List<SiteSpaceView>> viewsBySection(Site site, Predicate<SiteSpaceRow> shown) {
-        List<SiteSpaceRow> rows = of(site).stream().filter(shown).toList();
-        Function<SiteSpaceRow, SiteSpaceView> presenter = views.presenter(site, rows);
-        Map<String, List<SiteSpaceView>> out = new LinkedHashMap<>();
-        for (SiteSpaceRow r : rows) {
-            out.computeIfAbsent(r.sectionId == null ? ROOT : r.sectionId, k -> new ArrayList<>()).add(presenter.apply(r));
-        }
-        return out;
-    }
-
     // ---- helpers ----
-
-    /** The site spaces of a section (null: the root), in order. */
-    private List<SiteSpaceRow> siblings(Site site, String sectionId) {
-        List<SiteSpaceRow> rows = sectionId == null
-                ? SiteSpaceRow.list("siteId = ?1 and sectionId is null order by position, id", site.id)
-                : SiteSpaceRow.list("siteId = ?1 and sectionId = ?2 order by position, id", site.id, sectionId);
-        return new ArrayList<>(rows);
-    }
-
-    private void changed(Site site, SiteSpaceRow r) {
-        r.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        events.publish(SitesEventTypes.SITE_SPACE_UPDATED, site.id, views.data(site, r));
-    }
-
-    private Optional<StructureItem> section(Site site, String id) {
-        return Optional.ofNullable(em.find(StructureItem.class, id))
-                .filter(i -> i.siteId.equals(site.id) && i.section());
-    }
-
-    private Optional<StructureItem> defaultSection(Site site) {
-        return StructureItem.<StructureItem>find("siteId = ?1 and kind = ?2 order by isDefault desc, createdAt, id",
-                site.id, StructureItem.SECTION).firstResultOptional();
-    }
-
-    private static String uniquePath(String base, Set<String> taken) {
-        String root = base.isEmpty() ? "space" : base.length() > 90 ? base.substring(0, 90) : base;
-        String path = root;
-        for (int n = 2; taken.contains(path); n++) {
-            path = root + "-" + n;
-        }
-        return path;
-    }
 }

@@ -1,9 +1,10 @@
 package io.bindery.sites.structure;
 
+import io.bindery.sites.section.StructureItem;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
 import io.bindery.commons.lists.Limits;
-import io.bindery.sites.sitespaces.CallerSpaces;
+import io.bindery.sites.sitespace.CallerSpaces;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;

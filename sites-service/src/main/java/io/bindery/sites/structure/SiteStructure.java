@@ -1,12 +1,13 @@
 package io.bindery.sites.structure;
 
+import io.bindery.sites.section.StructureItem;
+import io.bindery.sites.section.StructureStore;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.document.Slugs;
 import io.bindery.contracts.sites.SiteStructureItemData;
 import io.bindery.contracts.sites.SitesEventTypes;
@@ -15,11 +16,13 @@ import io.bindery.sites.access.SitePolicy;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.adaptive.AdaptiveSchemas;
 import io.bindery.sites.adaptive.Conditions;
-import io.bindery.sites.sites.Site;
-import io.bindery.sites.sites.Sites;
-import io.bindery.sites.sitespaces.SiteSpaceRow;
-import io.bindery.sites.sitespaces.SiteSpaceView;
-import io.bindery.sites.sitespaces.SiteSpaces;
+import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteLookup;
+import io.bindery.sites.sitespace.SiteSpaceRow;
+import io.bindery.sites.sitespace.SiteSpaceView;
+import io.bindery.sites.section.StructureStore;
+import io.bindery.sites.sitespace.SiteSpaceRows;
+import io.bindery.sites.sitespace.SiteSpaceViews;
 import io.bindery.contracts.content.SpaceData;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -51,7 +54,9 @@ public class SiteStructure {
     @Inject
     SiteAccess access;
     @Inject
-    Sites sites;
+    SiteLookup sites;
+    @Inject
+    StructureStore store;
     @Inject
     StructureViews views;
     @Inject
@@ -59,7 +64,9 @@ public class SiteStructure {
     @Inject
     Conditions conditions;
     @Inject
-    SiteSpaces siteSpaces;
+    SiteSpaceRows siteSpaces;
+    @Inject
+    SiteSpaceViews siteSpaceViews;
     @Inject
     EventPublisher events;
     @Inject
@@ -73,8 +80,7 @@ public class SiteStructure {
         Site site = sites.require(orgId, siteId, false);
         Map<String, List<StructureItem>> byParent = byParent(site);
         Map<String, List<SiteSpaceView>> spaces = siteSpaces(site);
-        return OLDEST_FIRST.page(page, limit).hql(em, StructureItem.class, "", "from StructureItem",
-                        Where.of("siteId = :site", "site", site.id).and("kind = :kind", "kind", kind))
+        return store.page(OLDEST_FIRST, page, limit, site, kind)
                 .map(i -> i.section() ? views.section(site, i, spaces) : views.group(site, i, byParent, spaces));
     }
 
@@ -96,7 +102,7 @@ public class SiteStructure {
     /** The site's items by parent id ({@link #ROOT} for the root), each list in order. */
     public Map<String, List<StructureItem>> byParent(Site site) {
         Map<String, List<StructureItem>> byParent = new HashMap<>();
-        for (StructureItem i : StructureItem.<StructureItem>list("siteId = ?1 order by position, id", site.id)) {
+        for (StructureItem i : store.all(site)) {
             byParent.computeIfAbsent(parentKey(i.parentId), k -> new ArrayList<>()).add(i);
         }
         return byParent;
@@ -117,7 +123,7 @@ public class SiteStructure {
         Optional<SpaceData> space = in.spaceId().map(id -> siteSpaces.requireReadable(orgId, userId, List.of(id)).get(0));
         return QuarkusTransaction.requiringNew().call(() -> {
             Site site = sites.require(orgId, siteId, true);
-            boolean first = StructureItem.count("siteId = ?1 and kind = ?2", site.id, StructureItem.SECTION) == 0;
+            boolean first = !store.hasSections(site);
             StructureItem s = newItem(site, StructureItem.SECTION, null, in.title(), in.icon().orElse(null));
             s.path = uniquePath(site, Slugs.of(in.title()), null);
             s.isDefault = first;
@@ -143,7 +149,7 @@ public class SiteStructure {
         in.condition().ifPresent(c -> c.ifPresent(text -> conditions.check("condition", text, schemas.schemaOf(site))));
         in.title().ifPresent(t -> s.title = t);
         in.path().ifPresent(p -> {
-            if (!p.equals(s.path) && StructureItem.count("siteId = ?1 and kind = ?2 and path = ?3", site.id, StructureItem.SECTION, p) > 0) {
+            if (!p.equals(s.path) && store.sectionPathTaken(site, p, null)) {
                 throw ApiException.badRequest("path: another section of this site is at " + p);
             }
             boolean moved = !p.equals(s.path);
@@ -175,8 +181,7 @@ public class SiteStructure {
             em.flush();
             renumber(siblings(site, s.parentId, null));
             if (s.isDefault) {
-                StructureItem.<StructureItem>find("siteId = ?1 and kind = ?2 order by createdAt, id", site.id, StructureItem.SECTION)
-                        .firstResultOptional().ifPresent(next -> next.isDefault = true);
+                store.oldestSection(site).ifPresent(next -> next.isDefault = true);
             }
         });
     }
@@ -301,7 +306,11 @@ public class SiteStructure {
     public Object sort(String orgId, String userId, String siteId, StructureRequests.Sort in) {
         switch (in.type()) {
             case "site-space" -> {
-                return siteSpaces.move(orgId, userId, siteId, in.id(), in.position());
+                manage(orgId, userId);
+                Site site = sites.require(orgId, siteId, true);
+                SiteSpaceRow r = siteSpaces.require(site, in.id());
+                siteSpaces.move(site, r, in.position().map(to -> new SiteSpaceRows.Position(to.before(), to.type(), to.id())));
+                return siteSpaceViews.view(site, r);
             }
             case "site-section", "site-section-group" -> {
                 manage(orgId, userId);
@@ -383,12 +392,7 @@ public class SiteStructure {
 
     /** The children of a parent (null: the root), in order, without {@code except}. */
     private List<StructureItem> siblings(Site site, String parentId, String except) {
-        List<StructureItem> items = parentId == null
-                ? StructureItem.list("siteId = ?1 and parentId is null order by position, id", site.id)
-                : StructureItem.list("siteId = ?1 and parentId = ?2 order by position, id", site.id, parentId);
-        List<StructureItem> out = new ArrayList<>(items);
-        out.removeIf(i -> i.id.equals(except));
-        return out;
+        return store.children(site, parentId, except);
     }
 
     private static void renumber(List<StructureItem> order) {
@@ -400,8 +404,7 @@ public class SiteStructure {
     private String uniquePath(Site site, String base, String except) {
         String root = base.isEmpty() ? "section" : base.length() > 90 ? base.substring(0, 90) : base;
         String path = root;
-        for (int n = 2; StructureItem.count("siteId = ?1 and kind = ?2 and path = ?3 and id <> ?4", site.id,
-                StructureItem.SECTION, path, except == null ? "" : except) > 0; n++) {
+        for (int n = 2; store.sectionPathTaken(site, path, except); n++) {
             path = root + "-" + n;
         }
         return path;
@@ -413,8 +416,7 @@ public class SiteStructure {
     }
 
     private Optional<StructureItem> find(Site site, String id, String kind) {
-        return Optional.ofNullable(em.find(StructureItem.class, id))
-                .filter(i -> i.siteId.equals(site.id) && i.kind.equals(kind));
+        return store.find(site, id, kind);
     }
 
     private static String parentKey(String parentId) {

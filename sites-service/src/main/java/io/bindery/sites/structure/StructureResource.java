@@ -2,7 +2,7 @@ package io.bindery.sites.structure;
 
 import io.bindery.commons.auth.Caller;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bindery.sites.sitespaces.CallerSpaces;
+import io.bindery.sites.sitespace.CallerSpaces;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.GET;

@@ -1,8 +1,9 @@
 package io.bindery.sites.structure;
 
+import io.bindery.sites.section.StructureItem;
 import io.bindery.commons.urls.PublicUrls;
-import io.bindery.sites.sites.Site;
-import io.bindery.sites.sites.SiteViews;
+import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -42,7 +43,7 @@ public class StructureViews {
     public record Structure(String type, List<?> structure) {
         public static Structure of(List<Object> sections, Map<String, ? extends List<?>> siteSpaces, boolean hasSections) {
             return hasSections ? new Structure("sections", sections)
-                    : new Structure("siteSpaces", listOf(siteSpaces, io.bindery.sites.sitespaces.SiteSpaces.ROOT));
+                    : new Structure("siteSpaces", listOf(siteSpaces, io.bindery.sites.sitespace.SiteSpaceRows.ROOT));
         }
     }
 

@@ -249,7 +249,7 @@ class ReaderTest {
         ContentStandIn.revision(space, revision, List.of(
                 StandInPage.document("Introduction", "intro", 0, "# Intro\n\n![logo](/files/" + fileId + ")\n\nThe wombat digs."),
                 StandInPage.document("Guide", "guide", 0, "A <script>alert(1)</script> wombat guide.")));
-        io.bindery.sites.sitespaces.SpaceSources sources = io.quarkus.arc.Arc.container().instance(io.bindery.sites.sitespaces.SpaceSources.class).get();
+        io.bindery.sites.sitespace.SpaceSources sources = io.quarkus.arc.Arc.container().instance(io.bindery.sites.sitespace.SpaceSources.class).get();
         io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> sources.revisionMoved(space, revision));
         return revision + "/" + fileId;
     }

@@ -1,4 +1,4 @@
-package io.bindery.content.branches;
+package io.bindery.content.pages;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 

@@ -1,7 +1,8 @@
-package io.bindery.content.spaces;
+package io.bindery.content.items;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.content.access.SpacePolicy;
 
 import java.time.Instant;
 
@@ -12,13 +13,8 @@ import java.time.Instant;
 public record SpaceView(String object, String id, String title, String emoji, String visibility, Instant createdAt, Instant updatedAt,
                         Instant deletedAt, String editMode, JsonNode mergeRules, Urls urls, String organization,
                         String parent, String language, String revision, String defaultLevel, int comments,
-                        int changeRequests, int changeRequestsOpen, int changeRequestsDraft, Permissions permissions) {
+                        int changeRequests, int changeRequestsOpen, int changeRequestsDraft, SpacePolicy.Permissions permissions) {
     /** {@code published}: set once a site publishes the space (absent otherwise). */
     public record Urls(String location, String app, String published) {
-    }
-
-    public record Permissions(boolean view, boolean access, boolean admin, boolean viewInviteLinks, boolean edit,
-                              boolean triggerGitSync, boolean comment, boolean merge, boolean review,
-                              boolean installIntegration) {
     }
 }

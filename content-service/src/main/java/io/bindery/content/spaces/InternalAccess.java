@@ -1,5 +1,6 @@
-package io.bindery.content.access;
+package io.bindery.content.spaces;
 
+import io.bindery.content.access.ContentAccess;
 import io.bindery.content.items.ContentViews;
 import io.bindery.contracts.content.SpaceAccessResponse;
 import io.bindery.contracts.content.ReadableSpacesResponse;

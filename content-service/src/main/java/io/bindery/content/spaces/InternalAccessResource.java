@@ -1,4 +1,4 @@
-package io.bindery.content.access;
+package io.bindery.content.spaces;
 
 import io.bindery.contracts.content.SpaceAccessResponse;
 import io.bindery.contracts.content.ReadableSpacesResponse;

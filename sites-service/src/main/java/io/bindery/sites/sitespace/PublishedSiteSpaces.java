@@ -1,11 +1,11 @@
-package io.bindery.sites.sitespaces;
+package io.bindery.sites.sitespace;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.bindery.sites.cache.VersionedCache;
-import io.bindery.sites.sites.Site;
+import io.bindery.sites.site.Site;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -33,7 +33,7 @@ public class PublishedSiteSpaces {
     @Inject
     ObjectMapper json;
 
-    /** A live site space: its section ({@link SiteSpaces#ROOT} at the root), its condition, its JSON. */
+    /** A live site space: its section ({@link SiteSpaceRows#ROOT} at the root), its condition, its JSON. */
     private record Shown(String section, String condition, RawValue json) {
     }
 
@@ -58,7 +58,7 @@ public class PublishedSiteSpaces {
         List<Shown> out = new ArrayList<>(rows.size());
         for (SiteSpaceRow r : rows) {
             try {
-                out.add(new Shown(r.sectionId == null ? SiteSpaces.ROOT : r.sectionId, r.condition,
+                out.add(new Shown(r.sectionId == null ? SiteSpaceRows.ROOT : r.sectionId, r.condition,
                         // SerializedString keeps its UTF-8 bytes: a request copies them, it does not encode again
                         new RawValue(new SerializedString(json.writeValueAsString(presenter.apply(r))))));
             } catch (JsonProcessingException e) {

@@ -1,16 +1,14 @@
-package io.bindery.sites.sitespaces;
+package io.bindery.sites.sitespace;
 
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.sites.SiteSpaceData;
-import io.bindery.sites.sites.Site;
-import io.bindery.sites.sites.SiteViews;
-import io.bindery.sites.structure.StructureItem;
+import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteViews;
+import io.bindery.sites.section.StructureStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -27,7 +25,7 @@ public class SiteSpaceViews {
     @Inject
     SpaceSources sources;
     @Inject
-    EntityManager em;
+    StructureStore sections;
 
     /** A presenter for site spaces of one site: their spaces and the site's section paths are read once. */
     public Function<SiteSpaceRow, SiteSpaceView> presenter(Site site, Collection<SiteSpaceRow> rows) {
@@ -66,10 +64,6 @@ public class SiteSpaceViews {
     }
 
     private Map<String, String> sectionPaths(Site site) {
-        Map<String, String> paths = new HashMap<>();
-        em.createQuery("select i.id, i.path from StructureItem i where i.siteId = :site and i.kind = :kind", Object[].class)
-                .setParameter("site", site.id).setParameter("kind", StructureItem.SECTION).getResultList()
-                .forEach(row -> paths.put((String) row[0], (String) row[1]));
-        return paths;
+        return sections.paths(site);
     }
 }

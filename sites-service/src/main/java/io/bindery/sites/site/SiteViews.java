@@ -1,4 +1,4 @@
-package io.bindery.sites.sites;
+package io.bindery.sites.site;
 
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.contracts.sites.SiteData;

@@ -1,4 +1,4 @@
-package io.bindery.sites.sites;
+package io.bindery.sites.site;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.bindery.sites.access.SitePolicy;

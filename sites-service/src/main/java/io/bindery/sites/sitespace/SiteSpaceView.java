@@ -1,4 +1,4 @@
-package io.bindery.sites.sitespaces;
+package io.bindery.sites.sitespace;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.bindery.contracts.content.SpaceData;

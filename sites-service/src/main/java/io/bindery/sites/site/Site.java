@@ -1,4 +1,4 @@
-package io.bindery.sites.sites;
+package io.bindery.sites.site;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;

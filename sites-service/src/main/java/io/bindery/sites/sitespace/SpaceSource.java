@@ -1,4 +1,4 @@
-package io.bindery.sites.sitespaces;
+package io.bindery.sites.sitespace;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;

@@ -1,0 +1,59 @@
+package io.bindery.content.templates;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.content.branches.Branches;
+import io.bindery.content.pages.BranchView;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.util.Optional;
+
+/**
+ * Internal (never routed by the gateway), for the review service: creating a change-request branch, optionally
+ * starting with a template, and applying a template to one. The other branch endpoints are
+ * {@code branches.InternalBranchResource}'s.
+ */
+@Path("/internal/spaces/{spaceId}/branches")
+@Produces(MediaType.APPLICATION_JSON)
+public class InternalTemplateResource {
+    @Inject
+    Branches branches;
+    @Inject
+    Templates templates;
+
+    /**
+     * Body: optional {@code id} and {@code number} (the change request's), optional {@code createdBy}, optional
+     * {@code template} (a catalogue id: the branch starts with it; an unknown one is a 400 and creates nothing).
+     */
+    @POST
+    public Response create(@PathParam("spaceId") String spaceId, JsonNode node) {
+        JsonBody body = JsonBody.of(node);
+        Integer number = null;
+        if (body.has("number") && !body.isNull("number")) {
+            if (!body.raw("number").isInt()) {
+                throw ApiException.badRequest("number must be a whole number");
+            }
+            number = body.raw("number").asInt();
+        }
+        String id = body.string("id").orElse(null);
+        String createdBy = body.string("createdBy").orElse(null);
+        Optional<String> template = body.string("template");
+        BranchView view = template.isPresent() ? templates.createBranchWithTemplate(spaceId, id, number, createdBy, template.get())
+                : branches.create(spaceId, id, number, createdBy);
+        return Response.status(201).entity(view).build();
+    }
+
+    /** Body: {@code id} (a template of the catalogue), optional {@code createdBy} (the author of the new head). */
+    @POST
+    @Path("/{branch}/template")
+    public Response template(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch, JsonNode node) {
+        return Response.status(201).entity(templates.applyToBranch(spaceId, branch, BranchTemplateRequest.from(node))).build();
+    }
+}

@@ -1,0 +1,85 @@
+package io.bindery.sites.site;
+
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.SortKey;
+import io.bindery.commons.lists.Where;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The only class that queries the {@code site} table. A site by id as every feature finds it: only in its own
+ * organization (another organization's site is a 404, as an unknown one), locked for the transaction when the
+ * caller changes it or what hangs off it; the organization's list; a site by its published address.
+ */
+@ApplicationScoped
+public class SiteLookup {
+    private static final Keyset<Site> OLDEST_FIRST = Keyset.ascending(
+            SortKey.instant("createdAt", s -> s.createdAt), SortKey.text("id", s -> s.id));
+
+    @Inject
+    EntityManager em;
+
+    /** The site of this organization (locked for the transaction when {@code forUpdate}); 404 otherwise. */
+    public Site require(String orgId, String siteId, boolean forUpdate) {
+        return find(orgId, siteId, forUpdate).orElseThrow(() -> ApiException.notFound("no site " + siteId));
+    }
+
+    /** The site of this organization, if any (locked for the transaction when {@code forUpdate}). */
+    public Optional<Site> find(String orgId, String siteId, boolean forUpdate) {
+        Site s = forUpdate ? em.find(Site.class, siteId, LockModeType.PESSIMISTIC_WRITE) : em.find(Site.class, siteId);
+        return Optional.ofNullable(s).filter(site -> site.organizationId.equals(orgId));
+    }
+
+    /**
+     * One page of the organization's sites, oldest first, with GitBook's list filters (each null when not given):
+     * a part of the title, published or not, publishing a space, of one of the types.
+     */
+    public ListPage<Site> page(String orgId, String title, Boolean published, String space, List<SiteType> types,
+                               String page, int limit) {
+        Where where = Where.of("organizationId = :org", "org", orgId);
+        if (title != null) {
+            where = where.and("lower(title) like :title escape '\\'", "title", "%" + Where.likeEscaped(title.toLowerCase()) + "%");
+        }
+        if (published != null) {
+            where = where.and("published = :published", "published", published);
+        }
+        if (space != null) {
+            where = where.and("id in (select ss.siteId from SiteSpaceRow ss where ss.spaceId = :space)", "space", space);
+        }
+        if (types != null && !types.isEmpty()) {
+            where = where.and("type in :types", "types", types);
+        }
+        return OLDEST_FIRST.page(page, limit).hql(em, Site.class, "", "from Site", where);
+    }
+
+    /** Whether a site other than {@code exceptId} serves this hostname. */
+    public boolean hostnameTaken(String hostname, String exceptId) {
+        return Site.count("hostname = ?1 and id <> ?2", hostname, exceptId) > 0;
+    }
+
+    /** The oldest published site with this hostname. */
+    public Optional<Site> publishedByHostname(String hostname) {
+        return Site.<Site>find("hostname = ?1 and published = true order by createdAt, id", hostname).firstResultOptional();
+    }
+
+    /** The site with this id (published or not), else the oldest published site with this basename. */
+    public Optional<Site> byIdOrPublishedBasename(String key) {
+        Site byId = em.find(Site.class, key);
+        if (byId != null) {
+            return Optional.of(byId);
+        }
+        return Site.<Site>find("basename = ?1 and published = true order by createdAt, id", key).firstResultOptional();
+    }
+
+    /** The site whatever its organization, locked for the transaction; null when there is none. */
+    public Site lockAnyOrganization(String siteId) {
+        return em.find(Site.class, siteId, LockModeType.PESSIMISTIC_WRITE);
+    }
+}

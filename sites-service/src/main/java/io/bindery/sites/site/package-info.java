@@ -1,0 +1,6 @@
+/**
+ * A site as every feature sees it, below the features: the {@link io.bindery.sites.site.Site} entity and its enums,
+ * {@link io.bindery.sites.site.SiteLookup} (a site by id in its organization, 404 for another one), its API and
+ * event shapes ({@link io.bindery.sites.site.SiteViews}). The site endpoints and their use cases are {@code sites}.
+ */
+package io.bindery.sites.site;
