@@ -1,34 +1,18 @@
 package io.bindery.insights;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import io.bindery.commons.testing.ArchitectureRules;
-import org.junit.jupiter.api.Test;
+import io.bindery.commons.testing.ServiceArchitectureTest;
+import java.util.List;
 
-/** The shape of CONTRIBUTING's code map, checked (the rules are commons' ArchitectureRules). */
-class ArchitectureTest {
+/** insights-service keeps the shape of CONTRIBUTING's code map (commons' ServiceArchitectureTest, ArchitectureRules). */
+class ArchitectureTest extends ServiceArchitectureTest {
 
-    private static final String BASE = "io.bindery.insights";
-    private static final JavaClasses CLASSES = ArchitectureRules.mainClasses(BASE);
-
-    @Test
-    void noPackageCycles() {
-        ArchitectureRules.noPackageCycles(BASE).check(CLASSES);
+    ArchitectureTest() {
+        super("io.bindery.insights");
     }
 
-    @Test
-    void resourcesDoNotTouchStores() {
-        ArchitectureRules.resourcesDoNotTouchStores().check(CLASSES);
-    }
-
-    @Test
-    void nothingImportsRestOrDtoFromBelow() {
-        ArchitectureRules.nothingImportsRestOrDtoFromBelow().check(CLASSES);
-    }
-
-    @Test
-    void javaNetHttpOnlyInTheOutboundGuard() {
-        // translations read and write content through the public API with the user's token: to a REST Client (issue 30)
-        ArchitectureRules.javaNetHttpOnlyInTheOutboundGuard("io.bindery.insights.translations.HttpSpaceContent")
-                .check(CLASSES);
+    /** Internal callers still on a JDK client: to REST Clients with one policy (issue 30). */
+    @Override
+    protected List<String> stillOnTheJdkHttpClient() {
+        return List.of("io.bindery.insights.translations.HttpSpaceContent");
     }
 }

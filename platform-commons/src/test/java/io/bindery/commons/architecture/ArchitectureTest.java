@@ -1,25 +1,19 @@
 package io.bindery.commons.architecture;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import io.bindery.commons.testing.ArchitectureRules;
-import org.junit.jupiter.api.Test;
+import io.bindery.commons.testing.ServiceArchitectureTest;
+import java.util.List;
 
-/** commons keeps the shape it asks of the services (ArchitectureRules). */
-class ArchitectureTest {
+/** platform-commons keeps the shape of CONTRIBUTING's code map (commons' ServiceArchitectureTest, ArchitectureRules). */
+class ArchitectureTest extends ServiceArchitectureTest {
 
-    private static final String BASE = "io.bindery.commons";
-    private static final JavaClasses CLASSES = ArchitectureRules.mainClasses(BASE);
-
-    @Test
-    void noPackageCycles() {
-        ArchitectureRules.noPackageCycles(BASE).check(CLASSES);
+    ArchitectureTest() {
+        super("io.bindery.commons");
     }
 
-    @Test
-    void javaNetHttpOnlyInTheOutboundGuard() {
-        // the two internal callers that still build a JDK client: to REST Clients with one policy (issue 30)
-        ArchitectureRules.javaNetHttpOnlyInTheOutboundGuard(
-                "io.bindery.commons.auth.RevocationList",
-                "io.bindery.commons.auth.ServiceTokens").check(CLASSES);
+    /** Internal callers still on a JDK client: to REST Clients with one policy (issue 30). */
+    @Override
+    protected List<String> stillOnTheJdkHttpClient() {
+        return List.of("io.bindery.commons.auth.RevocationList",
+                "io.bindery.commons.auth.ServiceTokens");
     }
 }

@@ -1,24 +1,18 @@
 package io.bindery.commons.eventsarchitecture;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import io.bindery.commons.testing.ArchitectureRules;
-import org.junit.jupiter.api.Test;
+import io.bindery.commons.testing.ServiceArchitectureTest;
+import java.util.List;
 
-/** platform-events keeps the shape it asks of the services (ArchitectureRules). */
-class ArchitectureTest {
+/** platform-events keeps the shape of CONTRIBUTING's code map (commons' ServiceArchitectureTest, ArchitectureRules). */
+class ArchitectureTest extends ServiceArchitectureTest {
 
-    private static final String BASE = "io.bindery.commons";
-    private static final JavaClasses CLASSES = ArchitectureRules.mainClasses(BASE);
-
-    @Test
-    void noPackageCycles() {
-        ArchitectureRules.noPackageCycles(BASE).check(CLASSES);
+    ArchitectureTest() {
+        super("io.bindery.commons");
     }
 
-    @Test
-    void javaNetHttpOnlyInTheOutboundGuard() {
-        // projections read identity's internal API with a JDK client: to a REST Client with one policy (issue 30)
-        ArchitectureRules.javaNetHttpOnlyInTheOutboundGuard("io.bindery.commons.projection.IdentityClient")
-                .check(CLASSES);
+    /** Internal callers still on a JDK client: to REST Clients with one policy (issue 30). */
+    @Override
+    protected List<String> stillOnTheJdkHttpClient() {
+        return List.of("io.bindery.commons.projection.IdentityClient");
     }
 }
