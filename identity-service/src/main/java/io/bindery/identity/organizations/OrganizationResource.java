@@ -1,0 +1,61 @@
+package io.bindery.identity.organizations;
+
+import io.bindery.identity.users.Users;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.auth.Caller;
+import io.bindery.commons.json.JsonBody;
+import io.bindery.commons.lists.ListPage;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** Organizations: /v1/orgs, /v1/orgs/{o} and join; ping is the member's ({@code MemberResource}). */
+@Path("/v1")
+@Produces(MediaType.APPLICATION_JSON)
+public class OrganizationResource {
+    @Inject
+    Caller caller;
+    @Inject
+    Users users;
+    @Inject
+    Organizations organizations;
+
+    @GET
+    @Path("/orgs")
+    public ListPage<OrganizationView> list(@QueryParam("limit") Integer limit, @QueryParam("page") String page) {
+        return organizations.listForCaller(caller.userId(), limit, page);
+    }
+
+    @POST
+    @Path("/orgs")
+    public Response create(CreateOrganizationRequest body) {
+        users.get(caller.userId());
+        return Response.status(201).entity(organizations.create(caller.userId(), body)).build();
+    }
+
+    @GET
+    @Path("/orgs/{organizationId}")
+    public OrganizationView get(@PathParam("organizationId") String orgId) {
+        return organizations.get(orgId, caller.userId());
+    }
+
+    @PATCH
+    @Path("/orgs/{organizationId}")
+    public OrganizationView patch(@PathParam("organizationId") String orgId, JsonNode body) {
+        return organizations.patch(orgId, caller.userId(), JsonBody.of(body));
+    }
+
+    @POST
+    @Path("/orgs/{organizationId}/join")
+    public Response join(@PathParam("organizationId") String orgId) {
+        organizations.join(orgId, caller.userId());
+        return Response.noContent().build();
+    }
+}
