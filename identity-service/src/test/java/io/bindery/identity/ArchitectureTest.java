@@ -26,8 +26,12 @@ class ArchitectureTest {
     }
 
     @Test
+    void storesAndEntitiesStayInTheirFeature() {
+        ArchitectureRules.storesAndEntitiesStayInTheirFeature().check(CLASSES);
+    }
+
+    @Test
     void javaNetHttpOnlyInTheOutboundGuard() {
-        // none left: the parked-events admin calls the other services through a REST Client (InternalClients)
         ArchitectureRules.javaNetHttpOnlyInTheOutboundGuard().check(CLASSES);
     }
 }

@@ -62,7 +62,7 @@ public class EventsAdminResource {
     }
 
     private Map<String, ParkedEventOutcome> act(String service, String action, JsonNode body) {
-        String userId = users.requireInstanceAdmin(caller.userId()).id;
+        String userId = users.requireInstanceAdmin(caller.userId());
         if (body != null && !body.isNull() && !body.isObject()) {
             throw ApiException.badRequest("the body must be a JSON object: {topic?, eventId?}");
         }

@@ -41,7 +41,7 @@ public class SpaceGrants {
     static final String TEAM = "team";
 
     @Inject
-    EntityManager em;
+    SpaceGrantStore store;
     @Inject
     ObjectMapper json;
 
@@ -60,30 +60,28 @@ public class SpaceGrants {
         String id = required(text(event, "id"), "id");
         Instant time = time(event);
         JsonNode data = event.path("data");
-        int fresh = em.createNativeQuery("INSERT INTO processed_event (event_id) VALUES (:id) ON CONFLICT DO NOTHING")
-                .setParameter("id", id).executeUpdate();
-        if (fresh == 0) {
+        if (!store.markProcessed(id)) {
             return false;
         }
         switch (type) {
             case ContentEventTypes.SPACE_PERMISSION_UPDATED, ContentEventTypes.SPACE_PERMISSION_REMOVED -> {
                 PermissionChanged grant = read(data, PermissionChanged.class);
-                setGrant(required(grant.space(), "space"), required(grant.organization(), "organization"), grant,
+                store.setGrant(required(grant.space(), "space"), required(grant.organization(), "organization"), grant,
                         type.equals(ContentEventTypes.SPACE_PERMISSION_UPDATED) ? grant.role() : null, time);
             }
             case ContentEventTypes.SPACE_DELETED, ContentEventTypes.SPACE_RESTORED -> {
                 SpaceChanged changed = read(data, SpaceChanged.class);
                 String space = required(changed.id(), "id");
-                setDeleted(space, type.equals(ContentEventTypes.SPACE_DELETED), time);
-                setOrganization(space, changed.organization(), time);
+                store.setDeleted(space, type.equals(ContentEventTypes.SPACE_DELETED), time);
+                store.setOrganization(space, changed.organization(), time);
             }
             case ContentEventTypes.SPACE_TRANSFERRED -> {
                 SpaceChanged changed = read(data, SpaceChanged.class);
                 String space = required(changed.id(), "id");
-                setOrganization(space, required(changed.organization(), "organization"), time);
-                resetGrants(space, time);
+                store.setOrganization(space, required(changed.organization(), "organization"), time);
+                store.resetGrants(space, time);
             }
-            case ContentEventTypes.SPACE_PURGED -> purge(required(read(data, SpacePurged.class).id(), "id"));
+            case ContentEventTypes.SPACE_PURGED -> store.purge(required(read(data, SpacePurged.class).id(), "id"));
             default -> throw new IllegalStateException(type);
         }
         return true;
@@ -91,100 +89,12 @@ public class SpaceGrants {
 
     /** How many live spaces of the organization are granted to each user directly (0 for none); one query. */
     public Map<String, Long> userSpaces(String organizationId, Collection<String> userIds) {
-        return counts(USER, organizationId, userIds);
+        return store.counts(USER, organizationId, userIds);
     }
 
     /** How many live spaces of the organization are granted to each team (0 for none); one query. */
     public Map<String, Long> teamSpaces(String organizationId, Collection<String> teamIds) {
-        return counts(TEAM, organizationId, teamIds);
-    }
-
-    private Map<String, Long> counts(String principalType, String organizationId, Collection<String> ids) {
-        Map<String, Long> counts = new HashMap<>();
-        if (ids == null || ids.isEmpty()) {
-            return counts;
-        }
-        ids.forEach(id -> counts.put(id, 0L));
-        // a space counts unless content said it is deleted, purged, or now in another organization
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("""
-                        SELECT g.principal_id, count(*) FROM space_grant g
-                        LEFT JOIN space_state s ON s.space_id = g.space_id
-                        WHERE g.organization_id = :org AND g.principal_type = :type
-                          AND g.principal_id = ANY(CAST(:ids AS text[])) AND g.role IS NOT NULL
-                          AND (s.space_id IS NULL OR (NOT s.deleted AND NOT s.purged AND g.version >= s.grants_reset_at
-                               AND (s.organization_id IS NULL OR s.organization_id = g.organization_id)))
-                        GROUP BY g.principal_id""")
-                .setParameter("org", organizationId).setParameter("type", principalType)
-                .setParameter("ids", PgArrays.text(counts.keySet()))
-                .getResultList();
-        rows.forEach(r -> counts.put((String) r[0], ((Number) r[1]).longValue()));
-        return counts;
-    }
-
-    /** A user's or a team's grant on a space: role null removes it (a tombstone, so an older grant cannot revive it). */
-    private void setGrant(String space, String organization, PermissionChanged grant, String role, Instant time) {
-        String principalType;
-        String principal;
-        if (grant.user() != null) {
-            principalType = USER;
-            principal = grant.user();
-        } else if (grant.team() != null) {
-            principalType = TEAM;
-            principal = grant.team();
-        } else {
-            throw new IllegalArgumentException("a space permission event names neither a user nor a team");
-        }
-        // a grant older than the space's last transfer was dropped by content with all the others
-        em.createNativeQuery("""
-                        INSERT INTO space_grant (space_id, principal_type, principal_id, organization_id, role, version)
-                        SELECT :space, :type, :principal, :org, CAST(:role AS text), :v
-                        WHERE NOT EXISTS (SELECT 1 FROM space_state WHERE space_id = :space AND grants_reset_at > :v)
-                        ON CONFLICT (space_id, principal_type, principal_id) DO UPDATE
-                        SET organization_id = EXCLUDED.organization_id, role = EXCLUDED.role, version = EXCLUDED.version
-                        WHERE space_grant.version <= EXCLUDED.version""")
-                .setParameter("space", space).setParameter("type", principalType).setParameter("principal", principal)
-                .setParameter("org", organization).setParameter("role", role).setParameter("v", time)
-                .executeUpdate();
-    }
-
-    private void setDeleted(String space, boolean deleted, Instant time) {
-        em.createNativeQuery("""
-                        INSERT INTO space_state (space_id, deleted, deleted_version) VALUES (:space, :deleted, :v)
-                        ON CONFLICT (space_id) DO UPDATE SET deleted = EXCLUDED.deleted, deleted_version = EXCLUDED.deleted_version
-                        WHERE space_state.deleted_version <= EXCLUDED.deleted_version""")
-                .setParameter("space", space).setParameter("deleted", deleted).setParameter("v", time).executeUpdate();
-    }
-
-    private void setOrganization(String space, String organization, Instant time) {
-        if (organization == null) {
-            return;
-        }
-        em.createNativeQuery("""
-                        INSERT INTO space_state (space_id, organization_id, org_version) VALUES (:space, :org, :v)
-                        ON CONFLICT (space_id) DO UPDATE SET organization_id = EXCLUDED.organization_id,
-                            org_version = EXCLUDED.org_version
-                        WHERE space_state.org_version <= EXCLUDED.org_version""")
-                .setParameter("space", space).setParameter("org", organization).setParameter("v", time).executeUpdate();
-    }
-
-    /** A transfer: content dropped every grant of the space; those seen so far become tombstones. */
-    private void resetGrants(String space, Instant time) {
-        em.createNativeQuery("""
-                        INSERT INTO space_state (space_id, grants_reset_at) VALUES (:space, :v)
-                        ON CONFLICT (space_id) DO UPDATE SET grants_reset_at = GREATEST(space_state.grants_reset_at, EXCLUDED.grants_reset_at)""")
-                .setParameter("space", space).setParameter("v", time).executeUpdate();
-        em.createNativeQuery("UPDATE space_grant SET role = NULL, version = :v WHERE space_id = :space AND version < :v")
-                .setParameter("space", space).setParameter("v", time).executeUpdate();
-    }
-
-    /** Purged is final, whatever the order of events: no grant of the space counts or is kept any more. */
-    private void purge(String space) {
-        em.createNativeQuery("""
-                        INSERT INTO space_state (space_id, purged, grants_reset_at) VALUES (:space, TRUE, 'infinity')
-                        ON CONFLICT (space_id) DO UPDATE SET purged = TRUE, grants_reset_at = 'infinity'""")
-                .setParameter("space", space).executeUpdate();
-        em.createNativeQuery("DELETE FROM space_grant WHERE space_id = :space").setParameter("space", space).executeUpdate();
+        return store.counts(TEAM, organizationId, teamIds);
     }
 
     /** The event's data as content's payload record of its type; data of another shape is a malformed event. */

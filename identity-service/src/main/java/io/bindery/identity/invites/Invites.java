@@ -57,7 +57,7 @@ public class Invites {
     @Inject
     AdvisoryLocks locks;
     @Inject
-    EntityManager em;
+    InviteStore store;
 
     /**
      * POST /orgs/{o}/invites with {emails: [email | {email, role}], role?, sso?}. Admins only. Locks the
@@ -67,29 +67,29 @@ public class Invites {
      */
     @Transactional
     public InvitedUsers inviteByEmail(String orgId, String callerId, JsonBody body) {
-        var org = access.requireAdminLocked(orgId, callerId).organization();
-        EmailInviteRequest req = EmailInviteRequest.from(body, org.defaultRole);
+        var org = access.requireAdminLocked(orgId, callerId).settings();
+        EmailInviteRequest req = EmailInviteRequest.from(body, org.defaultRole());
         Map<String, String> roleByEmail = req.roleByEmail();
         boolean sso = req.sso();
         // Read everything once, then write: a hundred invites are a handful of queries, not hundreds.
         locks.lock(Users.EMAIL_LOCKS, roleByEmail.keySet());
-        Map<String, UserAccount> accounts = new HashMap<>();
-        UserAccount.<UserAccount>list("lower(email) in ?1", new ArrayList<>(roleByEmail.keySet()))
-                .forEach(u -> accounts.put(u.email.toLowerCase(Locale.ROOT), u));
+        Map<String, String> accounts = new HashMap<>();
+        users.byLowerEmails(new ArrayList<>(roleByEmail.keySet()))
+                .forEach(u -> accounts.put(u.email().toLowerCase(Locale.ROOT), u.id()));
         Set<String> alreadyMembers = new HashSet<>();
         if (!accounts.isEmpty()) {
-            List<String> ids = accounts.values().stream().map(u -> u.id).toList();
-            Member.<Member>list("organizationId = ?1 and userId in ?2", orgId, ids).forEach(m -> alreadyMembers.add(m.userId));
+            List<String> ids = accounts.values().stream().toList();
+            alreadyMembers.addAll(members.membersAmong(orgId, ids));
         }
         List<String> added = new ArrayList<>();
         for (Map.Entry<String, String> e : roleByEmail.entrySet()) {
-            UserAccount user = accounts.get(e.getKey());
+            String user = accounts.get(e.getKey());
             if (user == null) {
                 user = users.createKnownNew(e.getKey(), e.getKey().substring(0, e.getKey().indexOf('@')), null, false);
             }
-            if (!alreadyMembers.contains(user.id)) {
-                members.addNew(orgId, user.id, e.getValue(), sso);
-                added.add(user.id);
+            if (!alreadyMembers.contains(user)) {
+                members.addNew(orgId, user, e.getValue(), sso);
+                added.add(user);
             }
         }
         return new InvitedUsers(added, added.size());
@@ -101,8 +101,8 @@ public class Invites {
      */
     @Transactional
     public InviteView createLink(String orgId, String callerId, JsonBody body) {
-        var org = access.requireAdminLocked(orgId, callerId).organization();
-        if (!org.inviteLinks) {
+        var org = access.requireAdminLocked(orgId, callerId).settings();
+        if (!org.inviteLinks()) {
             throw ApiException.forbidden("invite links are turned off for this organization (inviteLinks)");
         }
         LinkInviteRequest req = LinkInviteRequest.forCreate(body);
@@ -113,7 +113,7 @@ public class Invites {
         invite.sso = req.sso() != null && req.sso();
         invite.createdBy = callerId;
         invite.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        invite.persist();
+        store.persist(invite);
         events.publish(IdentityEventTypes.INVITE_CREATED, invite.id, eventData(invite));
         return view(invite);
     }
@@ -122,13 +122,8 @@ public class Invites {
     public ListPage<InviteView> listLinks(String orgId, String callerId, Integer limitParam, String page) {
         access.requireAdmin(orgId, callerId);
         int limit = Limits.of(limitParam);
-        return OLDEST_FIRST.page(page, limit)
-                .hql(LinkInvite.getEntityManager(), LinkInvite.class, "", "from LinkInvite", Where.of("organizationId = :org", "org", orgId))
-                .map(this::view);
+        return store.list(orgId, page, limit).map(this::view);
     }
-
-    private static final Keyset<LinkInvite> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("createdAt", i -> i.createdAt), SortKey.text("id", i -> i.id));
 
     @Transactional
     public InviteView getLink(String orgId, String callerId, String inviteId) {
@@ -157,9 +152,9 @@ public class Invites {
     public void deleteLink(String orgId, String callerId, String inviteId) {
         access.requireAdmin(orgId, callerId);
         LinkInvite invite = inviteId == null || Inputs.hasNul(inviteId) ? null
-                : em.find(LinkInvite.class, inviteId, LockModeType.PESSIMISTIC_WRITE);
+                : store.find(inviteId, LockModeType.PESSIMISTIC_WRITE);
         if (invite != null && invite.organizationId.equals(orgId)) {
-            invite.delete();
+            store.delete(invite);
             events.publish(IdentityEventTypes.INVITE_DELETED, invite.id, new InviteDeleted(invite.id, orgId));
         }
     }
@@ -181,7 +176,7 @@ public class Invites {
     }
 
     private LinkInvite requireLink(String orgId, String inviteId, LockModeType lock) {
-        LinkInvite invite = inviteId == null || Inputs.hasNul(inviteId) ? null : em.find(LinkInvite.class, inviteId, lock);
+        LinkInvite invite = inviteId == null || Inputs.hasNul(inviteId) ? null : store.find(inviteId, lock);
         if (invite == null || !invite.organizationId.equals(orgId)) {
             throw ApiException.notFound("no invite " + inviteId);
         }

@@ -38,6 +38,8 @@ public class SigningKeys {
 
     @Inject
     IdentityConfig config;
+    @Inject
+    SigningKeyStore store;
 
     private volatile RsaJsonWebKey current;
     private volatile String jwks;
@@ -61,7 +63,7 @@ public class SigningKeys {
         if (Instant.now().isAfter(jwksReadAt.plus(config.signingKey().jwksRefresh()))) {
             synchronized (this) {
                 if (Instant.now().isAfter(jwksReadAt.plus(config.signingKey().jwksRefresh()))) {
-                    publish(current, QuarkusTransaction.requiringNew().call(SigningKeys::stored));
+                    publish(current, QuarkusTransaction.requiringNew().call(this::stored));
                 }
             }
         }
@@ -73,12 +75,7 @@ public class SigningKeys {
         List<SigningKey> keys = QuarkusTransaction.requiringNew().call(() -> {
             if (given != null) {
                 // each replica records the same row (its kid is the key's thumbprint); the first one wins
-                SigningKey.getEntityManager().createNativeQuery(
-                                "INSERT INTO signing_key (kid, private_jwk, created_at) VALUES (?1, ?2, ?3) ON CONFLICT (kid) DO NOTHING")
-                        .setParameter(1, given.getKeyId())
-                        .setParameter(2, given.toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY))
-                        .setParameter(3, Instant.now())
-                        .executeUpdate();
+                store.insertIfAbsent(given.getKeyId(), given.toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY), Instant.now());
             } else if (stored().stream().noneMatch(k -> parse(k) instanceof RsaJsonWebKey r && r.getRsaPrivateKey() != null)) {
                 SigningKey created = new SigningKey();
                 try {
@@ -92,7 +89,7 @@ public class SigningKeys {
                     throw new IllegalStateException("cannot create the signing key", e);
                 }
                 created.createdAt = Instant.now();
-                created.persist();
+                store.persist(created);
             }
             return stored();
         });
@@ -107,8 +104,8 @@ public class SigningKeys {
         current = signing;
     }
 
-    private static List<SigningKey> stored() {
-        return SigningKey.<SigningKey>listAll(Sort.by("createdAt").and("kid"));
+    private List<SigningKey> stored() {
+        return store.all();
     }
 
     private void publish(RsaJsonWebKey signing, List<SigningKey> keys) {

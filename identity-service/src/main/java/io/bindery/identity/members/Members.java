@@ -4,36 +4,30 @@ import io.bindery.identity.grants.SpaceGrants;
 import io.bindery.identity.organizations.Memberships;
 import io.bindery.identity.organizations.OrgAccess;
 import io.bindery.identity.support.Inputs;
-import io.bindery.identity.support.PgArrays;
-import io.bindery.identity.users.UserAccount;
+import io.bindery.identity.users.UserView;
 import io.bindery.identity.users.Users;
 import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.contracts.identity.MemberAdded;
 import io.bindery.contracts.identity.MemberUpdated;
+import io.bindery.contracts.identity.MembershipResponse;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
-import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -41,7 +35,7 @@ import java.util.Set;
 @ApplicationScoped
 public class Members implements Memberships {
     @Inject
-    EntityManager em;
+    MemberStore store;
     @Inject
     OrgAccess access;
     @Inject
@@ -74,49 +68,24 @@ public class Members implements Memberships {
             throw ApiException.badRequest("order must be asc or desc");
         }
         Role roleFilter = Role.parse("role", q.role());
-        Where where = Where.of("m.organization_id = :org", "org", orgId);
-        if (bySeen) {
-            where.and("m.last_seen_at IS NOT NULL"); // only members that were seen
-        }
-        if (roleFilter != null) {
-            where.and("m.role = :role", "role", roleFilter.wire());
-        }
+        String search = null;
         if (q.search() != null && !q.search().isBlank()) {
             if (q.search().length() > 200) {
                 throw ApiException.badRequest("search must be at most 200 characters");
             }
-            where.and("(u.display_name ILIKE :pattern OR u.email ILIKE :pattern)", "pattern", "%" + likeEscape(q.search().trim()) + "%");
+            search = q.search().trim();
         }
-        // rows of (user_id, the sort column, …), see viewOfRow; sorted on that column, then the user id
-        String column = bySeen ? "m.last_seen_at" : "m.joined_at";
-        Keyset<Object[]> order = Keyset.<Object[]>ascending(SortKey.instant(column, r -> instantOf(r[1])),
-                SortKey.text("m.user_id", r -> (String) r[0])).descending(!asc);
-        // One read of plain columns (no entities to hydrate and dirty-check): a page of 100 stays cheap.
-        ListPage<Object[]> rows = order.page(q.page(), limit).sql(em, "SELECT m.user_id, " + column
-                        + ", m.role, m.disabled, m.joined_at, m.last_seen_at, m.sso, u.email, u.display_name, u.photo_url",
-                "FROM member m JOIN app_user u ON u.id = m.user_id", where);
-
-        List<String> userIds = rows.items().stream().map(r -> (String) r[0]).toList();
+        ListPage<MemberRow> rows = store.list(orgId, bySeen, roleFilter, search, asc, q.page(), limit);
+        List<String> userIds = rows.items().stream().map(MemberRow::userId).toList();
         Map<String, Long> teams = teamsOf.teamCounts(orgId, userIds);
         Map<String, Long> spaces = spaceGrants.userSpaces(orgId, userIds);
-        return rows.map(r -> viewOfRow(r, teams.getOrDefault((String) r[0], 0L), spaces.getOrDefault((String) r[0], 0L)));
+        return rows.map(r -> view(r, teams.getOrDefault(r.userId(), 0L), spaces.getOrDefault(r.userId(), 0L)));
     }
 
-    /** A row of the list query: user_id, sort column, role, disabled, joined_at, last_seen_at, sso, email, name, photo. */
-    private MemberView viewOfRow(Object[] r, long teams, long spaces) {
-        Member m = new Member();
-        m.userId = (String) r[0];
-        m.role = (String) r[2];
-        m.disabled = (Boolean) r[3];
-        m.joinedAt = instantOf(r[4]);
-        m.lastSeenAt = r[5] == null ? null : instantOf(r[5]);
-        m.sso = (Boolean) r[6];
-        UserAccount u = new UserAccount();
-        u.id = m.userId;
-        u.email = (String) r[7];
-        u.displayName = (String) r[8];
-        u.photoUrl = (String) r[9];
-        return view(m, u, teams, spaces);
+    /** The Member resource of a row read along with its user's columns (lists that join them). */
+    public MemberView view(MemberRow r, long teams, long spaces) {
+        return new MemberView("member", r.userId(), r.role(), users.view(r.userId(), r.email(), r.displayName(), r.photoUrl()),
+                r.disabled(), r.joinedAt(), r.lastSeenAt(), r.sso(), spaces, teams);
     }
 
     @Transactional
@@ -161,17 +130,47 @@ public class Members implements Memberships {
         if (!a.admin() && !callerId.equals(userId)) {
             throw ApiException.forbidden("only admins may remove other members");
         }
-        Member member = userId == null || Inputs.hasNul(userId) ? null : Member.findById(new Member.Key(orgId, userId));
+        Member member = userId == null || Inputs.hasNul(userId) ? null : store.find(orgId, userId);
         if (member == null) {
             return;
         }
         if (Role.ADMIN.wire().equals(member.role) && adminCount(orgId) <= 1) {
             throw ApiException.conflict("the organization must keep at least one admin");
         }
-        member.delete();
-        em.flush();
+        store.deleteNow(member);
         removed.fire(new MemberRemoved(orgId, userId));
         events.publish(IdentityEventTypes.MEMBER_REMOVED, orgId, new io.bindery.contracts.identity.MemberRemoved(orgId, userId));
+    }
+
+    /**
+     * Marks a member as signing in with SSO (org admins only); 404 when the user is not a member. The member row is
+     * locked before it is read, so the event (role and sso) shows what committed, whatever role change runs along.
+     */
+    @Transactional
+    public MemberView markSso(String orgId, String callerId, String userId) {
+        lockMember(orgId, userId);
+        access.requireAdmin(orgId, callerId);
+        Member member = require(orgId, userId);
+        if (!member.sso) {
+            member.sso = true;
+            publishUpdated(member);
+        }
+        return view(member);
+    }
+
+    /**
+     * One membership as identity knows it now (the internal read-through of other services' membership
+     * projections); 404 when the user is no member of the organization.
+     */
+    @Transactional
+    public MembershipResponse membership(String organizationId, String userId, Instant asOf) {
+        boolean nul = Inputs.hasNul(organizationId) || Inputs.hasNul(userId);
+        OrgAccess.Settings org = nul ? null : access.settings(organizationId);
+        Member member = org == null ? null : store.find(organizationId, userId);
+        if (member == null) {
+            throw ApiException.notFound("user " + userId + " is not a member of organization " + organizationId);
+        }
+        return new MembershipResponse(organizationId, userId, member.role, org.defaultRole(), asOf);
     }
 
     /**
@@ -181,10 +180,7 @@ public class Members implements Memberships {
     @Transactional
     public void ping(String orgId, String callerId) {
         access.requireMember(orgId, callerId);
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        em.createQuery("update Member m set m.lastSeenAt = :now where m.organizationId = :org and m.userId = :user"
-                        + " and (m.lastSeenAt is null or m.lastSeenAt < :now)")
-                .setParameter("now", now).setParameter("org", orgId).setParameter("user", callerId).executeUpdate();
+        store.seen(orgId, callerId, Instant.now().truncatedTo(ChronoUnit.MILLIS));
     }
 
     /**
@@ -195,7 +191,7 @@ public class Members implements Memberships {
     @Override
     @Transactional(Transactional.TxType.MANDATORY)
     public boolean add(String orgId, String userId, String role, boolean sso) {
-        if (Member.findById(new Member.Key(orgId, userId)) != null) {
+        if (store.find(orgId, userId) != null) {
             return false;
         }
         addNew(orgId, userId, role, sso);
@@ -211,11 +207,11 @@ public class Members implements Memberships {
         m.role = role;
         m.sso = sso;
         m.joinedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        m.persist();
+        store.persist(m);
         events.publish(IdentityEventTypes.MEMBER_ADDED, orgId, new MemberAdded(orgId, userId, role, m.joinedAt));
     }
 
-    public void publishUpdated(Member member) {
+    private void publishUpdated(Member member) {
         events.publish(IdentityEventTypes.MEMBER_UPDATED, member.organizationId,
                 new MemberUpdated(member.organizationId, member.userId, member.role, member.sso));
     }
@@ -229,8 +225,7 @@ public class Members implements Memberships {
         if (orgId == null || userId == null || Inputs.hasNul(orgId) || Inputs.hasNul(userId)) {
             return;
         }
-        em.createNativeQuery("SELECT user_id FROM member WHERE organization_id = :org AND user_id = :user FOR NO KEY UPDATE")
-                .setParameter("org", orgId).setParameter("user", userId).getResultList();
+        store.lockForUpdate(orgId, userId);
     }
 
     /**
@@ -243,30 +238,31 @@ public class Members implements Memberships {
         if (userIds.isEmpty()) {
             return Set.of();
         }
-        @SuppressWarnings("unchecked")
-        List<String> found = em.createNativeQuery("SELECT user_id FROM member WHERE organization_id = :org"
-                        + " AND user_id = ANY(CAST(:users AS text[])) ORDER BY user_id FOR KEY SHARE")
-                .setParameter("org", orgId).setParameter("users", PgArrays.text(userIds)).getResultList();
-        return new HashSet<>(found);
+        return store.lockForKeyShare(orgId, userIds);
+    }
+
+    /** Those of the users who are members of the organization (no lock), in one query. */
+    public Set<String> membersAmong(String orgId, List<String> userIds) {
+        return store.membersAmong(orgId, userIds);
     }
 
     @Override
     public Memberships.Membership find(String orgId, String userId) {
-        Member member = Member.findById(new Member.Key(orgId, userId));
+        Member member = store.find(orgId, userId);
         return member == null ? null : new Memberships.Membership(member.userId, member.role, member.disabled);
     }
 
-    public Member require(String orgId, String userId) {
-        Member member = userId == null || Inputs.hasNul(userId) ? null : Member.findById(new Member.Key(orgId, userId));
+    private Member require(String orgId, String userId) {
+        Member member = userId == null || Inputs.hasNul(userId) ? null : store.find(orgId, userId);
         if (member == null) {
             throw ApiException.notFound("no member " + userId + " in organization " + orgId);
         }
         return member;
     }
 
-    public MemberView view(Member member) {
+    private MemberView view(Member member) {
         List<String> one = List.of(member.userId);
-        return view(member, UserAccount.findById(member.userId),
+        return view(member, users.viewById(member.userId),
                 teamsOf.teamCounts(member.organizationId, one).getOrDefault(member.userId, 0L),
                 spaceGrants.userSpaces(member.organizationId, one).getOrDefault(member.userId, 0L));
     }
@@ -282,11 +278,8 @@ public class Members implements Memberships {
             return List.of();
         }
         Map<String, Member> members = new HashMap<>();
-        Member.<Member>list("organizationId = ?1 and userId in ?2", orgId, userIds).forEach(m -> members.put(m.userId, m));
-        Map<String, UserAccount> accounts = new HashMap<>();
-        if (!members.isEmpty()) {
-            UserAccount.<UserAccount>list("id in ?1", members.keySet()).forEach(u -> accounts.put(u.id, u));
-        }
+        store.list(orgId, userIds).forEach(m -> members.put(m.userId, m));
+        Map<String, UserView> accounts = users.viewsById(members.keySet());
         Map<String, Long> teams = teamsOf.teamCounts(orgId, members.keySet());
         Map<String, Long> spaces = spaceGrants.userSpaces(orgId, members.keySet());
         List<MemberView> out = new ArrayList<>();
@@ -300,29 +293,12 @@ public class Members implements Memberships {
     }
 
     /** {@code spaces}: the organization's spaces (not deleted) granted to the user directly, see {@link SpaceGrants}. */
-    public MemberView view(Member member, UserAccount user, long teams, long spaces) {
-        return new MemberView("member", member.userId, member.role, users.view(user), member.disabled, member.joinedAt,
+    private MemberView view(Member member, UserView user, long teams, long spaces) {
+        return new MemberView("member", member.userId, member.role, user, member.disabled, member.joinedAt,
                 member.lastSeenAt, member.sso, spaces, teams);
     }
 
     private long adminCount(String orgId) {
-        return Member.count("organizationId = ?1 and role = ?2", orgId, Role.ADMIN.wire());
-    }
-
-    private static Instant instantOf(Object value) {
-        if (value instanceof Instant i) {
-            return i;
-        }
-        if (value instanceof OffsetDateTime o) {
-            return o.toInstant();
-        }
-        if (value instanceof java.sql.Timestamp t) {
-            return t.toInstant();
-        }
-        throw new IllegalStateException("unexpected timestamp type " + value.getClass());
-    }
-
-    static String likeEscape(String s) {
-        return s.toLowerCase(Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+        return store.count(orgId, Role.ADMIN.wire());
     }
 }

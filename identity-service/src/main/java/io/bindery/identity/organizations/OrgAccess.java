@@ -36,7 +36,7 @@ import jakarta.persistence.LockModeType;
 @ApplicationScoped
 public class OrgAccess {
     @Inject
-    EntityManager em;
+    OrganizationStore store;
     @Inject
     Memberships memberships;
 
@@ -51,14 +51,32 @@ public class OrgAccess {
             return Role.ADMIN.wire().equals(member.role());
         }
 
+        /** The organization's settings that other features decide by. */
+        public Settings settings() {
+            return Settings.of(organization);
+        }
+
         /** What the caller may do in the organization by its role. */
         public OrganizationPolicy policy() {
             return OrganizationPolicy.of(true, role());
         }
     }
 
+    /** An organization's settings that other features decide by: its default role and whether invite links are on. */
+    public record Settings(String defaultRole, boolean inviteLinks) {
+        static Settings of(Organization org) {
+            return new Settings(org.defaultRole, org.inviteLinks);
+        }
+    }
+
+    /** The organization's settings; null when there is none. */
+    public Settings settings(String organizationId) {
+        Organization org = store.find(organizationId);
+        return org == null ? null : Settings.of(org);
+    }
+
     public Access requireMember(String organizationId, String userId) {
-        Organization org = organizationId == null || Inputs.hasNul(organizationId) ? null : Organization.findById(organizationId);
+        Organization org = organizationId == null || Inputs.hasNul(organizationId) ? null : store.find(organizationId);
         return access(org, organizationId, userId);
     }
 
@@ -81,7 +99,7 @@ public class OrgAccess {
     /** The organization, read and locked; null when there is none. */
     public Organization lockOrganization(String organizationId) {
         return organizationId == null || Inputs.hasNul(organizationId) ? null
-                : em.find(Organization.class, organizationId, LockModeType.PESSIMISTIC_WRITE);
+                : store.findLocked(organizationId);
     }
 
     private Access access(Organization org, String organizationId, String userId) {

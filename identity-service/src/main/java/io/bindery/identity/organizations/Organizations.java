@@ -2,7 +2,6 @@ package io.bindery.identity.organizations;
 
 import io.bindery.identity.support.AdvisoryLocks;
 import io.bindery.identity.support.Inputs;
-import io.bindery.identity.users.UserAccount;
 import io.bindery.identity.users.Users;
 
 import io.bindery.contracts.identity.IdentityEventTypes;
@@ -52,6 +51,8 @@ public class Organizations {
     Users users;
     @Inject
     AdvisoryLocks locks;
+    @Inject
+    OrganizationStore store;
 
     /** Creates an organization; the caller becomes its admin member. */
     @Transactional
@@ -74,7 +75,7 @@ public class Organizations {
         org.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         org.updatedAt = org.createdAt;
         requireFreeHostname(org.hostname, org.id);
-        org.persist();
+        store.persist(org);
         events.publish(IdentityEventTypes.ORGANIZATION_CREATED, org.id, eventView(org));
         members.add(org.id, callerId, Role.ADMIN.wire(), false);
         return view(org, true, Role.ADMIN);
@@ -84,16 +85,8 @@ public class Organizations {
     @Transactional
     public ListPage<OrganizationView> listForCaller(String callerId, Integer limitParam, String page) {
         int limit = Limits.of(limitParam);
-        // a member row always has its organization (foreign key), so counting the join counts the memberships
-        return OLDEST_FIRST.page(page, limit)
-                .hql(Organization.getEntityManager(), Object[].class, "select o, m.role", "from Organization o, Member m",
-                        Where.of("m.organizationId = o.id").and("m.userId = :caller", "caller", callerId).and("m.disabled = false"))
-                .map(r -> view((Organization) r[0], true, Role.parse("role", (String) r[1])));
+        return store.forMember(callerId, page, limit).map(r -> view(r.organization(), true, Role.parse("role", r.role())));
     }
-
-    /** Rows of (organization, the caller's role in it). */
-    private static final Keyset<Object[]> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("o.createdAt", r -> ((Organization) r[0]).createdAt), SortKey.text("o.id", r -> ((Organization) r[0]).id));
 
     @Transactional
     public OrganizationView get(String orgId, String callerId) {
@@ -154,8 +147,8 @@ public class Organizations {
         if (org == null) {
             throw ApiException.notFound("no organization " + orgId);
         }
-        UserAccount caller = users.get(callerId);
-        if (!org.emailDomains.contains(domainOf(caller.email))) {
+        Users.Account caller = users.get(callerId);
+        if (!org.emailDomains.contains(domainOf(caller.email()))) {
             throw ApiException.forbidden("your e-mail domain is not one of the organization's e-mail domains");
         }
         members.add(org.id, callerId, org.defaultRole, false);
@@ -164,18 +157,15 @@ public class Organizations {
     /** Organizations that people of an e-mail domain may join: only the caller's own domain may be looked up. */
     @Transactional
     public List<OrganizationView> byEmailDomain(String domain, String callerId) {
-        UserAccount caller = users.get(callerId);
+        Users.Account caller = users.get(callerId);
         String d = domain == null ? "" : domain.trim().toLowerCase(Locale.ROOT);
-        if (!d.equals(domainOf(caller.email)) && !caller.instanceAdmin) {
+        if (!d.equals(domainOf(caller.email())) && !caller.instanceAdmin()) {
             throw ApiException.forbidden("you may only look up your own e-mail domain");
         }
         if (!DOMAIN.matcher(d).matches()) {
             return List.of(); // no organization has it (and JSON escapes or NUL must not reach the jsonb cast)
         }
-        List<Organization> orgs = Organization.getEntityManager().createNativeQuery(
-                        "SELECT * FROM organization WHERE email_domains @> CAST(:d AS jsonb) ORDER BY created_at, id LIMIT 1000",
-                        Organization.class)
-                .setParameter("d", "[\"" + d + "\"]").getResultList();
+        List<Organization> orgs = store.byEmailDomain(d);
         List<OrganizationView> out = new ArrayList<>();
         for (Organization org : orgs) {
             Memberships.Membership m = members.find(org.id, callerId);
@@ -193,7 +183,7 @@ public class Organizations {
             return;
         }
         locks.lock("hostname", List.of(hostname));
-        if (Organization.count("lower(hostname) = ?1 and id <> ?2", hostname, orgId) > 0) {
+        if (store.hostnameTaken(hostname, orgId)) {
             throw ApiException.conflict("hostname " + hostname + " is already taken");
         }
     }

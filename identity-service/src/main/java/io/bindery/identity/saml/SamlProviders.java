@@ -1,8 +1,5 @@
 package io.bindery.identity.saml;
 
-import io.bindery.identity.members.Member;
-import io.bindery.identity.members.MemberView;
-import io.bindery.identity.members.Members;
 import io.bindery.identity.organizations.OrgAccess;
 import io.bindery.identity.support.Inputs;
 import io.bindery.identity.teams.TeamView;
@@ -42,8 +39,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * SAML providers of an organization (org admins only), the SSO login list (any member) and the SSO mark
- * on a member.
+ * SAML providers of an organization (org admins only) and the SSO login list (any member); the SSO mark on a
+ * member is {@code Members.markSso}.
  *
  * <p>The service-provider side of each provider, which an identity provider is configured with, lives under
  * the platform's public URL at stable per-provider paths:
@@ -63,29 +60,24 @@ public class SamlProviders {
     @Inject
     OrgAccess access;
     @Inject
-    Members members;
-    @Inject
     PublicUrls urls;
     @Inject
     EventPublisher events;
     @Inject
     Teams teams;
     @Inject
-    EntityManager em;
+    SamlProviderStore store;
 
     @Transactional
     public ListPage<SamlProviderView> list(String orgId, String callerId, String limitParam, String page) {
         OrgAccess.Access a = access.requireAdmin(orgId, callerId);
         int limit = Limits.parse(limitParam);
-        ListPage<SamlProvider> rows = OLDEST_FIRST.page(page, limit)
-                .hql(em, SamlProvider.class, "", "from SamlProvider", Where.of("organizationId = :org", "org", orgId));
+        ListPage<SamlProvider> rows = store.list(orgId, page, limit);
         Map<String, TeamView> defaultTeams = teams.views(orgId, rows.items().stream().map(p -> p.defaultTeamId).filter(Objects::nonNull)
                 .collect(Collectors.toSet()), a);
         return rows.map(p -> view(p, p.defaultTeamId == null ? null : defaultTeams.get(p.defaultTeamId)));
     }
 
-    private static final Keyset<SamlProvider> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("createdAt", p -> p.createdAt), SortKey.text("id", p -> p.id));
 
     @Transactional
     public SamlProviderView create(String orgId, String callerId, SamlProviderInput in) {
@@ -99,7 +91,7 @@ public class SamlProviders {
         apply(p, in, defaultTeam(orgId, in));
         p.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         p.updatedAt = p.createdAt;
-        p.persist();
+        store.persist(p);
         events.publish(IdentityEventTypes.SAML_PROVIDER_CREATED, p.id, eventView(p));
         return view(p, a);
     }
@@ -121,7 +113,7 @@ public class SamlProviders {
         SamlProvider p = require(orgId, providerId);
         String defaultTeam = defaultTeam(orgId, in);
         try {
-            em.refresh(p, LockModeType.PESSIMISTIC_WRITE);
+            store.refreshLocked(p);
         } catch (EntityNotFoundException deletedMeanwhile) {
             throw ApiException.notFound("no SAML provider " + providerId + " in organization " + orgId);
         }
@@ -140,12 +132,12 @@ public class SamlProviders {
     public void delete(String orgId, String callerId, String providerId) {
         access.requireAdmin(orgId, callerId);
         SamlProvider p = providerId == null || Inputs.hasNul(providerId) ? null
-                : em.find(SamlProvider.class, providerId, LockModeType.PESSIMISTIC_WRITE);
+                : store.findLocked(providerId);
         if (p == null || !p.organizationId.equals(orgId)) {
             return;
         }
         SamlProviderChanged gone = eventView(p);
-        p.delete();
+        store.delete(p);
         events.publish(IdentityEventTypes.SAML_PROVIDER_DELETED, p.id, gone);
     }
 
@@ -156,27 +148,11 @@ public class SamlProviders {
     @Transactional
     public SamlLoginList logins(String orgId, String callerId) {
         access.requireMember(orgId, callerId);
-        List<SamlProvider> providers = SamlProvider.list("organizationId = ?1 order by createdAt, id", orgId);
+        List<SamlProvider> providers = store.all(orgId);
         return new SamlLoginList(providers.stream()
                 .filter(p -> SamlProvider.ACTIVE.equals(p.status()))
                 .map(p -> new SamlLoginList.Login(p.id, p.label, startUrl(p.id)))
                 .toList());
-    }
-
-    /**
-     * Marks a member as signing in with SSO (org admins only); 404 when the user is not a member. The member row is
-     * locked before it is read, so the event (role and sso) shows what committed, whatever role change runs along.
-     */
-    @Transactional
-    public MemberView markSsoMember(String orgId, String callerId, String userId) {
-        members.lockMember(orgId, userId);
-        access.requireAdmin(orgId, callerId);
-        Member member = members.require(orgId, userId);
-        if (!member.sso) {
-            member.sso = true;
-            members.publishUpdated(member);
-        }
-        return members.view(member);
     }
 
     /** The default team the input names, checked and locked (FOR KEY SHARE); null when absent or null. */
@@ -285,9 +261,7 @@ public class SamlProviders {
         if (teamId == null) {
             return null;
         }
-        boolean found = Ids.looksLikeId(teamId) && !em.createNativeQuery(
-                        "SELECT id FROM team WHERE id = :team AND organization_id = :org FOR KEY SHARE")
-                .setParameter("team", teamId).setParameter("org", orgId).getResultList().isEmpty();
+        boolean found = Ids.looksLikeId(teamId) && teams.keepTeam(orgId, teamId);
         if (!found) {
             throw ApiException.badRequest("defaultTeam: no team " + teamId + " in this organization");
         }
@@ -295,7 +269,7 @@ public class SamlProviders {
     }
 
     private SamlProvider require(String orgId, String providerId) {
-        SamlProvider p = providerId == null || Inputs.hasNul(providerId) ? null : SamlProvider.findById(providerId);
+        SamlProvider p = providerId == null || Inputs.hasNul(providerId) ? null : store.find(providerId);
         if (p == null || !p.organizationId.equals(orgId)) {
             throw ApiException.notFound("no SAML provider " + providerId + " in organization " + orgId);
         }

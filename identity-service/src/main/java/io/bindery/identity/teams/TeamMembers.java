@@ -1,13 +1,13 @@
 package io.bindery.identity.teams;
 
 import io.bindery.identity.grants.SpaceGrants;
-import io.bindery.identity.members.Member;
+import io.bindery.identity.members.MemberRow;
 import io.bindery.identity.members.MemberRemoved;
 import io.bindery.identity.members.Members;
 import io.bindery.identity.members.TeamCounts;
 import io.bindery.identity.organizations.OrgAccess;
 import io.bindery.identity.support.PgArrays;
-import io.bindery.identity.users.UserAccount;
+import io.bindery.identity.users.Users;
 import io.bindery.contracts.identity.TeamResponse;
 import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.commons.errors.ApiException;
@@ -51,7 +51,9 @@ public class TeamMembers implements TeamCounts {
     @Inject
     EventPublisher events;
     @Inject
-    EntityManager em;
+    TeamStore store;
+    @Inject
+    Users users;
     @Inject
     SpaceGrants spaceGrants;
 
@@ -61,18 +63,15 @@ public class TeamMembers implements TeamCounts {
                                                 String limitParam, String page) {
         teams.member(organizationId, callerId);
         Team team = teams.requireTeam(organizationId, teamId, false);
-        KeysetPage<Object[]> keyset = FIRST_JOINED.page(Keyset.emptyAsFirst(page), Limits.parse(limitParam));
-        // joined with the organization's members: a team place never outlives the membership it hangs off (and a
-        // member always has its user, so joining the user too counts the same rows)
-        ListPage<Object[]> rows = keyset.hql(em, Object[].class, "select tm, m, u", "from TeamMember tm, Member m, UserAccount u",
-                Where.of("u.id = tm.userId").and("tm.teamId = :team", "team", team.id).and("m.organizationId = :org", "org", organizationId)
-                        .and("m.userId = tm.userId"));
-        List<String> userIds = rows.items().stream().map(r -> ((TeamMember) r[0]).userId).toList();
+        ListPage<TeamStore.PlaceRow> rows = store.members(organizationId, team.id, page, Limits.parse(limitParam));
+        List<String> userIds = rows.items().stream().map(r -> r.place().userId).toList();
         Map<String, Long> teamCounts = teamCounts(organizationId, userIds);
         Map<String, Long> spaceCounts = spaceGrants.userSpaces(organizationId, userIds);
         return rows.map(r -> {
-            TeamMember place = (TeamMember) r[0];
-            return new TeamMemberView(members.view((Member) r[1], (UserAccount) r[2],
+            TeamMember place = r.place();
+            MemberRow member = new MemberRow(place.userId, r.role(), r.disabled(), r.joinedAt(), r.lastSeenAt(), r.sso(),
+                    r.email(), r.displayName(), r.photoUrl());
+            return new TeamMemberView(members.view(member,
                     teamCounts.getOrDefault(place.userId, 0L), spaceCounts.getOrDefault(place.userId, 0L)),
                     new TeamMemberView.TeamRole(place.role.wire()), new TeamMemberView.Permissions(true));
         });
@@ -120,9 +119,7 @@ public class TeamMembers implements TeamCounts {
         involved.addAll(removed);
         Map<String, TeamMember> current = new HashMap<>();
         if (!involved.isEmpty()) {
-            em.createQuery("select tm from TeamMember tm where tm.teamId = :team and tm.userId in :users", TeamMember.class)
-                    .setParameter("team", team.id).setParameter("users", involved).getResultList()
-                    .forEach(tm -> current.put(tm.userId, tm));
+            store.places(team.id, involved).forEach(tm -> current.put(tm.userId, tm));
         }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         Map<String, TeamRole> addedRoles = new LinkedHashMap<>();
@@ -131,7 +128,7 @@ public class TeamMembers implements TeamCounts {
         for (String userId : removed) {
             TeamMember place = current.get(userId);
             if (place != null) {
-                place.delete();
+                store.delete(place);
                 removedIds.add(userId);
             }
         }
@@ -139,7 +136,7 @@ public class TeamMembers implements TeamCounts {
             TeamMember place = current.get(userId);
             if (place == null) {
                 TeamRole r = role == null ? TeamRole.MEMBER : role;
-                Teams.place(team.id, userId, r, now).persist();
+                store.persist(Teams.place(team.id, userId, r, now));
                 addedRoles.put(userId, r);
             } else if (role != null && !role.equals(place.role)) {
                 place.role = role;
@@ -159,9 +156,9 @@ public class TeamMembers implements TeamCounts {
         if (userId == null || Teams.hasNul(userId) || members.keepMembers(organizationId, List.of(userId)).isEmpty()) {
             throw ApiException.notFound("no member " + userId + " in the organization");
         }
-        TeamMember place = TeamMember.findById(new TeamMember.Key(team.id, userId));
+        TeamMember place = store.findPlace(team.id, userId);
         if (place == null) {
-            Teams.place(team.id, userId, role, Instant.now().truncatedTo(ChronoUnit.MILLIS)).persist();
+            store.persist(Teams.place(team.id, userId, role, Instant.now().truncatedTo(ChronoUnit.MILLIS)));
             publishMembersChange(team, Map.of(userId, role), List.of(), Map.of());
         } else if (!role.equals(place.role)) {
             place.role = role;
@@ -178,8 +175,7 @@ public class TeamMembers implements TeamCounts {
         // one DELETE whose count says whether there was a place: the user leaving the organization at the same
         // time (which takes the place away without the team lock) cannot turn this into a delete of nothing
         int deleted = userId == null || Teams.hasNul(userId) ? 0
-                : em.createQuery("delete from TeamMember tm where tm.teamId = :team and tm.userId = :user")
-                .setParameter("team", team.id).setParameter("user", userId).executeUpdate();
+                : store.deletePlace(team.id, userId);
         if (deleted > 0) {
             publishMembersChange(team, Map.of(), List.of(userId), Map.of());
         }
@@ -190,15 +186,14 @@ public class TeamMembers implements TeamCounts {
     public ListPage<TeamOfMemberView> teamsOfMember(String organizationId, String callerId, String userId, String title,
                                                     String limitParam, String page) {
         OrgAccess.Access access = teams.member(organizationId, callerId);
-        if (Teams.hasNul(userId) || Member.findById(new Member.Key(organizationId, userId)) == null) {
+        if (Teams.hasNul(userId) || members.find(organizationId, userId) == null) {
             throw ApiException.notFound("no member " + userId + " in the organization");
         }
-        KeysetPage<Object[]> keyset = OLDEST_TEAM_FIRST_WITH_ROLE.page(Keyset.emptyAsFirst(page), Limits.parse(limitParam));
-        Where where = Where.of("tm.teamId = t.id").and("t.organizationId = :org", "org", organizationId).and("tm.userId = :user", "user", userId);
-        Teams.titleFilter(where, title);
-        ListPage<Object[]> rows = keyset.hql(em, Object[].class, "select t, tm.role", "from Team t, TeamMember tm", where);
-        Teams.Counts counts = teams.counts(organizationId, rows.items().stream().map(r -> ((Team) r[0]).id).toList());
-        return rows.map(r -> new TeamOfMemberView(teams.view((Team) r[0], counts, access), new TeamMemberView.TeamRole(((TeamRole) r[1]).wire())));
+        KeysetPage<Object[]> keyset = store.teamsOfPage(page, Limits.parse(limitParam));
+        Teams.checkTitleFilter(title);
+        ListPage<TeamStore.TeamWithRole> rows = store.teamsOf(keyset, organizationId, userId, title);
+        Teams.Counts counts = teams.counts(organizationId, rows.items().stream().map(r -> r.team().id).toList());
+        return rows.map(r -> new TeamOfMemberView(teams.view(r.team(), counts, access), new TeamMemberView.TeamRole(r.role().wire())));
     }
 
 
@@ -211,14 +206,7 @@ public class TeamMembers implements TeamCounts {
             return counts;
         }
         userIds.forEach(id -> counts.put(id, 0L));
-        // One array parameter rather than an IN list: the statement is planned once, whatever the page size.
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT tm.user_id, count(*) FROM team_member tm JOIN team t ON t.id = tm.team_id"
-                        + " WHERE t.organization_id = :org AND tm.user_id = ANY(CAST(:users AS text[])) GROUP BY tm.user_id")
-                .setParameter("org", organizationId)
-                .setParameter("users", PgArrays.text(counts.keySet()))
-                .getResultList();
-        rows.forEach(r -> counts.put((String) r[0], ((Number) r[1]).longValue()));
+        store.teamCounts(organizationId, counts);
         return counts;
     }
 
@@ -230,14 +218,11 @@ public class TeamMembers implements TeamCounts {
      */
     @Transactional
     void onMemberRemoved(@Observes MemberRemoved e) {
-        @SuppressWarnings("unchecked")
-        List<String> teamIds = em.createNativeQuery("DELETE FROM team_member tm USING team t WHERE t.id = tm.team_id"
-                        + " AND t.organization_id = :org AND tm.user_id = :user RETURNING tm.team_id")
-                .setParameter("org", e.organizationId()).setParameter("user", e.userId()).getResultList();
+        List<String> teamIds = store.deletePlacesOf(e.organizationId(), e.userId());
         if (teamIds.isEmpty()) {
             return;
         }
-        for (Team team : Team.<Team>list("id in ?1 order by id", teamIds)) {
+        for (Team team : store.byIds(teamIds)) {
             publishMembersChange(team, Map.of(), List.of(e.userId()), Map.of());
         }
     }
@@ -253,30 +238,21 @@ public class TeamMembers implements TeamCounts {
         if (organizationId == null || teamId == null || Teams.hasNul(organizationId) || Teams.hasNul(teamId)) {
             throw ApiException.notFound("no team " + teamId + " in organization " + organizationId);
         }
-        // two statements, so the organization is locked before the team, in the order of OrgAccess
-        boolean found = !em.createNativeQuery("SELECT id FROM organization WHERE id = :org FOR SHARE")
-                .setParameter("org", organizationId).getResultList().isEmpty()
-                && !em.createNativeQuery("SELECT id FROM team WHERE id = :team AND organization_id = :org FOR SHARE")
-                .setParameter("team", teamId).setParameter("org", organizationId).getResultList().isEmpty();
-        if (!found) {
+        if (!store.shareLockTeam(organizationId, teamId)) {
             throw ApiException.notFound("no team " + teamId + " in organization " + organizationId);
         }
-        @SuppressWarnings("unchecked")
-        List<String> userIds = em.createNativeQuery("SELECT tm.user_id FROM team_member tm JOIN member m"
-                        + " ON m.organization_id = :org AND m.user_id = tm.user_id WHERE tm.team_id = :team"
-                        + " ORDER BY tm.added_at, tm.user_id")
-                .setParameter("org", organizationId).setParameter("team", teamId).getResultList();
+        List<String> userIds = store.memberIds(organizationId, teamId);
         return new TeamResponse(organizationId, teamId, userIds, asOf);
     }
 
 
     /** The caller's policy on the team's members: its team role is looked up only when it decides. */
-    private static TeamPolicy memberPolicy(OrgAccess.Access access, Team team) {
+    private TeamPolicy memberPolicy(OrgAccess.Access access, Team team) {
         TeamPolicy policy = Teams.policy(access, team);
         if (policy.canManage()) {
             return policy;
         }
-        TeamMember place = TeamMember.findById(new TeamMember.Key(team.id, access.member().userId()));
+        TeamMember place = store.findPlace(team.id, access.member().userId());
         return new TeamPolicy(policy.orgAdmin(), policy.creator(), place != null && place.role == TeamRole.OWNER);
     }
 
@@ -285,7 +261,7 @@ public class TeamMembers implements TeamCounts {
         if (added.isEmpty() && removed.isEmpty() && changed.isEmpty()) {
             return;
         }
-        em.flush();
+        store.flush();
         events.publish(IdentityEventTypes.TEAM_MEMBERS_UPDATED, team.id, Teams.membersChange(team, teams.counts(team), added, removed, changed));
     }
 
@@ -329,9 +305,7 @@ public class TeamMembers implements TeamCounts {
         }
         Map<String, String> idByEmail = new HashMap<>();
         if (!emails.isEmpty()) {
-            em.createQuery("select lower(u.email), u.id from UserAccount u where lower(u.email) in :emails", Object[].class)
-                    .setParameter("emails", emails).getResultList()
-                    .forEach(r -> idByEmail.put((String) r[0], (String) r[1]));
+            idByEmail.putAll(users.idsByLowerEmail(emails));
             candidates.addAll(idByEmail.values());
         }
         Set<String> inOrg = members.keepMembers(organizationId, candidates);
@@ -344,12 +318,4 @@ public class TeamMembers implements TeamCounts {
         }
         return out;
     }
-
-    // The lists' orders. An empty {@code page} is the first page, as it has always been for teams.
-    /** Rows of (team, the member's role in it). */
-    private static final Keyset<Object[]> OLDEST_TEAM_FIRST_WITH_ROLE = Keyset.ascending(
-            SortKey.instant("t.createdAt", r -> ((Team) r[0]).createdAt), SortKey.text("t.id", r -> ((Team) r[0]).id));
-    /** Rows of (team member, member, user). */
-    private static final Keyset<Object[]> FIRST_JOINED = Keyset.ascending(
-            SortKey.instant("tm.addedAt", r -> ((TeamMember) r[0]).addedAt), SortKey.text("tm.userId", r -> ((TeamMember) r[0]).userId));
 }

@@ -1,7 +1,8 @@
 package io.bindery.identity.teams;
 
 import io.bindery.identity.grants.SpaceGrants;
-import io.bindery.identity.members.Member;
+import io.bindery.identity.members.Members;
+import io.bindery.identity.organizations.Memberships;
 import io.bindery.identity.members.Members;
 import io.bindery.identity.organizations.OrgAccess;
 import io.bindery.identity.support.Inputs;
@@ -63,7 +64,7 @@ public class Teams {
     @Inject
     EventPublisher events;
     @Inject
-    EntityManager em;
+    TeamStore store;
     @Inject
     SpaceGrants spaceGrants;
 
@@ -77,20 +78,19 @@ public class Teams {
     public ListPage<TeamView> list(String organizationId, String callerId, String title, String owner,
                                    String limitParam, String page) {
         OrgAccess.Access access = member(organizationId, callerId);
-        KeysetPage<Team> keyset = OLDEST_TEAM_FIRST.page(Keyset.emptyAsFirst(page), Limits.parse(limitParam));
-        Where where = Where.of("t.organizationId = :org", "org", organizationId);
-        titleFilter(where, title);
+        KeysetPage<Team> keyset = store.teamsPage(page, Limits.parse(limitParam));
+        checkTitleFilter(title);
+        String onlyOwnedBy = null;
         if (owner != null && !owner.isEmpty()) {
-            Member ownerMember = hasNul(owner) ? null : Member.findById(new Member.Key(organizationId, owner));
+            Memberships.Membership ownerMember = hasNul(owner) ? null : members.find(organizationId, owner);
             if (ownerMember == null) {
                 return new ListPage<>(List.of(), 0, null);
             }
-            if (!Role.ADMIN.wire().equals(ownerMember.role)) {
-                where.and("(t.createdBy = :owner or exists (select 1 from TeamMember o where o.teamId = t.id"
-                        + " and o.userId = :owner and o.role = :ownerRole))", "owner", owner).param("ownerRole", TeamRole.OWNER);
+            if (!Role.ADMIN.wire().equals(ownerMember.role())) {
+                onlyOwnedBy = owner;
             }
         }
-        ListPage<Team> rows = keyset.hql(em, Team.class, "select t", "from Team t", where);
+        ListPage<Team> rows = store.list(keyset, organizationId, title, onlyOwnedBy);
         Counts counts = counts(organizationId, rows.items().stream().map(t -> t.id).toList());
         return rows.map(t -> view(t, counts, access));
     }
@@ -124,13 +124,13 @@ public class Teams {
         team.title = title;
         team.createdBy = callerId;
         team.createdAt = now;
-        team.persist();
+        store.persist(team);
         Map<String, TeamRole> added = new LinkedHashMap<>();
         added.put(callerId, TeamRole.OWNER);
         for (String id : memberIds) {
             added.putIfAbsent(id, TeamRole.MEMBER);
         }
-        added.forEach((userId, teamRole) -> place(team.id, userId, teamRole, now).persist());
+        added.forEach((userId, teamRole) -> store.persist(place(team.id, userId, teamRole, now)));
 
         Counts counts = new Counts(Map.of(team.id, (long) added.size()), Map.of()); // a new team has no grants yet
         events.publish(IdentityEventTypes.TEAM_CREATED, team.id, eventData(team, counts));
@@ -168,14 +168,13 @@ public class Teams {
     public void delete(String organizationId, String callerId, String teamId) {
         OrgAccess.Access access = member(organizationId, callerId);
         // locked: a concurrent delete waits, then finds no team (204), instead of deleting a deleted row (a 500)
-        Team team = teamId == null || hasNul(teamId) ? null : em.find(Team.class, teamId, LockModeType.PESSIMISTIC_WRITE);
+        Team team = teamId == null || hasNul(teamId) ? null : store.findLocked(teamId);
         if (team == null || !team.organizationId.equals(organizationId)) {
             return;
         }
         policy(access, team).requireManage();
         TeamChanged data = eventData(team, counts(team));
-        em.createQuery("delete from TeamMember tm where tm.teamId = :team").setParameter("team", team.id).executeUpdate();
-        team.delete();
+        store.delete(team);
         events.publish(IdentityEventTypes.TEAM_DELETED, team.id, data);
     }
 
@@ -192,8 +191,7 @@ public class Teams {
             return out;
         }
         Counts counts = counts(organizationId, teamIds);
-        Team.<Team>list("organizationId = ?1 and id in ?2", organizationId, List.copyOf(teamIds))
-                .forEach(t -> out.put(t.id, view(t, counts, access)));
+        store.list(organizationId, teamIds).forEach(t -> out.put(t.id, view(t, counts, access)));
         return out;
     }
 
@@ -210,7 +208,7 @@ public class Teams {
     /** The team, or 404 when it is not one of this organization's; locked when its members are to change. */
     Team requireTeam(String organizationId, String teamId, boolean lock) {
         Team team = hasNul(teamId) ? null
-                : lock ? em.find(Team.class, teamId, LockModeType.PESSIMISTIC_WRITE) : Team.findById(teamId);
+                : lock ? store.findLocked(teamId) : store.find(teamId);
         if (team == null || !team.organizationId.equals(organizationId)) {
             throw ApiException.notFound("no team " + teamId + " in the organization");
         }
@@ -256,15 +254,7 @@ public class Teams {
 
     /** Members per team, counting only team places whose user still belongs to the organization. */
     private Map<String, Long> memberCounts(String organizationId, Collection<String> teamIds) {
-        Map<String, Long> counts = new HashMap<>();
-        if (teamIds.isEmpty()) {
-            return counts;
-        }
-        em.createQuery("select tm.teamId, count(tm) from TeamMember tm, Member m where tm.teamId in :teams"
-                        + " and m.organizationId = :org and m.userId = tm.userId group by tm.teamId", Object[].class)
-                .setParameter("teams", teamIds).setParameter("org", organizationId)
-                .getResultList().forEach(r -> counts.put((String) r[0], (Long) r[1]));
-        return counts;
+        return store.memberCounts(organizationId, teamIds);
     }
 
     static TeamMember place(String teamId, String userId, TeamRole role, Instant at) {
@@ -294,18 +284,19 @@ public class Teams {
         return Inputs.hasNul(value);
     }
 
-    static void titleFilter(Where where, String title) {
-        if (title == null || title.isEmpty()) {
-            return;
-        }
-        if (hasNul(title)) {
+    /** A title filter with NUL is a 400 (the store applies the filter). */
+    static void checkTitleFilter(String title) {
+        if (title != null && !title.isEmpty() && hasNul(title)) {
             throw ApiException.badRequest("title must not contain NUL characters");
         }
-        String escaped = title.toLowerCase(Locale.ROOT).replace("!", "!!").replace("%", "!%").replace("_", "!_");
-        where.and("lower(t.title) like :title escape '!'", "title", "%" + escaped + "%");
     }
 
-    // The lists' orders. An empty {@code page} is the first page, as it has always been for teams.
-    private static final Keyset<Team> OLDEST_TEAM_FIRST = Keyset.ascending(
-            SortKey.instant("t.createdAt", t -> t.createdAt), SortKey.text("t.id", t -> t.id));
+    /**
+     * Whether the organization has the team, which is then locked FOR KEY SHARE until the transaction ends: it cannot
+     * be deleted while something starts naming it (a SAML provider's default team).
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public boolean keepTeam(String organizationId, String teamId) {
+        return store.keepTeam(organizationId, teamId);
+    }
 }

@@ -2,7 +2,6 @@ package io.bindery.identity.tokens;
 
 import io.bindery.identity.config.IdentityConfig;
 import io.bindery.identity.keys.SigningKeys;
-import io.bindery.identity.users.UserAccount;
 import io.bindery.identity.users.Users;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
@@ -48,16 +47,16 @@ public class AdminBootstrap {
         Duration tokenTtl = config.admin().tokenTtl();
         keys.current();
         // two replicas starting at once: the second waits for the first's admin and uses it
-        UserAccount admin = QuarkusTransaction.requiringNew().call(() -> users.ensure(adminEmail, "Instance admin", true));
+        String admin = QuarkusTransaction.requiringNew().call(() -> users.ensure(adminEmail, "Instance admin", true));
         if (tokenFile.isEmpty() || tokenFile.get().isBlank()) {
             return;
         }
         Path file = Path.of(tokenFile.get());
-        if (Files.isReadable(file) && tokens.usable(tokenIdOf(Files.readString(file).trim()), admin.id)) {
+        if (Files.isReadable(file) && tokens.usable(tokenIdOf(Files.readString(file).trim()), admin)) {
             LOG.infof("instance admin token file %s is current", file);
             return;
         }
-        Tokens.Minted minted = tokens.mint(admin.id, tokenTtl.toSeconds());
+        Tokens.Minted minted = tokens.mint(admin, tokenTtl.toSeconds());
         Path parent = file.toAbsolutePath().getParent();
         Files.createDirectories(parent);
         Path tmp = Files.createTempFile(parent, ".admin-token", ".tmp",

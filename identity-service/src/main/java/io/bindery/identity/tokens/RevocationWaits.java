@@ -36,7 +36,7 @@ public class RevocationWaits {
     private ScheduledFuture<?> check;
 
     @Inject
-    EntityManager em;
+    TokenStore store;
     @Inject
     RevocationWaits self;
 
@@ -83,8 +83,7 @@ public class RevocationWaits {
 
     @Transactional
     long maxSeq() {
-        Number n = (Number) em.createNativeQuery("SELECT coalesce(max(revocation_seq), 0) FROM api_token WHERE revocation_seq IS NOT NULL AND expires_at > now()").getSingleResult();
-        return n.longValue();
+        return store.maxRevocationSeq();
     }
 
     void stop(@Observes ShutdownEvent ev) {

@@ -1,7 +1,6 @@
 package io.bindery.identity.tokens;
 
 import io.bindery.commons.auth.Caller;
-import io.bindery.identity.users.UserAccount;
 import io.bindery.identity.users.Users;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
@@ -26,7 +25,7 @@ public class TokenResource {
     @POST
     @Path("/user/tokens")
     public Response mintOwn(CreateTokenRequest body) {
-        users.requireCaller(caller.userId());
+        users.viewOfCaller(caller.userId());
         Tokens.Minted minted = tokens.mint(caller.userId(), body == null ? null : body.expiresInSeconds());
         return Response.status(201).entity(TokenView.of(minted)).build();
     }
@@ -42,8 +41,8 @@ public class TokenResource {
     @Path("/admin/users/{userId}/tokens")
     public Response mint(@PathParam("userId") String userId, CreateTokenRequest body) {
         users.requireInstanceAdmin(caller.userId());
-        UserAccount user = users.get(userId);
-        Tokens.Minted minted = tokens.mint(user.id, body == null ? null : body.expiresInSeconds());
+        String user = users.get(userId).id();
+        Tokens.Minted minted = tokens.mint(user, body == null ? null : body.expiresInSeconds());
         return Response.status(201).entity(TokenView.of(minted)).build();
     }
 }

@@ -38,7 +38,7 @@ public class Tokens {
     @Inject
     SigningKeys keys;
     @Inject
-    EntityManager em;
+    TokenStore store;
     @Inject
     EventPublisher events;
     @Inject
@@ -61,7 +61,7 @@ public class Tokens {
         row.userId = userId;
         row.createdAt = now;
         row.expiresAt = now.plusSeconds(ttl);
-        row.persist();
+        store.persist(row);
         RsaJsonWebKey key = keys.current();
         String jwt = Jwt.issuer(config.tokens().issuer()).subject(userId).claim("jti", row.id)
                 .issuedAt(now).expiresAt(row.expiresAt)
@@ -79,14 +79,13 @@ public class Tokens {
     @Transactional
     public void revoke(String userId, String tokenId) {
         ApiToken token = tokenId == null || Inputs.hasNul(tokenId) ? null
-                : em.find(ApiToken.class, tokenId, LockModeType.PESSIMISTIC_WRITE);
+                : store.findLocked(tokenId);
         if (token == null || !token.userId.equals(userId) || token.revokedAt != null) {
             return;
         }
         // One revocation at a time, so sequence numbers become visible in order and a poller that has
         // seen number N never misses a smaller one committed later.
-        em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtext('identity.token_revocation'))").getSingleResult();
-        long seq = ((Number) em.createNativeQuery("SELECT nextval('token_revocation_seq')").getSingleResult()).longValue();
+        long seq = store.nextRevocationSeq();
         token.revokedAt = Instant.now();
         token.revocationSeq = seq;
         // long polls waiting in this process answer once the revocation is visible (RevocationWaits)
@@ -108,15 +107,14 @@ public class Tokens {
     /** Revocations after a sequence number, for the verifiers' polling; expired ones are left out. */
     @Transactional
     public List<Revocation> revocationsAfter(long seq, int limit) {
-        List<ApiToken> rows = ApiToken.find("revocationSeq > ?1 and expiresAt > ?2 order by revocationSeq", seq, Instant.now())
-                .page(0, limit).list();
+        List<ApiToken> rows = store.revokedAfter(seq, Instant.now(), limit);
         return rows.stream().map(t -> new Revocation(t.revocationSeq, t.id, t.expiresAt)).toList();
     }
 
     /** Whether a token (by id) is still good for this user: used to decide whether the admin token file is fresh. */
     @Transactional
     public boolean usable(String tokenId, String userId) {
-        ApiToken t = ApiToken.findById(tokenId);
+        ApiToken t = store.find(tokenId);
         return t != null && t.userId.equals(userId) && t.usableAt(Instant.now().plusSeconds(3600));
     }
 }

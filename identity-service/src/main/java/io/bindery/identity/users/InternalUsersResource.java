@@ -25,7 +25,7 @@ public class InternalUsersResource {
     public UserResponse user(@PathParam("userId") String userId) {
         // taken before the read: an event at or after this instant may describe a later state
         Instant asOf = Instant.now();
-        UserView view = users.view(users.get(userId));
+        UserView view = users.viewOf(userId);
         return new UserResponse(view.object(), view.id(), view.displayName(), view.email(), view.photoURL(),
                 new UserChanged.Urls(view.urls().location()), asOf);
     }

@@ -8,7 +8,6 @@ import jakarta.persistence.Table;
 import org.hibernate.annotations.DynamicUpdate;
 
 import java.time.Instant;
-import java.util.Optional;
 
 /** A person who can hold tokens and join organizations. */
 @Entity
@@ -27,8 +26,4 @@ public class UserAccount extends PanacheEntityBase {
     public boolean instanceAdmin;
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
-
-    public static Optional<UserAccount> findByEmail(String email) {
-        return find("lower(email) = lower(?1)", email).firstResultOptional();
-    }
 }

@@ -20,12 +20,12 @@ public class UserResource {
     @GET
     @Path("/user")
     public UserView me() {
-        return users.view(users.requireCaller(caller.userId()));
+        return users.viewOfCaller(caller.userId());
     }
 
     @GET
     @Path("/users/{userId}")
     public UserView user(@PathParam("userId") String userId) {
-        return users.view(users.get(userId));
+        return users.viewOf(userId);
     }
 }

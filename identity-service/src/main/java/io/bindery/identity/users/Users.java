@@ -14,8 +14,11 @@ import jakarta.transaction.Transactional;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 @ApplicationScoped
@@ -30,27 +33,36 @@ public class Users {
     EventPublisher events;
     @Inject
     AdvisoryLocks locks;
+    @Inject
+    UserStore store;
+
+    /** What other features read of a user: its id, e-mail address and whether it is the instance admin. */
+    public record Account(String id, String email, boolean instanceAdmin) {
+    }
 
     /**
      * Creates a user; 409 when the e-mail is taken. The address is locked first, so of two creations of one address
      * the second sees the first's commit and answers 409 (not a unique-index 500).
      */
     @Transactional
-    public UserAccount create(String email, String displayName, String photoUrl, boolean instanceAdmin) {
+    UserAccount create(String email, String displayName, String photoUrl, boolean instanceAdmin) {
         String valid = validEmail(email);
         locks.lock(EMAIL_LOCKS, List.of(valid.toLowerCase(Locale.ROOT)));
-        if (UserAccount.findByEmail(valid).isPresent()) {
+        if (store.findByEmail(valid).isPresent()) {
             throw ApiException.conflict("a user with email " + valid + " already exists");
         }
-        return createKnownNew(valid, displayName, photoUrl, instanceAdmin);
+        return insert(valid, displayName, photoUrl, instanceAdmin);
     }
 
-    /** The user with this e-mail, created when there is none (the instance admin at start, by any replica). */
+    /**
+     * The id of the user with this e-mail, created when there is none (the instance admin at start, by any
+     * replica).
+     */
     @Transactional
-    public UserAccount ensure(String email, String displayName, boolean instanceAdmin) {
+    public String ensure(String email, String displayName, boolean instanceAdmin) {
         String valid = validEmail(email);
         locks.lock(EMAIL_LOCKS, List.of(valid.toLowerCase(Locale.ROOT)));
-        return UserAccount.findByEmail(valid).orElseGet(() -> createKnownNew(valid, displayName, null, instanceAdmin));
+        return store.findByEmail(valid).orElseGet(() -> insert(valid, displayName, null, instanceAdmin)).id;
     }
 
     /** The e-mail, trimmed, or 400 naming the field. */
@@ -67,10 +79,14 @@ public class Users {
 
     /**
      * Creates a user whose e-mail the caller has already checked to be valid and unused (bulk invites), holding
-     * its lock ({@link #EMAIL_LOCKS}).
+     * its lock ({@link #EMAIL_LOCKS}); answers its id.
      */
     @Transactional(Transactional.TxType.MANDATORY)
-    public UserAccount createKnownNew(String email, String displayName, String photoUrl, boolean instanceAdmin) {
+    public String createKnownNew(String email, String displayName, String photoUrl, boolean instanceAdmin) {
+        return insert(email, displayName, photoUrl, instanceAdmin).id;
+    }
+
+    private UserAccount insert(String email, String displayName, String photoUrl, boolean instanceAdmin) {
         if (displayName == null || displayName.isBlank()) {
             throw ApiException.badRequest("displayName is required");
         }
@@ -88,37 +104,83 @@ public class Users {
         user.photoUrl = photoUrl;
         user.instanceAdmin = instanceAdmin;
         user.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        user.persist();
+        store.persist(user);
         events.publish(IdentityEventTypes.USER_CREATED, user.id, eventData(user));
         return user;
     }
 
+    /** The user; 404 when there is none. */
     @Transactional
-    public UserAccount get(String userId) {
-        UserAccount user = userId == null || Inputs.hasNul(userId) ? null : UserAccount.findById(userId);
+    public Account get(String userId) {
+        UserAccount user = require(userId);
+        return new Account(user.id, user.email, user.instanceAdmin);
+    }
+
+    /** The User resource of a user; 404 when there is none. */
+    @Transactional
+    public UserView viewOf(String userId) {
+        return view(require(userId));
+    }
+
+    private UserAccount require(String userId) {
+        UserAccount user = userId == null || Inputs.hasNul(userId) ? null : store.find(userId);
         if (user == null) {
             throw ApiException.notFound("no user " + userId);
         }
         return user;
     }
 
-    /** The caller's account; 401 when the token's user no longer exists. */
-    public UserAccount requireCaller(String callerId) {
-        UserAccount me = UserAccount.findById(callerId);
+    /** The caller's User resource; 401 when the token's user no longer exists. */
+    public UserView viewOfCaller(String callerId) {
+        UserAccount me = store.find(callerId);
         if (me == null) {
             throw ApiException.unauthorized("the token's user no longer exists");
         }
-        return me;
+        return view(me);
     }
 
-    /** Instance-administration endpoints are for the instance admin only. */
+    /** Instance-administration endpoints are for the instance admin only; answers the admin's id. */
     @Transactional
-    public UserAccount requireInstanceAdmin(String userId) {
-        UserAccount user = UserAccount.findById(userId);
+    public String requireInstanceAdmin(String userId) {
+        UserAccount user = store.find(userId);
         if (user == null || !user.instanceAdmin) {
             throw ApiException.forbidden("only the instance admin may do this");
         }
-        return user;
+        return user.id;
+    }
+
+    /** The accounts of these e-mail addresses (compared lower-cased), in one query. */
+    public List<Account> byLowerEmails(Collection<String> lowerEmails) {
+        return store.byLowerEmails(lowerEmails).stream().map(u -> new Account(u.id, u.email, u.instanceAdmin)).toList();
+    }
+
+    /** The user id of each e-mail address that has a user, keyed by the address lower-cased (by the database). */
+    public Map<String, String> idsByLowerEmail(Collection<String> lowerEmails) {
+        return store.idsByLowerEmail(lowerEmails);
+    }
+
+    /** The User resource of one user (who must exist). */
+    public UserView viewById(String userId) {
+        return view(store.find(userId));
+    }
+
+    /** The User resources of those of the users that exist, by id; one query. */
+    public Map<String, UserView> viewsById(Collection<String> userIds) {
+        Map<String, UserView> out = new HashMap<>();
+        if (!userIds.isEmpty()) {
+            store.byIds(userIds).forEach(u -> out.put(u.id, view(u)));
+        }
+        return out;
+    }
+
+    /** The User resource from its columns (a list that read them along with others). */
+    public UserView view(String id, String email, String displayName, String photoUrl) {
+        UserAccount u = new UserAccount();
+        u.id = id;
+        u.email = email;
+        u.displayName = displayName;
+        u.photoUrl = photoUrl;
+        return view(u);
     }
 
     /** The data of the user events: the User object. */
@@ -127,7 +189,7 @@ public class Users {
                 new UserChanged.Urls(urls.api("/users/" + user.id)));
     }
 
-    public UserView view(UserAccount user) {
+    UserView view(UserAccount user) {
         return new UserView("user", user.id, user.displayName, user.email, user.photoUrl,
                 new UserView.Urls(urls.api("/users/" + user.id)));
     }

@@ -1,6 +1,5 @@
-package io.bindery.identity.saml;
+package io.bindery.identity.members;
 
-import io.bindery.identity.members.MemberView;
 import io.bindery.commons.auth.Caller;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
@@ -16,11 +15,11 @@ public class MemberSsoResource {
     @Inject
     Caller caller;
     @Inject
-    SamlProviders providers;
+    Members members;
 
     @POST
     @Path("/orgs/{organizationId}/members/{userId}/sso")
     public MemberView markSso(@PathParam("organizationId") String organizationId, @PathParam("userId") String userId) {
-        return providers.markSsoMember(organizationId, caller.userId(), userId);
+        return members.markSso(organizationId, caller.userId(), userId);
     }
 }
