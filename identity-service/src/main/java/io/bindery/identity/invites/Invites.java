@@ -1,11 +1,9 @@
 package io.bindery.identity.invites;
 
-import io.bindery.identity.members.Member;
 import io.bindery.identity.members.Members;
 import io.bindery.identity.organizations.OrgAccess;
 import io.bindery.identity.support.AdvisoryLocks;
 import io.bindery.identity.support.Inputs;
-import io.bindery.identity.users.UserAccount;
 import io.bindery.identity.users.Users;
 import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.contracts.identity.InviteChanged;
@@ -58,6 +56,8 @@ public class Invites {
     AdvisoryLocks locks;
     @Inject
     InviteStore store;
+    @Inject
+    InviteViews views;
 
     /**
      * POST /orgs/{o}/invites with {emails: [email | {email, role}], role?, sso?}. Admins only. Locks the
@@ -114,21 +114,21 @@ public class Invites {
         invite.createdBy = callerId;
         invite.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         store.persist(invite);
-        events.publish(IdentityEventTypes.INVITE_CREATED, invite.id, eventData(invite));
-        return view(invite);
+        events.publish(IdentityEventTypes.INVITE_CREATED, invite.id, views.event(invite));
+        return views.view(invite);
     }
 
     @Transactional
     public ListPage<InviteView> listLinks(String orgId, String callerId, Integer limitParam, String page) {
         access.requireAdmin(orgId, callerId);
         int limit = Limits.of(limitParam);
-        return store.list(orgId, page, limit).map(this::view);
+        return store.list(orgId, page, limit).map(views::view);
     }
 
     @Transactional
     public InviteView getLink(String orgId, String callerId, String inviteId) {
         access.requireAdmin(orgId, callerId);
-        return view(requireLink(orgId, inviteId));
+        return views.view(requireLink(orgId, inviteId));
     }
 
     /** Changes role and sso of a link; the row is locked from the read on, so the event shows what committed. */
@@ -143,8 +143,8 @@ public class Invites {
         if (req.sso() != null) {
             invite.sso = req.sso();
         }
-        events.publish(IdentityEventTypes.INVITE_UPDATED, invite.id, eventData(invite));
-        return view(invite);
+        events.publish(IdentityEventTypes.INVITE_UPDATED, invite.id, views.event(invite));
+        return views.view(invite);
     }
 
     /** Locked: of two concurrent deletes the second waits, then finds nothing (204), not a deleted row (a 500). */
@@ -181,14 +181,5 @@ public class Invites {
             throw ApiException.notFound("no invite " + inviteId);
         }
         return invite;
-    }
-
-    private InviteView view(LinkInvite invite) {
-        return new InviteView("invite", invite.id, invite.role, false,
-                new InviteView.Urls(urls.api("/orgs/" + invite.organizationId + "/link-invites/" + invite.id)));
-    }
-
-    private static InviteChanged eventData(LinkInvite invite) {
-        return new InviteChanged(invite.id, invite.organizationId, invite.role, invite.sso);
     }
 }

@@ -13,7 +13,7 @@ import java.time.Instant;
 @Entity
 @DynamicUpdate
 @Table(name = "link_invite")
-public class LinkInvite extends PanacheEntityBase {
+class LinkInvite extends PanacheEntityBase {
     @Id
     public String id;
     @Column(name = "organization_id", nullable = false)

@@ -17,7 +17,7 @@ import java.util.Objects;
 @DynamicUpdate
 @Table(name = "member")
 @IdClass(Member.Key.class)
-public class Member extends PanacheEntityBase {
+class Member extends PanacheEntityBase {
     @Id
     @Column(name = "organization_id")
     public String organizationId;

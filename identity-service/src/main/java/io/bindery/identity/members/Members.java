@@ -84,8 +84,7 @@ public class Members implements Memberships {
 
     /** The Member resource of a row read along with its user's columns (lists that join them). */
     public MemberView view(MemberRow r, long teams, long spaces) {
-        return new MemberView("member", r.userId(), r.role(), users.view(r.userId(), r.email(), r.displayName(), r.photoUrl()),
-                r.disabled(), r.joinedAt(), r.lastSeenAt(), r.sso(), spaces, teams);
+        return MemberViews.view(r, users.view(r.userId(), r.email(), r.displayName(), r.photoUrl()), teams, spaces);
     }
 
     @Transactional
@@ -294,8 +293,7 @@ public class Members implements Memberships {
 
     /** {@code spaces}: the organization's spaces (not deleted) granted to the user directly, see {@link SpaceGrants}. */
     private MemberView view(Member member, UserView user, long teams, long spaces) {
-        return new MemberView("member", member.userId, member.role, user, member.disabled, member.joinedAt,
-                member.lastSeenAt, member.sso, spaces, teams);
+        return MemberViews.view(member, user, teams, spaces);
     }
 
     private long adminCount(String orgId) {

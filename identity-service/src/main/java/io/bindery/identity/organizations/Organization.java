@@ -17,7 +17,7 @@ import java.util.List;
 @Entity
 @DynamicUpdate
 @Table(name = "organization")
-public class Organization extends PanacheEntityBase {
+class Organization extends PanacheEntityBase {
     @Id
     public String id;
     @Column(nullable = false)

@@ -53,6 +53,8 @@ public class Organizations {
     AdvisoryLocks locks;
     @Inject
     OrganizationStore store;
+    @Inject
+    OrganizationViews views;
 
     /** Creates an organization; the caller becomes its admin member. */
     @Transactional
@@ -76,22 +78,22 @@ public class Organizations {
         org.updatedAt = org.createdAt;
         requireFreeHostname(org.hostname, org.id);
         store.persist(org);
-        events.publish(IdentityEventTypes.ORGANIZATION_CREATED, org.id, eventView(org));
+        events.publish(IdentityEventTypes.ORGANIZATION_CREATED, org.id, views.event(org));
         members.add(org.id, callerId, Role.ADMIN.wire(), false);
-        return view(org, true, Role.ADMIN);
+        return views.view(org, true, Role.ADMIN);
     }
 
     /** The caller's organizations, oldest first, keyset paged on (createdAt, id). */
     @Transactional
     public ListPage<OrganizationView> listForCaller(String callerId, Integer limitParam, String page) {
         int limit = Limits.of(limitParam);
-        return store.forMember(callerId, page, limit).map(r -> view(r.organization(), true, Role.parse("role", r.role())));
+        return store.forMember(callerId, page, limit).map(r -> views.view(r.organization(), true, Role.parse("role", r.role())));
     }
 
     @Transactional
     public OrganizationView get(String orgId, String callerId) {
         OrgAccess.Access a = access.requireMember(orgId, callerId);
-        return view(a.organization(), true, a.role());
+        return views.view(a.organization(), true, a.role());
     }
 
     /**
@@ -132,8 +134,8 @@ public class Organizations {
                     .orElseThrow(() -> ApiException.badRequest("mergeRules must not be null")), org.id);
         }
         org.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        events.publish(IdentityEventTypes.ORGANIZATION_UPDATED, org.id, eventView(org));
-        return view(org, true, Role.ADMIN);
+        events.publish(IdentityEventTypes.ORGANIZATION_UPDATED, org.id, views.event(org));
+        return views.view(org, true, Role.ADMIN);
     }
 
     /**
@@ -169,7 +171,7 @@ public class Organizations {
         List<OrganizationView> out = new ArrayList<>();
         for (Organization org : orgs) {
             Memberships.Membership m = members.find(org.id, callerId);
-            out.add(view(org, m != null, m == null ? null : Role.parse("role", m.role())));
+            out.add(views.view(org, m != null, m == null ? null : Role.parse("role", m.role())));
         }
         return out;
     }
@@ -272,29 +274,5 @@ public class Organizations {
             throw ApiException.badRequest("emailDomains: at most 100 domains");
         }
         return new ArrayList<>(out);
-    }
-
-    /** The data of the organization events: the Organization without the per-caller permissions. */
-    private OrganizationChanged eventView(Organization org) {
-        return new OrganizationChanged("organization", org.id, org.title, org.createdAt, org.emailDomains, org.hostname,
-                org.type, org.useCase, org.communityType, org.defaultRole, org.defaultContent, org.sso, org.ai,
-                org.inviteLinks, org.plan, org.mergeRules, new OrganizationChanged.Trial("notapplicable", 0),
-                new OrganizationChanged.Urls(urls.api("/orgs/" + org.id), urls.app("/o/" + org.id), org.logoUrl));
-    }
-
-    /**
-     * The API shape for a caller: {@code member} whether the caller belongs to the organization, {@code role}
-     * its role there (null: a guest, who sees the organization but not its people).
-     */
-    public OrganizationView view(Organization org, boolean member, Role role) {
-        return build(org, OrganizationPolicy.of(member, role).permissions());
-    }
-
-    private OrganizationView build(Organization org, OrganizationView.Permissions permissions) {
-        return new OrganizationView("organization", org.id, org.title, org.createdAt, org.emailDomains, org.hostname,
-                org.type, org.useCase, org.communityType, org.defaultRole, org.defaultContent, org.sso, org.ai,
-                org.inviteLinks, org.plan, org.mergeRules, new OrganizationView.Trial("notapplicable", 0),
-                new OrganizationView.Urls(urls.api("/orgs/" + org.id), urls.app("/o/" + org.id), org.logoUrl),
-                permissions);
     }
 }

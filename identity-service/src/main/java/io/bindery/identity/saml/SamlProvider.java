@@ -17,7 +17,7 @@ import java.time.Instant;
 @Entity
 @DynamicUpdate
 @Table(name = "saml_provider")
-public class SamlProvider extends PanacheEntityBase {
+class SamlProvider extends PanacheEntityBase {
     public static final String ACTIVE = "active";
     public static final String PENDING = "pending";
 

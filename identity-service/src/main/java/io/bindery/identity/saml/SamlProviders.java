@@ -67,6 +67,8 @@ public class SamlProviders {
     Teams teams;
     @Inject
     SamlProviderStore store;
+    @Inject
+    SamlProviderViews views;
 
     @Transactional
     public ListPage<SamlProviderView> list(String orgId, String callerId, String limitParam, String page) {
@@ -75,7 +77,7 @@ public class SamlProviders {
         ListPage<SamlProvider> rows = store.list(orgId, page, limit);
         Map<String, TeamView> defaultTeams = teams.views(orgId, rows.items().stream().map(p -> p.defaultTeamId).filter(Objects::nonNull)
                 .collect(Collectors.toSet()), a);
-        return rows.map(p -> view(p, p.defaultTeamId == null ? null : defaultTeams.get(p.defaultTeamId)));
+        return rows.map(p -> views.view(p, p.defaultTeamId == null ? null : defaultTeams.get(p.defaultTeamId)));
     }
 
 
@@ -151,7 +153,7 @@ public class SamlProviders {
         List<SamlProvider> providers = store.all(orgId);
         return new SamlLoginList(providers.stream()
                 .filter(p -> SamlProvider.ACTIVE.equals(p.status()))
-                .map(p -> new SamlLoginList.Login(p.id, p.label, startUrl(p.id)))
+                .map(views::login)
                 .toList());
     }
 
@@ -279,35 +281,13 @@ public class SamlProviders {
     private SamlProviderView view(SamlProvider p, OrgAccess.Access a) {
         TeamView team = p.defaultTeamId == null ? null
                 : teams.views(p.organizationId, List.of(p.defaultTeamId), a).get(p.defaultTeamId);
-        return view(p, team);
+        return views.view(p, team);
     }
 
-    /** The resource without per-caller fields (the default team's permissions), for event payloads. */
     /** The data of the provider events: the SamlProvider, its default team without permissions. */
     private SamlProviderChanged eventView(SamlProvider p) {
         TeamView team = p.defaultTeamId == null ? null
                 : teams.views(p.organizationId, List.of(p.defaultTeamId), null).get(p.defaultTeamId);
-        SamlProviderView v = view(p, team);
-        return new SamlProviderChanged(v.object(), v.id(), v.label(), v.ssoURL(), v.entityID(), v.certificate(),
-                team == null ? null : new SamlProviderChanged.DefaultTeam(team.object(), team.id(), team.title(),
-                        team.members(), team.spaces(), team.createdAt()),
-                v.defaultRole(), v.createdAt(), v.status(),
-                new SamlProviderChanged.Service(v.service().acsURL(), v.service().startURL(), v.service().entityID()),
-                new SamlProviderChanged.Urls(v.urls().location()));
-    }
-
-    private SamlProviderView view(SamlProvider p, TeamView team) {
-        return new SamlProviderView("saml-provider", p.id, p.label, p.ssoUrl, p.entityId, p.certificate, team,
-                p.defaultRole, p.createdAt, p.status(),
-                new SamlProviderView.Service(urls.app(samlPath(p.id, "acs")), startUrl(p.id), urls.app(samlPath(p.id, "metadata"))),
-                new SamlProviderView.Urls(urls.api("/orgs/" + p.organizationId + "/saml/" + p.id)));
-    }
-
-    private String startUrl(String providerId) {
-        return urls.app(samlPath(providerId, "start"));
-    }
-
-    private static String samlPath(String providerId, String endpoint) {
-        return "/__/auth/saml/" + providerId + "/" + endpoint;
+        return views.event(p, team);
     }
 }

@@ -13,7 +13,7 @@ import java.time.Instant;
 @Entity
 @DynamicUpdate
 @Table(name = "team")
-public class Team extends PanacheEntityBase {
+class Team extends PanacheEntityBase {
     @Id
     public String id;
     @Column(name = "organization_id", nullable = false)

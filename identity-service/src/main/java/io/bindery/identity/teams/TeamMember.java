@@ -18,7 +18,7 @@ import java.util.Objects;
 @DynamicUpdate
 @Table(name = "team_member")
 @IdClass(TeamMember.Key.class)
-public class TeamMember extends PanacheEntityBase {
+class TeamMember extends PanacheEntityBase {
     @Id
     @Column(name = "team_id")
     public String teamId;

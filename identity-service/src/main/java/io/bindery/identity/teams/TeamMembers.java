@@ -193,7 +193,7 @@ public class TeamMembers implements TeamCounts {
         Teams.checkTitleFilter(title);
         ListPage<TeamStore.TeamWithRole> rows = store.teamsOf(keyset, organizationId, userId, title);
         Teams.Counts counts = teams.counts(organizationId, rows.items().stream().map(r -> r.team().id).toList());
-        return rows.map(r -> new TeamOfMemberView(teams.view(r.team(), counts, access), new TeamMemberView.TeamRole(r.role().wire())));
+        return rows.map(r -> new TeamOfMemberView(TeamViews.view(r.team(), counts, access), new TeamMemberView.TeamRole(r.role().wire())));
     }
 
 
@@ -262,7 +262,7 @@ public class TeamMembers implements TeamCounts {
             return;
         }
         store.flush();
-        events.publish(IdentityEventTypes.TEAM_MEMBERS_UPDATED, team.id, Teams.membersChange(team, teams.counts(team), added, removed, changed));
+        events.publish(IdentityEventTypes.TEAM_MEMBERS_UPDATED, team.id, TeamViews.membersChange(team, teams.counts(team), added, removed, changed));
     }
 
 

@@ -92,7 +92,7 @@ public class Teams {
         }
         ListPage<Team> rows = store.list(keyset, organizationId, title, onlyOwnedBy);
         Counts counts = counts(organizationId, rows.items().stream().map(t -> t.id).toList());
-        return rows.map(t -> view(t, counts, access));
+        return rows.map(t -> TeamViews.view(t, counts, access));
     }
 
     /** Creates a team; the caller becomes its owner, the listed organization members its members. */
@@ -133,17 +133,17 @@ public class Teams {
         added.forEach((userId, teamRole) -> store.persist(place(team.id, userId, teamRole, now)));
 
         Counts counts = new Counts(Map.of(team.id, (long) added.size()), Map.of()); // a new team has no grants yet
-        events.publish(IdentityEventTypes.TEAM_CREATED, team.id, eventData(team, counts));
+        events.publish(IdentityEventTypes.TEAM_CREATED, team.id, TeamViews.event(team, counts));
         // the first members as a members change too, so consumers keep one path for team membership
-        events.publish(IdentityEventTypes.TEAM_MEMBERS_UPDATED, team.id, membersChange(team, counts, added, List.of(), Map.of()));
-        return view(team, counts, access);
+        events.publish(IdentityEventTypes.TEAM_MEMBERS_UPDATED, team.id, TeamViews.membersChange(team, counts, added, List.of(), Map.of()));
+        return TeamViews.view(team, counts, access);
     }
 
     @Transactional
     public TeamView get(String organizationId, String callerId, String teamId) {
         OrgAccess.Access access = member(organizationId, callerId);
         Team team = requireTeam(organizationId, teamId, false);
-        return view(team, counts(team), access);
+        return TeamViews.view(team, counts(team), access);
     }
 
     @Transactional
@@ -158,9 +158,9 @@ public class Teams {
         Counts counts = counts(team);
         if (!title.equals(team.title)) {
             team.title = title;
-            events.publish(IdentityEventTypes.TEAM_UPDATED, team.id, eventData(team, counts));
+            events.publish(IdentityEventTypes.TEAM_UPDATED, team.id, TeamViews.event(team, counts));
         }
-        return view(team, counts, access);
+        return TeamViews.view(team, counts, access);
     }
 
     /** Deletes a team with its member list; nothing to do (still a success) when it does not exist. */
@@ -173,7 +173,7 @@ public class Teams {
             return;
         }
         policy(access, team).requireManage();
-        TeamChanged data = eventData(team, counts(team));
+        TeamChanged data = TeamViews.event(team, counts(team));
         store.delete(team);
         events.publish(IdentityEventTypes.TEAM_DELETED, team.id, data);
     }
@@ -191,7 +191,7 @@ public class Teams {
             return out;
         }
         Counts counts = counts(organizationId, teamIds);
-        store.list(organizationId, teamIds).forEach(t -> out.put(t.id, view(t, counts, access)));
+        store.list(organizationId, teamIds).forEach(t -> out.put(t.id, TeamViews.view(t, counts, access)));
         return out;
     }
 
@@ -218,18 +218,6 @@ public class Teams {
     /** The caller's policy on the team, without its team role (no permission shown depends on it). */
     static TeamPolicy policy(OrgAccess.Access access, Team team) {
         return new TeamPolicy(access.admin(), team.createdBy.equals(access.member().userId()), false);
-    }
-
-    TeamView view(Team team, Counts counts, OrgAccess.Access access) {
-        TeamView.Permissions permissions = access == null ? null : policy(access, team).permissions();
-        return new TeamView("team", team.id, team.title, counts.members(team.id), counts.spaces(team.id), team.createdAt,
-                permissions);
-    }
-
-    /** The data of the team events: the Team without permissions, plus the {@code organization} it belongs to. */
-    static TeamChanged eventData(Team team, Counts counts) {
-        return new TeamChanged("team", team.id, team.title, counts.members(team.id), counts.spaces(team.id), team.createdAt,
-                team.organizationId);
     }
 
     /** Members and spaces per team. */
@@ -264,19 +252,6 @@ public class Teams {
         place.role = role;
         place.addedAt = at;
         return place;
-    }
-
-    /**
-     * The team (with its {@code organization}), plus the ids of the users added, removed and whose role changed,
-     * and the new roles.
-     */
-    static TeamMembersChanged membersChange(Team team, Counts counts, Map<String, TeamRole> added, List<String> removed,
-                                                    Map<String, TeamRole> changed) {
-        Map<String, String> roles = new TreeMap<>();
-        added.forEach((user, role) -> roles.put(user, role.wire()));
-        changed.forEach((user, role) -> roles.put(user, role.wire()));
-        return TeamMembersChanged.of(eventData(team, counts), List.copyOf(added.keySet()), List.copyOf(removed),
-                List.copyOf(changed.keySet()), roles);
     }
 
     /** See {@link Inputs#hasNul}: such a path or query value is answered 404 or 400, never reaching the database. */

@@ -13,7 +13,7 @@ import java.time.Instant;
 @Entity
 @DynamicUpdate
 @Table(name = "api_token")
-public class ApiToken extends PanacheEntityBase {
+class ApiToken extends PanacheEntityBase {
     @Id
     public String id;
     @Column(name = "user_id", nullable = false)

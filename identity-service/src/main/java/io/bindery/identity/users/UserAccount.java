@@ -13,7 +13,7 @@ import java.time.Instant;
 @Entity
 @DynamicUpdate
 @Table(name = "app_user")
-public class UserAccount extends PanacheEntityBase {
+class UserAccount extends PanacheEntityBase {
     @Id
     public String id;
     @Column(nullable = false)

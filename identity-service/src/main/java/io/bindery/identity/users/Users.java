@@ -35,6 +35,8 @@ public class Users {
     AdvisoryLocks locks;
     @Inject
     UserStore store;
+    @Inject
+    UserViews views;
 
     /** What other features read of a user: its id, e-mail address and whether it is the instance admin. */
     public record Account(String id, String email, boolean instanceAdmin) {
@@ -105,7 +107,7 @@ public class Users {
         user.instanceAdmin = instanceAdmin;
         user.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         store.persist(user);
-        events.publish(IdentityEventTypes.USER_CREATED, user.id, eventData(user));
+        events.publish(IdentityEventTypes.USER_CREATED, user.id, views.event(user));
         return user;
     }
 
@@ -119,7 +121,7 @@ public class Users {
     /** The User resource of a user; 404 when there is none. */
     @Transactional
     public UserView viewOf(String userId) {
-        return view(require(userId));
+        return views.view(require(userId));
     }
 
     private UserAccount require(String userId) {
@@ -136,7 +138,7 @@ public class Users {
         if (me == null) {
             throw ApiException.unauthorized("the token's user no longer exists");
         }
-        return view(me);
+        return views.view(me);
     }
 
     /** Instance-administration endpoints are for the instance admin only; answers the admin's id. */
@@ -161,16 +163,21 @@ public class Users {
 
     /** The User resource of one user (who must exist). */
     public UserView viewById(String userId) {
-        return view(store.find(userId));
+        return views.view(store.find(userId));
     }
 
     /** The User resources of those of the users that exist, by id; one query. */
     public Map<String, UserView> viewsById(Collection<String> userIds) {
         Map<String, UserView> out = new HashMap<>();
         if (!userIds.isEmpty()) {
-            store.byIds(userIds).forEach(u -> out.put(u.id, view(u)));
+            store.byIds(userIds).forEach(u -> out.put(u.id, views.view(u)));
         }
         return out;
+    }
+
+    /** The User resource of an account read here. */
+    UserView view(UserAccount user) {
+        return views.view(user);
     }
 
     /** The User resource from its columns (a list that read them along with others). */
@@ -180,17 +187,7 @@ public class Users {
         u.email = email;
         u.displayName = displayName;
         u.photoUrl = photoUrl;
-        return view(u);
+        return views.view(u);
     }
 
-    /** The data of the user events: the User object. */
-    private UserChanged eventData(UserAccount user) {
-        return new UserChanged("user", user.id, user.displayName, user.email, user.photoUrl,
-                new UserChanged.Urls(urls.api("/users/" + user.id)));
-    }
-
-    UserView view(UserAccount user) {
-        return new UserView("user", user.id, user.displayName, user.email, user.photoUrl,
-                new UserView.Urls(urls.api("/users/" + user.id)));
-    }
 }
