@@ -2,7 +2,6 @@ package io.bindery.identity.keys;
 
 import io.bindery.identity.config.IdentityConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;

@@ -5,8 +5,6 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 
 /**
  * Who may see and change an organization. Non-members get 404 for everything of it (its existence is not

@@ -5,7 +5,6 @@ import io.bindery.identity.support.Inputs;
 import io.bindery.identity.users.Users;
 
 import io.bindery.contracts.identity.IdentityEventTypes;
-import io.bindery.contracts.identity.OrganizationChanged;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
@@ -16,9 +15,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.json.JsonBody;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.Keyset;
-import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -10,17 +10,12 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
-import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityNotFoundException;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.io.ByteArrayInputStream;
@@ -79,7 +74,6 @@ public class SamlProviders {
                 .collect(Collectors.toSet()), a);
         return rows.map(p -> views.view(p, p.defaultTeamId == null ? null : defaultTeams.get(p.defaultTeamId)));
     }
-
 
     @Transactional
     public SamlProviderView create(String orgId, String callerId, SamlProviderInput in) {

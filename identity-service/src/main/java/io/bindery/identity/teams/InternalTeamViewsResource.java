@@ -1,11 +1,9 @@
 package io.bindery.identity.teams;
 
-import io.bindery.identity.organizations.OrgAccess;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -13,8 +11,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 
 /**
  * Internal (never routed by the gateway): the Team objects of some teams of an organization as one member
@@ -28,15 +24,12 @@ public class InternalTeamViewsResource {
 
     @Inject
     Teams teams;
-    @Inject
-    OrgAccess orgAccess;
 
     public record TeamViews(List<TeamView> items) {
     }
 
     /** Body {@code {"viewer": "<user id>", "teams": ["<team id>", ...]}} (at most 1000); answers them in that order. */
     @POST
-    @Transactional
     public TeamViews views(@PathParam("organizationId") String organizationId, JsonNode node) {
         JsonBody body = JsonBody.of(node);
         String viewer = body.string("viewer").orElseThrow(() -> ApiException.badRequest("viewer is required"));
@@ -47,8 +40,6 @@ public class InternalTeamViewsResource {
         if (organizationId.indexOf('\0') >= 0 || viewer.indexOf('\0') >= 0 || ids.stream().anyMatch(i -> i.indexOf('\0') >= 0)) {
             throw ApiException.notFound("no organization " + organizationId);
         }
-        OrgAccess.Access access = orgAccess.requireMember(organizationId, viewer);
-        Map<String, TeamView> found = teams.views(organizationId, ids, access);
-        return new TeamViews(ids.stream().map(found::get).filter(Objects::nonNull).toList());
+        return new TeamViews(teams.viewsFor(organizationId, viewer, ids));
     }
 }

@@ -6,22 +6,17 @@ import io.bindery.identity.members.MemberRemoved;
 import io.bindery.identity.members.Members;
 import io.bindery.identity.members.TeamCounts;
 import io.bindery.identity.organizations.OrgAccess;
-import io.bindery.identity.support.PgArrays;
 import io.bindery.identity.users.Users;
 import io.bindery.contracts.identity.TeamResponse;
 import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
-import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -196,7 +191,6 @@ public class TeamMembers implements TeamCounts {
         return rows.map(r -> new TeamOfMemberView(TeamViews.view(r.team(), counts, access), new TeamMemberView.TeamRole(r.role().wire())));
     }
 
-
     /** How many teams of the organization each user is in (0 for users in none), in one query. */
     @Override
     @Transactional
@@ -245,7 +239,6 @@ public class TeamMembers implements TeamCounts {
         return new TeamResponse(organizationId, teamId, userIds, asOf);
     }
 
-
     /** The caller's policy on the team's members: its team role is looked up only when it decides. */
     private TeamPolicy memberPolicy(OrgAccess.Access access, Team team) {
         TeamPolicy policy = Teams.policy(access, team);
@@ -256,7 +249,6 @@ public class TeamMembers implements TeamCounts {
         return new TeamPolicy(policy.orgAdmin(), policy.creator(), place != null && place.role == TeamRole.OWNER);
     }
 
-
     private void publishMembersChange(Team team, Map<String, TeamRole> added, List<String> removed, Map<String, TeamRole> changed) {
         if (added.isEmpty() && removed.isEmpty() && changed.isEmpty()) {
             return;
@@ -264,7 +256,6 @@ public class TeamMembers implements TeamCounts {
         store.flush();
         events.publish(IdentityEventTypes.TEAM_MEMBERS_UPDATED, team.id, TeamViews.membersChange(team, teams.counts(team), added, removed, changed));
     }
-
 
     /** An array of user ids or e-mails: trimmed, deduplicated, at most {@link Teams#BATCH_MAX}. */
     private static List<String> entries(String field, List<String> values) {

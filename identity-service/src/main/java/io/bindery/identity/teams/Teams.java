@@ -8,21 +8,15 @@ import io.bindery.identity.organizations.OrgAccess;
 import io.bindery.identity.support.Inputs;
 import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.contracts.identity.TeamChanged;
-import io.bindery.contracts.identity.TeamMembersChanged;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
-import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -32,10 +26,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Teams of an organization: list, create, read, rename, delete, and the Team objects other components embed.
@@ -193,6 +186,17 @@ public class Teams {
         Counts counts = counts(organizationId, teamIds);
         store.list(organizationId, teamIds).forEach(t -> out.put(t.id, TeamViews.view(t, counts, access)));
         return out;
+    }
+
+    /**
+     * The Team objects of some teams of the organization as one member (the viewer) sees them, in the order asked;
+     * teams that are not the organization's are left out, a viewer who is no member is a 404.
+     */
+    @Transactional
+    public List<TeamView> viewsFor(String organizationId, String viewer, List<String> teamIds) {
+        OrgAccess.Access access = orgAccess.requireMember(organizationId, viewer);
+        Map<String, TeamView> found = views(organizationId, teamIds, access);
+        return teamIds.stream().map(found::get).filter(Objects::nonNull).toList();
     }
 
     // ------------------------------------------------------------------------------------------- helpers

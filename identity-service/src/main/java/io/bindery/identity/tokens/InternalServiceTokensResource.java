@@ -1,26 +1,19 @@
 package io.bindery.identity.tokens;
 
-import io.bindery.identity.keys.SigningKeys;
 import io.bindery.contracts.identity.ServiceTokenResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.errors.ApiException;
-import io.bindery.commons.ids.Ids;
 import io.bindery.commons.json.JsonBody;
-import io.smallrye.jwt.build.Jwt;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jose4j.jwk.RsaJsonWebKey;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 
 /**
  * Internal (never routed by the gateway): mints the short-lived service tokens services call each other's internal
@@ -31,15 +24,12 @@ import java.time.temporal.ChronoUnit;
 @Path(ServiceTokens.MINT_PATH)
 @Produces(MediaType.APPLICATION_JSON)
 public class InternalServiceTokensResource {
-    static final long TTL_SECONDS = 300;
     static final String NAME = "[a-z][a-z0-9-]{0,62}";
 
     @Inject
-    SigningKeys keys;
+    ServiceTokenMint serviceTokens;
     @Inject
     io.bindery.commons.config.BinderyServiceConfig config;
-    @ConfigProperty(name = "mp.jwt.verify.issuer", defaultValue = "bindery")
-    String issuer;
 
     /** Body {@code {"service": "<calling service>", "audience": "<service called>"}}. */
     @POST
@@ -54,13 +44,6 @@ public class InternalServiceTokensResource {
                 .orElseThrow(() -> ApiException.badRequest("service must be a service name such as review-service"));
         String audience = body.string("audience").filter(s -> s.matches(NAME))
                 .orElseThrow(() -> ApiException.badRequest("audience must be a service name such as content-service"));
-        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        Instant expires = now.plusSeconds(TTL_SECONDS);
-        RsaJsonWebKey key = keys.current();
-        String token = Jwt.issuer(issuer).subject("service:" + service).audience(audience).claim("jti", Ids.newId())
-                .claim(ServiceTokens.SERVICE_CLAIM, service).issuedAt(now).expiresAt(expires)
-                .jws().keyId(key.getKeyId()).algorithm(io.smallrye.jwt.algorithm.SignatureAlgorithm.RS256)
-                .sign(key.getRsaPrivateKey());
-        return new ServiceTokenResponse(token, expires);
+        return serviceTokens.mint(service, audience);
     }
 }

@@ -12,8 +12,6 @@ import io.bindery.commons.ids.Ids;
 import io.smallrye.jwt.build.Jwt;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -46,7 +44,6 @@ public class Tokens {
 
     public record Minted(String id, String token, Instant expiresAt) {
     }
-
 
     /** @param ttlSeconds requested lifetime, null for the default */
     @Transactional

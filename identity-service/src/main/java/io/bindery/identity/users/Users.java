@@ -3,7 +3,6 @@ package io.bindery.identity.users;
 import io.bindery.identity.support.AdvisoryLocks;
 import io.bindery.identity.support.Inputs;
 import io.bindery.contracts.identity.IdentityEventTypes;
-import io.bindery.contracts.identity.UserChanged;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
