@@ -7,7 +7,6 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
-import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -15,9 +14,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import java.util.Map;
-
-/** Members of an organization: /v1/orgs/{o}/members[/{userId}], and the caller's ping. */
+/** Members of an organization: /v1/orgs/{o}/members[/{userId}]. */
 @Path("/v1")
 @Produces(MediaType.APPLICATION_JSON)
 public class MemberResource {
@@ -52,13 +49,5 @@ public class MemberResource {
     public Response remove(@PathParam("organizationId") String orgId, @PathParam("userId") String userId) {
         members.remove(orgId, caller.userId(), userId);
         return Response.noContent().build();
-    }
-
-    /** Updates the caller's last-seen time. serviceVisitorClaims is not issued (no visitor auth yet). */
-    @POST
-    @Path("/orgs/{organizationId}/ping")
-    public Map<String, Object> ping(@PathParam("organizationId") String orgId) {
-        members.ping(orgId, caller.userId());
-        return Map.of();
     }
 }

@@ -175,6 +175,7 @@ public class Members implements Memberships {
      * The caller was seen now: one targeted UPDATE of last_seen_at (never a write-back of the row as read, which
      * would undo a role change committed meanwhile), and it only moves forward.
      */
+    @Override
     @Transactional
     public void ping(String orgId, String callerId) {
         access.requireMember(orgId, callerId);

@@ -18,4 +18,7 @@ public interface Memberships {
      * Runs in the caller's transaction, which holds the organization row lock or created the organization.
      */
     boolean add(String organizationId, String userId, String role, boolean sso);
+
+    /** The caller was seen now in the organization (its last-seen time); 404 when it is no member. */
+    void ping(String organizationId, String userId);
 }

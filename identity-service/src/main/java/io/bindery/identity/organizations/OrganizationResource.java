@@ -16,7 +16,9 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** Organizations: /v1/orgs, /v1/orgs/{o} and join; ping is the member's ({@code MemberResource}). */
+import java.util.Map;
+
+/** Organizations: /v1/orgs, /v1/orgs/{o}, join and ping. */
 @Path("/v1")
 @Produces(MediaType.APPLICATION_JSON)
 public class OrganizationResource {
@@ -26,6 +28,8 @@ public class OrganizationResource {
     Users users;
     @Inject
     Organizations organizations;
+    @Inject
+    Memberships members;
 
     @GET
     @Path("/orgs")
@@ -57,5 +61,13 @@ public class OrganizationResource {
     public Response join(@PathParam("organizationId") String orgId) {
         organizations.join(orgId, caller.userId());
         return Response.noContent().build();
+    }
+
+    /** Updates the caller's last-seen time. serviceVisitorClaims is not issued (no visitor auth yet). */
+    @POST
+    @Path("/orgs/{organizationId}/ping")
+    public Map<String, Object> ping(@PathParam("organizationId") String orgId) {
+        members.ping(orgId, caller.userId());
+        return Map.of();
     }
 }

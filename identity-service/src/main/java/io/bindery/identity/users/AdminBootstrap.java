@@ -1,8 +1,8 @@
-package io.bindery.identity.tokens;
+package io.bindery.identity.users;
 
 import io.bindery.identity.config.IdentityConfig;
 import io.bindery.identity.keys.SigningKeys;
-import io.bindery.identity.users.Users;
+import io.bindery.identity.tokens.Tokens;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
