@@ -3,7 +3,6 @@ package io.bindery.identity.eventsadmin;
 import io.bindery.identity.users.Users;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
-import io.bindery.commons.errors.ApiException;
 import io.bindery.contracts.events.ParkedEventAction;
 import io.bindery.contracts.events.ParkedEventOutcome;
 import jakarta.inject.Inject;
@@ -37,7 +36,7 @@ public class EventsAdminResource {
     public ParkedEventsAdmin.Gathered list(@QueryParam("service") String service,
                                            @QueryParam("limit") @DefaultValue("100") String limit) {
         users.requireInstanceAdmin(caller.userId());
-        return admin.list(blankToNull(service), limitOf(limit));
+        return admin.list(ParkedEventRequests.blankToNull(service), ParkedEventRequests.limit(limit));
     }
 
     /** Body {@code {"topic"?, "eventId"?}}: one event, a topic's, or all of every service. */
@@ -63,43 +62,7 @@ public class EventsAdminResource {
 
     private Map<String, ParkedEventOutcome> act(String service, String action, JsonNode body) {
         String userId = users.requireInstanceAdmin(caller.userId());
-        if (body != null && !body.isNull() && !body.isObject()) {
-            throw ApiException.badRequest("the body must be a JSON object: {topic?, eventId?}");
-        }
-        String topic = text(body, "topic");
-        String eventId = text(body, "eventId");
-        if (eventId != null && topic == null) {
-            throw ApiException.badRequest("eventId needs its topic");
-        }
-        if (action.equals("discard") && eventId == null) {
-            throw ApiException.badRequest("discard needs topic and eventId");
-        }
-        return admin.act(service, new ParkedEventAction(action, topic, eventId, userId));
-    }
-
-    private static String text(JsonNode body, String field) {
-        if (body == null || !body.has(field) || body.get(field).isNull()) {
-            return null;
-        }
-        if (!body.get(field).isTextual()) {
-            throw ApiException.badRequest(field + " must be a string");
-        }
-        return blankToNull(body.get(field).asText());
-    }
-
-    private static int limitOf(String limit) {
-        try {
-            int n = Integer.parseInt(limit);
-            if (n >= 1 && n <= 500) {
-                return n;
-            }
-        } catch (NumberFormatException ignored) {
-            // below
-        }
-        throw ApiException.badRequest("limit must be a number from 1 to 500, not " + limit);
-    }
-
-    private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s;
+        ParkedEventRequests.Act req = ParkedEventRequests.Act.from(body, action);
+        return admin.act(service, new ParkedEventAction(action, req.topic(), req.eventId(), userId));
     }
 }
