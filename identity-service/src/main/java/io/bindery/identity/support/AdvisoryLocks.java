@@ -1,6 +1,5 @@
 package io.bindery.identity.support;
 
-import io.bindery.identity.organizations.OrgAccess;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -11,7 +10,7 @@ import java.util.Collection;
 /**
  * Transaction-scoped PostgreSQL advisory locks on names that are unique but not yet rows (a hostname, an e-mail
  * address): "check that it is free, then insert it" holds its lock, so two such writers take turns instead of
- * the second failing on the unique index (a 500). Last in the lock order of {@link OrgAccess}.
+ * the second failing on the unique index (a 500). Last in the lock order of {@code organizations.OrgAccess}.
  */
 @ApplicationScoped
 public class AdvisoryLocks {
