@@ -1,6 +1,6 @@
 package io.bindery.identity;
 
-import io.bindery.identity.domain.SigningKey;
+import io.bindery.identity.keys.SigningKey;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;

@@ -1,10 +1,10 @@
 package io.bindery.identity;
 
+import io.bindery.identity.grants.SpaceGrants;
 import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.ids.Ids;
 import io.bindery.identity.TestApi.User;
-import io.bindery.identity.service.SpaceGrants;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;

@@ -1,12 +1,12 @@
 package io.bindery.identity.events;
 
+import io.bindery.identity.config.IdentityConfig;
+import io.bindery.identity.grants.SpaceGrants;
 import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.TopicConsumer;
-import io.bindery.identity.service.SpaceGrants;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import io.bindery.identity.config.IdentityConfig;
 
 /**
  * Reads bindery.content.events for the {@code spaces} counters of Member and Team: space grants to users and

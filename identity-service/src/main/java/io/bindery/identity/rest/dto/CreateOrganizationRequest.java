@@ -1,6 +1,0 @@
-package io.bindery.identity.rest.dto;
-
-import java.util.List;
-
-public record CreateOrganizationRequest(String title, List<String> emailDomains, String hostname, String type) {
-}

@@ -1,4 +1,0 @@
-package io.bindery.identity.rest.dto;
-
-public record CreateTokenRequest(Long expiresInSeconds) {
-}

@@ -1,7 +1,0 @@
-package io.bindery.identity.rest.dto;
-
-import java.util.List;
-
-/** Answer to an e-mail invite: the users now members, and how many were added. */
-public record InvitedUsers(List<String> users, int invited) {
-}

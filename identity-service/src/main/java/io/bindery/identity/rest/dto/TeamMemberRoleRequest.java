@@ -1,5 +1,0 @@
-package io.bindery.identity.rest.dto;
-
-/** A role in a team, {@code owner} or {@code member}: the body of PUT …/members/{userId} and a memberships value. */
-public record TeamMemberRoleRequest(String role) {
-}

@@ -1,5 +1,0 @@
-package io.bindery.identity.rest.dto;
-
-/** An entry of a member's team list: the team, and the member's role in it. */
-public record TeamOfMemberView(TeamView team, TeamMemberView.TeamRole member) {
-}

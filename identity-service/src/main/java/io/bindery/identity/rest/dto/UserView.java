@@ -1,7 +1,0 @@
-package io.bindery.identity.rest.dto;
-
-/** The User resource: {@code object: user}. */
-public record UserView(String object, String id, String displayName, String email, String photoURL, Urls urls) {
-    public record Urls(String location) {
-    }
-}

@@ -1,0 +1,4 @@
+package io.bindery.identity.tokens;
+
+public record CreateTokenRequest(Long expiresInSeconds) {
+}
