@@ -8,4 +8,10 @@ class ArchitectureTest extends ServiceArchitectureTest {
     ArchitectureTest() {
         super("io.bindery.openapi");
     }
+
+    /** OpenApiSpec and SpecVersion read by processing and versions beside specs, until each has its store (issue 30). */
+    @Override
+    protected int storeAndEntityUsesOutsideTheirFeature() {
+        return 73;
+    }
 }

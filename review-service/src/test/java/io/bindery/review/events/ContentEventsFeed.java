@@ -35,7 +35,7 @@ public final class ContentEventsFeed {
     }
 
     public void deliver(JsonNode event) {
-        QuarkusTransaction.requiringNew().run(() -> consumer.apply(event));
+        QuarkusTransaction.requiringNew().run(() -> consumer.applyParked(event));
     }
 
     static JsonNode event(String type, String subject, JsonNode data) {

@@ -197,7 +197,7 @@ class InsightsClustersTest {
 
     private void apply(String type, String cluster, String organization, Instant at) {
         JsonNode event = insights.event(Ids.newId(), type, cluster, at, data(cluster, organization, at));
-        QuarkusTransaction.requiringNew().run(() -> consumer.apply(event));
+        QuarkusTransaction.requiringNew().run(() -> consumer.applyParked(event));
     }
 
     private static IssuesClusterData data(String cluster, String organization, Instant at) {
