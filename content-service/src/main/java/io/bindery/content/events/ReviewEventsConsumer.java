@@ -38,11 +38,13 @@ public class ReviewEventsConsumer extends TopicConsumer {
     }
 
     @Override
-    protected void apply(JsonNode event) {
-        if (!ReviewEventTypes.SPACE_REVIEW_STATS_UPDATED.equals(event.path("type").asText())) {
-            return;
-        }
-        ReviewStatsUpdated stats = read(event.path("data"));
+    protected void handlers() {
+        // the data as it came: read strictly below (every field required, whole numbers), not by the lenient mapper
+        on(ReviewEventTypes.SPACE_REVIEW_STATS_UPDATED, JsonNode.class, event -> statsUpdated(event.data()));
+    }
+
+    private void statsUpdated(JsonNode data) {
+        ReviewStatsUpdated stats = read(data);
         if (stats.space() == null || stats.space().isEmpty()) {
             throw new IllegalArgumentException("review stats without a space");
         }

@@ -1,6 +1,5 @@
 package io.bindery.content.events;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.content.config.ContentConfig;
 import io.bindery.contracts.sites.SiteData;
@@ -38,20 +37,12 @@ public class SitesEventsConsumer extends TopicConsumer {
     }
 
     @Override
-    protected void apply(JsonNode event) {
-        String type = event.path("type").asText();
-        JsonNode data = event.path("data");
-        if (!data.isObject()) {
-            return;
-        }
-        switch (type) {
-            case SitesEventTypes.SITE_SPACE_CREATED, SitesEventTypes.SITE_SPACE_UPDATED -> publication(dataAs(data, SiteSpaceData.class), false);
-            case SitesEventTypes.SITE_SPACE_DELETED -> publication(dataAs(data, SiteSpaceData.class), true);
-            case SitesEventTypes.SITE_DELETED -> siteDeleted(dataAs(data, SiteData.class));
-            default -> {
-                // other site events change no space
-            }
-        }
+    protected void handlers() {
+        on(List.of(SitesEventTypes.SITE_SPACE_CREATED, SitesEventTypes.SITE_SPACE_UPDATED), SiteSpaceData.class,
+                event -> publication(event.data(), false));
+        on(SitesEventTypes.SITE_SPACE_DELETED, SiteSpaceData.class, event -> publication(event.data(), true));
+        on(SitesEventTypes.SITE_DELETED, SiteData.class, event -> siteDeleted(event.data()));
+        // other site events change no space
     }
 
     private void publication(SiteSpaceData s, boolean deleted) {

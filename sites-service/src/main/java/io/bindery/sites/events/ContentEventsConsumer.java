@@ -1,6 +1,6 @@
 package io.bindery.sites.events;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.events.Delivery;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpaceData;
@@ -44,32 +44,34 @@ public class ContentEventsConsumer extends TopicConsumer {
     }
 
     @Override
-    protected void apply(JsonNode event) {
-        String type = event.path("type").asText();
-        JsonNode data = event.path("data");
-        if (!data.isObject()) {
-            return;
+    protected void handlers() {
+        on(ContentEventTypes.SPACE_VIEWS, SpaceData.class, this::spaceChanged);
+        on(ContentEventTypes.SPACE_CONTENT_UPDATED, SpaceContentUpdated.class, this::contentUpdated);
+        on(ContentEventTypes.SPACE_PURGED, SpacePurged.class, this::spacePurged);
+    }
+
+    private void spaceChanged(Delivery<SpaceData> event) {
+        SpaceData space = event.data();
+        sources.upsert(space);
+        // only these can take a space out of its sites; the others just refresh the stored view
+        if (space.deleted() || ContentEventTypes.SPACE_TRANSFERRED.equals(event.type())) {
+            siteSpaces.spaceGone(space.id(), space.deleted() ? null : space.organization());
         }
-        if (ContentEventTypes.SPACE_VIEWS.contains(type)) {
-            SpaceData space = dataAs(data, SpaceData.class);
-            sources.upsert(space);
-            // only these can take a space out of its sites; the others just refresh the stored view
-            if (space.deleted() || ContentEventTypes.SPACE_TRANSFERRED.equals(type)) {
-                siteSpaces.spaceGone(space.id(), space.deleted() ? null : space.organization());
-            }
-        } else if (ContentEventTypes.SPACE_CONTENT_UPDATED.equals(type)) {
-            SpaceContentUpdated moved = dataAs(data, SpaceContentUpdated.class);
-            if (moved.space() == null || moved.revision() == null) {
-                throw new IllegalArgumentException("a content update without space or revision");
-            }
-            sources.revisionMoved(moved.space(), moved.revision());
-        } else if (ContentEventTypes.SPACE_PURGED.equals(type)) {
-            SpacePurged purged = dataAs(data, SpacePurged.class);
-            if (purged.id() == null) {
-                throw new IllegalArgumentException("a purge without a space id");
-            }
-            siteSpaces.spaceGone(purged.id(), null);
-            sources.remove(purged.id());
+    }
+
+    private void contentUpdated(Delivery<SpaceContentUpdated> event) {
+        SpaceContentUpdated moved = event.data();
+        if (moved.space() == null || moved.revision() == null) {
+            throw new IllegalArgumentException("a content update without space or revision");
         }
+        sources.revisionMoved(moved.space(), moved.revision());
+    }
+
+    private void spacePurged(Delivery<SpacePurged> event) {
+        if (event.data().id() == null) {
+            throw new IllegalArgumentException("a purge without a space id");
+        }
+        siteSpaces.spaceGone(event.data().id(), null);
+        sources.remove(event.data().id());
     }
 }
