@@ -58,15 +58,24 @@ public final class SectionIndex implements AutoCloseable {
         }
     }
 
-    /** Adds sections (the start-up's bulk load); visible after {@link #refresh}. */
-    public synchronized void add(List<SectionEmbeddingStore.StoredSection> sections) {
+    /**
+     * Adds sections (the start-up's bulk load); visible after {@link #refresh}. A vector of another length than the
+     * model's (a damaged row) is left out rather than failing the whole index; the number left out is returned.
+     */
+    public synchronized int add(List<SectionEmbeddingStore.StoredSection> sections) {
+        int skipped = 0;
         try {
             for (SectionEmbeddingStore.StoredSection s : sections) {
+                if (s.vector().length != Embedder.DIMENSIONS) {
+                    skipped++;
+                    continue;
+                }
                 writer.addDocument(document(s));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return skipped;
     }
 
     /** The space's sections become these (none: the space leaves the index), visible at once. */
@@ -74,7 +83,9 @@ public final class SectionIndex implements AutoCloseable {
         try {
             writer.deleteDocuments(new Term(SPACE, space));
             for (SectionEmbeddingStore.StoredSection s : sections) {
-                writer.addDocument(document(s));
+                if (s.vector().length == Embedder.DIMENSIONS) {
+                    writer.addDocument(document(s));
+                }
             }
             searchers.maybeRefreshBlocking();
         } catch (IOException e) {

@@ -38,6 +38,7 @@ public class SemanticIndex {
         long started = System.nanoTime();
         watermark = QuarkusTransaction.requiringNew().call(store::now);
         int loaded = 0;
+        int skipped = 0;
         SectionEmbeddingStore.StoredSection last = null;
         while (true) {
             SectionEmbeddingStore.StoredSection after = last;
@@ -46,13 +47,17 @@ public class SemanticIndex {
             if (batch.isEmpty()) {
                 break;
             }
-            index.add(batch);
+            skipped += index.add(batch);
             loaded += batch.size();
             last = batch.getLast();
         }
         index.refresh();
-        LOG.infof("semantic index built from PostgreSQL: %d sections in %d ms", loaded,
+        LOG.infof("semantic index built from PostgreSQL: %d sections in %d ms", loaded - skipped,
                 (System.nanoTime() - started) / 1_000_000);
+        if (skipped > 0) {
+            LOG.warnf("%d stored sections have a vector of another length than %d and were left out of the index",
+                    skipped, Embedder.DIMENSIONS);
+        }
     }
 
     void close(@Observes ShutdownEvent event) {
