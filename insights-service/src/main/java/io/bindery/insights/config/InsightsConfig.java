@@ -16,6 +16,48 @@ public interface InsightsConfig {
 
     Translations translations();
 
+    Embeddings embeddings();
+
+    interface Embeddings {
+        /** False: this replica neither follows content's events nor embeds; its index still loads and searches. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** The topic content publishes on (tests use their own). */
+        @WithDefault("bindery.content.events")
+        String contentTopic();
+
+        /** content-service's base URL (its internal API: revision trees and pages). */
+        @WithDefault("${bindery.content-url:http://127.0.0.1:8082}")
+        String contentUrl();
+
+        @WithDefault("5s")
+        java.time.Duration connectTimeout();
+
+        @WithDefault("30s")
+        java.time.Duration readTimeout();
+
+        /** How often a replica looks for spaces to embed ("off" disables it). */
+        @WithDefault("1s")
+        String workEvery();
+
+        /** How often a replica reloads into its index the spaces another replica changed. */
+        @WithDefault("5s")
+        String syncEvery();
+
+        /** A space claimed longer ago than this by a worker that died is taken again. */
+        @WithDefault("10m")
+        java.time.Duration claimTimeout();
+
+        /** A space whose reads keep failing for a passing reason is given up (state failed) after this many tries. */
+        @WithDefault("8")
+        int maxAttempts();
+
+        /** A section's text is cut to this many characters before it is embedded (the model reads ~256 tokens). */
+        @WithDefault("1500")
+        int maxChars();
+    }
+
     interface Translations {
         /** The apertium executable. */
         @WithDefault("apertium")

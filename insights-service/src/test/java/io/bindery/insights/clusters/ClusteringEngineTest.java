@@ -57,6 +57,10 @@ class ClusteringEngineTest {
                 return clustering;
             }
 
+            public Embeddings embeddings() {
+                return null;
+            }
+
             public Workers workers() {
                 return () -> true;
             }

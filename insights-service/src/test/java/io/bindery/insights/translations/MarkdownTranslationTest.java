@@ -72,6 +72,10 @@ class MarkdownTranslationTest {
                 return null;
             }
 
+            public Embeddings embeddings() {
+                return null;
+            }
+
             public Workers workers() {
                 return null;
             }

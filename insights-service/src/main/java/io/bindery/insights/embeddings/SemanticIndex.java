@@ -1,0 +1,112 @@
+package io.bindery.insights.embeddings;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * This replica's {@link SectionIndex}: built from PostgreSQL at start, then kept current: a space this replica
+ * embedded is reloaded at once, and every few seconds ({@code bindery.insights.embeddings.sync-every}) the spaces
+ * changed since the last look (by any replica: embedded, deleted, transferred, purged) are reloaded from their rows.
+ */
+@ApplicationScoped
+public class SemanticIndex {
+    private static final Logger LOG = Logger.getLogger(SemanticIndex.class);
+    /** Rows read again before the last watermark: a transaction that committed late is not missed. */
+    private static final java.time.Duration OVERLAP = java.time.Duration.ofSeconds(10);
+
+    @Inject
+    SectionEmbeddingStore store;
+
+    private final SectionIndex index = new SectionIndex();
+    private volatile Instant watermark;
+    /** Spaces reloaded within the overlap, with the updated_at they were reloaded at. */
+    private final java.util.Map<String, Instant> reloaded = new java.util.concurrent.ConcurrentHashMap<>();
+
+    void build(@Observes StartupEvent event) {
+        long started = System.nanoTime();
+        watermark = QuarkusTransaction.requiringNew().call(store::now);
+        int loaded = 0;
+        int skipped = 0;
+        SectionEmbeddingStore.StoredSection last = null;
+        while (true) {
+            SectionEmbeddingStore.StoredSection after = last;
+            List<SectionEmbeddingStore.StoredSection> batch = QuarkusTransaction.requiringNew()
+                    .call(() -> store.batchAfter(after, 2000));
+            if (batch.isEmpty()) {
+                break;
+            }
+            skipped += index.add(batch);
+            loaded += batch.size();
+            last = batch.getLast();
+        }
+        index.refresh();
+        LOG.infof("semantic index built from PostgreSQL: %d sections in %d ms", loaded - skipped,
+                (System.nanoTime() - started) / 1_000_000);
+        if (skipped > 0) {
+            LOG.warnf("%d stored sections have a vector of another length than %d and were left out of the index",
+                    skipped, Embedder.DIMENSIONS);
+        }
+    }
+
+    void close(@Observes ShutdownEvent event) {
+        index.close();
+    }
+
+    /** Reloads one space's sections from its rows (none when it was deleted or purged). */
+    public void reload(String space) {
+        List<SectionEmbeddingStore.StoredSection> rows = QuarkusTransaction.requiringNew().call(() -> store.sections(space));
+        index.replaceSpace(space, rows);
+    }
+
+    /** The space leaves this replica's index (deleted or purged). */
+    public void forget(String space) {
+        index.replaceSpace(space, List.of());
+    }
+
+    @Scheduled(every = "${bindery.insights.embeddings.sync-every:5s}", delayed = "5s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void sync() {
+        Instant since = watermark;
+        if (since == null) {
+            return;
+        }
+        List<SectionEmbeddingStore.Changed> changed = QuarkusTransaction.requiringNew()
+                .call(() -> store.changedSince(since.minus(OVERLAP)));
+        Set<String> spaces = new LinkedHashSet<>();
+        Instant next = since;
+        for (SectionEmbeddingStore.Changed c : changed) {
+            // each change once: a space seen at this updated_at already is not read again
+            if (!c.at().equals(reloaded.get(c.space()))) {
+                spaces.add(c.space());
+                reloaded.put(c.space(), c.at());
+            }
+            next = c.at().isAfter(next) ? c.at() : next;
+        }
+        for (String space : spaces) {
+            reload(space);
+        }
+        Instant forget = next.minus(OVERLAP).minus(OVERLAP);
+        reloaded.values().removeIf(at -> at.isBefore(forget));
+        watermark = next;
+    }
+
+    public List<SectionIndex.Hit> search(String organization, Collection<String> spaces, float[] query, int limit) {
+        return index.search(organization, spaces, query, limit);
+    }
+
+    public int size() {
+        return index.size();
+    }
+}
