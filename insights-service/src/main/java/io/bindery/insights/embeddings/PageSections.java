@@ -1,6 +1,6 @@
 package io.bindery.insights.embeddings;
 
-import io.bindery.commons.markdown.MarkdownSections;
+import io.bindery.document.MarkdownSections;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
