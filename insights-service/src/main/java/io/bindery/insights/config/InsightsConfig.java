@@ -37,12 +37,15 @@ public interface InsightsConfig {
         @WithDefault("30s")
         java.time.Duration readTimeout();
 
-        /** How often a replica looks for spaces to embed ("off" disables it). */
-        @WithDefault("1s")
+        /**
+         * How often a replica looks for spaces to embed ("off" disables it): a merge is embedded within this, and a
+         * platform at rest pays one query per interval (issue 29's idle budget), so not every second.
+         */
+        @WithDefault("10s")
         String workEvery();
 
-        /** How often a replica reloads into its index the spaces another replica changed. */
-        @WithDefault("5s")
+        /** How often a replica reloads into its index the spaces another replica changed (its own: at once). */
+        @WithDefault("30s")
         String syncEvery();
 
         /** A space claimed longer ago than this by a worker that died is taken again. */
@@ -59,6 +62,21 @@ public interface InsightsConfig {
     }
 
     interface Translations {
+        /** content-service's base URL: a run reads and writes spaces through its public API, as the user. */
+        @WithDefault("${bindery.content-url:http://127.0.0.1:8082}")
+        String contentUrl();
+
+        /** review-service's base URL: a run opens and merges its change request there. */
+        @WithDefault("${bindery.review-url:http://127.0.0.1:8083}")
+        String reviewUrl();
+
+        @WithDefault("5s")
+        java.time.Duration connectTimeout();
+
+        /** One call to content or review (a batch of 50 page writes included). */
+        @WithDefault("60s")
+        java.time.Duration callTimeout();
+
         /** The apertium executable. */
         @WithDefault("apertium")
         String apertiumCommand();

@@ -44,7 +44,7 @@ public class EmbeddingWorker {
     @Inject
     SemanticIndex index;
 
-    @Scheduled(every = "${bindery.insights.embeddings.work-every:1s}", delayed = "2s",
+    @Scheduled(every = "${bindery.insights.embeddings.work-every:10s}", delayed = "2s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void work() {
         if (!config.embeddings().enabled()) {

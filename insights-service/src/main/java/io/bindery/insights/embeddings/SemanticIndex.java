@@ -75,7 +75,7 @@ public class SemanticIndex {
         index.replaceSpace(space, List.of());
     }
 
-    @Scheduled(every = "${bindery.insights.embeddings.sync-every:5s}", delayed = "5s",
+    @Scheduled(every = "${bindery.insights.embeddings.sync-every:30s}", delayed = "5s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void sync() {
         Instant since = watermark;

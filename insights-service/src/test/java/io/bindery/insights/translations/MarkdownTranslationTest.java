@@ -47,6 +47,22 @@ class MarkdownTranslationTest {
 
     static ApertiumEngine engine() {
         InsightsConfig.Translations t = new InsightsConfig.Translations() {
+            public String contentUrl() {
+                return "http://127.0.0.1:1";
+            }
+
+            public String reviewUrl() {
+                return "http://127.0.0.1:1";
+            }
+
+            public Duration connectTimeout() {
+                return Duration.ofSeconds(1);
+            }
+
+            public Duration callTimeout() {
+                return Duration.ofSeconds(1);
+            }
+
             public String apertiumCommand() {
                 return "apertium";
             }
