@@ -57,13 +57,31 @@ final class Stack {
         return service(name).header("Authorization", "Bearer " + serviceToken("e2e-tests", name + "-service"));
     }
 
-    private static final java.util.Map<String, String> SERVICE_TOKENS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** A service token and when it expires (identity's answer). */
+    private record ServiceToken(String token, java.time.Instant expires) {
+    }
 
+    private static final java.util.Map<String, ServiceToken> SERVICE_TOKENS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * A service token for calls from {@code caller} to {@code audience}, kept until a minute before it expires: service
+     * tokens live 5 minutes, and the suite runs longer than that (a token kept for good was refused late in a run).
+     */
     static String serviceToken(String caller, String audience) {
-        return SERVICE_TOKENS.computeIfAbsent(caller + ">" + audience, k -> service("identity")
+        return SERVICE_TOKENS.compute(caller + ">" + audience, (k, kept) -> kept != null
+                && kept.expires().isAfter(java.time.Instant.now().plusSeconds(60)) ? kept : mintServiceToken(caller, audience))
+                .token();
+    }
+
+    private static ServiceToken mintServiceToken(String caller, String audience) {
+        io.restassured.path.json.JsonPath answer = service("identity")
                 .header("Authorization", "Bearer " + serviceSecret()).contentType("application/json")
                 .body(java.util.Map.of("service", caller, "audience", audience)).post("/internal/service-tokens")
-                .then().statusCode(200).extract().path("token"));
+                .then().statusCode(200).extract().jsonPath();
+        Object expires = answer.get("expiresAt");
+        return new ServiceToken(answer.getString("token"), expires instanceof Number seconds
+                ? java.time.Instant.ofEpochMilli((long) (seconds.doubleValue() * 1000))
+                : java.time.Instant.parse(String.valueOf(expires)));
     }
 
     static String serviceSecret() {
