@@ -142,13 +142,91 @@ public class ContentSearch {
         return new ListPage<>(hits.stream().map(h -> h.view(space)).toList(), ranking.count(), w.next());
     }
 
-    public ListPage<SpaceHit> inOrganization(String organizationId, String callerId, String query, String limit, String page) {
-        String q = query(query);
+    /** The organization's spaces that the caller may read, by id; 404 when the caller is not a member. */
+    private Map<String, Scope> readable(String organizationId, String callerId) {
         Membership member = access.requireMember(organizationId, callerId);
         List<Space> candidates = Space.list("organizationId = ?1 and deletedAt is null", organizationId);
         Map<String, Role> roles = access.roles(member, candidates);
         Map<String, Scope> readable = new LinkedHashMap<>();
         candidates.stream().map(this::scope).filter(s -> roles.get(s.id()) != null).forEach(s -> readable.put(s.id(), s));
+        return readable;
+    }
+
+    /**
+     * A passage for ask: the best section of a page found, its text ({@code text}, markdown, cut at
+     * {@value #PASSAGE_CHARS} characters), where it is, and whether its words ({@code byWords}) or its meaning
+     * ({@code byMeaning}) found it.
+     */
+    public record Passage(String spaceId, String revisionId, String pageId, String pageTitle, String path,
+                          String sectionId, String sectionTitle, String text, String url, double score,
+                          boolean byWords, boolean byMeaning) {
+    }
+
+    static final int PASSAGE_CHARS = 700;
+
+    /**
+     * The best passages across the spaces of the organization that the caller may read, best first: the best
+     * section of each of the {@code max} best pages of the hybrid search (one list across the spaces).
+     */
+    public List<Passage> passages(String organizationId, String callerId, String query, int max) {
+        String q = query(query);
+        Map<String, Scope> readable = readable(organizationId, callerId);
+        int cap = Math.max(MIN_RANKED_PER_SPACE, MAX_RANKED / Math.max(1, readable.size()));
+        Map<String, Ranking> rankings = rankings(readable.values(), q, cap, PAGES_PER_SPACE);
+        List<EmbeddingSearchResponse.Hit> near = nearest(organizationId, readable.keySet(), q);
+        List<Placed> best = fusedOrder(readable, rankings, near);
+        best = best.subList(0, Math.min(max, best.size()));
+        if (best.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Object[]> rows = new HashMap<>();
+        List<Placed> wanted = best;
+        em.unwrap(Session.class).doWork(c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT s.space_id, s.page_id, s.ordinal, s.anchor, s.title,"
+                    + " s.page_title, s.path, s.body FROM unnest(?::text[], ?::text[], ?::int[]) AS k(space_id, page_id, ordinal)"
+                    + " JOIN search_section s ON s.space_id = k.space_id AND s.page_id = k.page_id AND s.ordinal = k.ordinal")) {
+                st.setArray(1, c.createArrayOf("text", wanted.stream().map(Placed::space).toArray()));
+                st.setArray(2, c.createArrayOf("text", wanted.stream().map(p -> p.ref().pageId()).toArray()));
+                st.setArray(3, c.createArrayOf("int4", wanted.stream().map(p -> p.ref().ordinals()[0]).toArray()));
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        rows.put(sectionKey(rs.getString(1), rs.getString(2), rs.getInt(3)), new Object[]{
+                                rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8)});
+                    }
+                }
+            }
+        });
+        List<Passage> out = new ArrayList<>();
+        for (Placed p : best) {
+            Object[] r = rows.get(sectionKey(p.space(), p.ref().pageId(), p.ref().ordinals()[0]));
+            if (r == null) {
+                continue; // re-indexed since it was ranked
+            }
+            Scope space = readable.get(p.space());
+            String anchor = (String) r[0];
+            String pageTitle = (String) r[2];
+            String path = (String) r[3];
+            String sectionTitle = r[1] == null || ((String) r[1]).isBlank() ? pageTitle : (String) r[1];
+            String sectionPath = anchor.isEmpty() ? path : path + "#" + anchor;
+            out.add(new Passage(space.id(), space.revisionId(), p.ref().pageId(), pageTitle, path, anchor, sectionTitle,
+                    cut((String) r[4]), space.app(sectionPath), p.ref().rank(), p.lexicalRank() > 0, p.vectorRank() > 0));
+        }
+        return out;
+    }
+
+    /** The text cut at a word boundary before {@value #PASSAGE_CHARS} characters, with an ellipsis. */
+    static String cut(String text) {
+        String t = text == null ? "" : text.strip();
+        if (t.length() <= PASSAGE_CHARS) {
+            return t;
+        }
+        int end = t.lastIndexOf(' ', PASSAGE_CHARS - 1);
+        return t.substring(0, end > PASSAGE_CHARS / 2 ? end : PASSAGE_CHARS - 1).stripTrailing() + "…";
+    }
+
+    public ListPage<SpaceHit> inOrganization(String organizationId, String callerId, String query, String limit, String page) {
+        String q = query(query);
+        Map<String, Scope> readable = readable(organizationId, callerId);
         // each space ranks at most its share of MAX_RANKED matches, so a common word still finds every space
         int cap = Math.max(MIN_RANKED_PER_SPACE, MAX_RANKED / Math.max(1, readable.size()));
         Map<String, Ranking> rankings = rankings(readable.values(), q, cap, PAGES_PER_SPACE);
@@ -254,6 +332,20 @@ public class ContentSearch {
      */
     private Map<String, List<PageRef>> fused(Map<String, Scope> spaces, Map<String, Ranking> rankings,
                                              List<EmbeddingSearchResponse.Hit> near) {
+        Map<String, List<PageRef>> out = new LinkedHashMap<>();
+        for (Placed p : fusedOrder(spaces, rankings, near)) {
+            out.computeIfAbsent(p.space(), k -> new ArrayList<>()).add(p.ref());
+        }
+        return out;
+    }
+
+    /** A page of the fused list: its space, its reference, and its one-based ranks in the two lists (0: absent). */
+    private record Placed(String space, PageRef ref, int lexicalRank, int vectorRank) {
+    }
+
+    /** As {@link #fused}, in one list across the spaces. */
+    private List<Placed> fusedOrder(Map<String, Scope> spaces, Map<String, Ranking> rankings,
+                                    List<EmbeddingSearchResponse.Hit> near) {
         ContentConfig.HybridSearch settings = config.content().hybridSearch();
         // full text: the pages of every space by their rank (one scale across spaces), ties by page id
         Map<RankFusion.Key, PageRef> lexical = new LinkedHashMap<>();
@@ -274,7 +366,7 @@ public class ContentSearch {
                 .filter(k -> !lexical.containsKey(k)).toList());
         List<RankFusion.Key> vectorPages = vector.keySet().stream()
                 .filter(k -> lexical.containsKey(k) || anchors.containsKey(k)).toList();
-        Map<String, List<PageRef>> out = new LinkedHashMap<>();
+        List<Placed> out = new ArrayList<>();
         for (RankFusion.Fused f : RankFusion.fuse(List.copyOf(lexical.keySet()), vectorPages, settings.rrfK())) {
             PageRef text = lexical.get(f.key());
             PageRef ref;
@@ -299,7 +391,7 @@ public class ContentSearch {
                 }
                 ref = new PageRef(f.key().page(), (float) f.score(), shown.stream().mapToInt(Integer::intValue).toArray(), ranks);
             }
-            out.computeIfAbsent(f.key().space(), k -> new ArrayList<>()).add(ref);
+            out.add(new Placed(f.key().space(), ref, f.lexicalRank(), f.vectorRank()));
         }
         return out;
     }

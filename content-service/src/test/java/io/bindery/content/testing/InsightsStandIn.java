@@ -40,7 +40,9 @@ public class InsightsStandIn implements QuarkusTestResourceLifecycleManager {
                 "bindery.content.hybrid-search.enabled", "true",
                 // generous for a busy test machine; the slow stand-in waits far longer
                 "bindery.content.hybrid-search.timeout", "PT1.5S",
-                "io.bindery.content.client.InsightsClient/nearest/Timeout/value", "2000");
+                "io.bindery.content.client.InsightsClient/nearest/Timeout/value", "2000",
+                // an open circuit (after a test took insights down) closes again before the next test class
+                "io.bindery.content.client.InsightsClient/nearest/CircuitBreaker/delay", "100");
     }
 
     @Override
