@@ -38,7 +38,7 @@ public class OfflineEval {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);
         int k = args.length > 4 ? Integer.parseInt(args[4]) : 60;
-        double min = args.length > 5 ? Double.parseDouble(args[5]) : 0.25;
+        double min = args.length > 5 ? Double.parseDouble(args[5]) : 0.15;
         ObjectMapper json = new ObjectMapper();
         List<Page> pages = new ArrayList<>();
         for (String line : Files.readAllLines(dir.resolve("pages.jsonl"))) {
@@ -127,8 +127,8 @@ public class OfflineEval {
             for (boolean held : List.of(false, true)) {
                 List<Query> sel = queries.stream().filter(q -> q.kind().equals(kind) && q.heldOut() == held).toList();
                 double[] lex = metrics(sel, q -> lexical.get(q.id()));
-                double[] vec = metrics(sel, q -> vectorPages(vector.get(q.id()), min));
-                double[] hyb = metrics(sel, q -> fuse(lexical.get(q.id()), vectorPages(vector.get(q.id()), min), k));
+                double[] vec = metrics(sel, q -> vectorPages(vector.get(q.id()), floor(q, min)));
+                double[] hyb = metrics(sel, q -> fuse(lexical.get(q.id()), vectorPages(vector.get(q.id()), floor(q, min)), k));
                 System.out.printf("%-22s%5d%12.3f%12.3f%12.3f%12.3f%12.3f%12.3f%n", kind + (held ? " held-out" : " tuning"),
                         sel.size(), lex[0], lex[1], vec[0], vec[1], hyb[0], hyb[1]);
             }
@@ -136,7 +136,7 @@ public class OfflineEval {
         // where vectors miss a paraphrase: the page's feature (its id up to the kind) among the first five at all?
         for (boolean held : List.of(false, true)) {
             List<Query> sel = queries.stream().filter(q -> q.kind().equals("paraphrase") && q.heldOut() == held).toList();
-            long feature = sel.stream().filter(q -> vectorPages(vector.get(q.id()), min).stream().limit(5)
+            long feature = sel.stream().filter(q -> vectorPages(vector.get(q.id()), floor(q, min)).stream().limit(5)
                     .anyMatch(p -> p.substring(0, 4).equals(q.relevant().substring(0, 4)))).count();
             System.out.printf("paraphrase %-9s vectors: a page of the right feature in the first five: %.3f%n",
                     held ? "held-out" : "tuning", (double) feature / sel.size());
@@ -149,7 +149,7 @@ public class OfflineEval {
                 int i = 0;
                 for (String kind : List.of("keyword", "paraphrase")) {
                     List<Query> sel = queries.stream().filter(q -> q.kind().equals(kind) && !q.heldOut()).toList();
-                    r[i++] = metrics(sel, q -> fuse(lexical.get(q.id()), vectorPages(vector.get(q.id()), mm), kk))[0];
+                    r[i++] = metrics(sel, q -> fuse(lexical.get(q.id()), vectorPages(vector.get(q.id()), floor(q, mm)), kk))[0];
                 }
                 line.append(String.format("  min %.2f: %.3f / %.3f", mm, r[0], r[1]));
             }
@@ -164,6 +164,11 @@ public class OfflineEval {
                     .content().forEach(e -> out.add(e.vector()));
         }
         return out;
+    }
+
+    /** As content: a query of one word needs a cosine of 0.45 at least (bindery.content.hybrid-search.min-similarity-one-word). */
+    static double floor(Query q, double min) {
+        return q.text().strip().split("\\s+").length == 1 ? Math.max(min, 0.45) : min;
     }
 
     static List<String> vectorPages(List<Map.Entry<String, Double>> ranked, double min) {

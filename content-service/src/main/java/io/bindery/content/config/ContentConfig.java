@@ -83,6 +83,14 @@ public interface ContentConfig {
          */
         @WithDefault("0.15")
         double minSimilarity();
+
+        /**
+         * The same for a query of one word, whose vector is a guess from the word's sub-word pieces: made-up words
+         * reached 0.3 against unrelated sections (and up to 0.67 against those holding the word, which full text
+         * finds anyway).
+         */
+        @WithDefault("0.45")
+        double minSimilarityOneWord();
     }
 
     interface FileFetch {
