@@ -33,6 +33,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Full-text search over live content (PostgreSQL tsvector, ranked, with highlighted section bodies): in one space,
@@ -123,11 +124,13 @@ public class ContentSearch {
     public ListPage<PageHit> inSpace(String spaceId, String callerId, String query, String limit, String page) {
         String q = query(query);
         Scope space = scope(lookup.space(spaceId, callerId).item());
-        List<EmbeddingSearchResponse.Hit> near = nearest(space.organizationId(), List.of(space.id()), q);
+        // insights answers while full text ranks
+        CompletableFuture<List<EmbeddingSearchResponse.Hit>> vectors = nearest(space.organizationId(), List.of(space.id()), q);
         Ranking ranking = rankings(List.of(space), q, MAX_RANKED, Integer.MAX_VALUE).get(space.id());
         if (ranking.count() < 0) {
             ranking = counted(space, q, ranking);
         }
+        List<EmbeddingSearchResponse.Hit> near = vectors.join();
         if (!near.isEmpty()) {
             List<PageRef> fused = fused(Map.of(space.id(), space), Map.of(space.id(), ranking), near)
                     .getOrDefault(space.id(), List.of());
@@ -172,8 +175,9 @@ public class ContentSearch {
         String q = query(query);
         Map<String, Scope> readable = readable(organizationId, callerId);
         int cap = Math.max(MIN_RANKED_PER_SPACE, MAX_RANKED / Math.max(1, readable.size()));
+        CompletableFuture<List<EmbeddingSearchResponse.Hit>> vectors = nearest(organizationId, readable.keySet(), q);
         Map<String, Ranking> rankings = rankings(readable.values(), q, cap, PAGES_PER_SPACE);
-        List<EmbeddingSearchResponse.Hit> near = nearest(organizationId, readable.keySet(), q);
+        List<EmbeddingSearchResponse.Hit> near = vectors.join();
         List<Placed> best = fusedOrder(readable, rankings, near);
         best = best.subList(0, Math.min(max, best.size()));
         if (best.isEmpty()) {
@@ -229,8 +233,9 @@ public class ContentSearch {
         Map<String, Scope> readable = readable(organizationId, callerId);
         // each space ranks at most its share of MAX_RANKED matches, so a common word still finds every space
         int cap = Math.max(MIN_RANKED_PER_SPACE, MAX_RANKED / Math.max(1, readable.size()));
+        CompletableFuture<List<EmbeddingSearchResponse.Hit>> vectors = nearest(organizationId, readable.keySet(), q);
         Map<String, Ranking> rankings = rankings(readable.values(), q, cap, PAGES_PER_SPACE);
-        List<EmbeddingSearchResponse.Hit> near = nearest(organizationId, readable.keySet(), q);
+        List<EmbeddingSearchResponse.Hit> near = vectors.join();
         if (!near.isEmpty()) {
             // spaces in the order of their best page in the fused list
             Map<String, List<PageRef>> fused = fused(readable, rankings, near);
@@ -321,15 +326,16 @@ public class ContentSearch {
      * (measured with the model: 0.1 to 0.3 against sections without the word), while full text finds the sections
      * that hold it.
      */
-    private List<EmbeddingSearchResponse.Hit> nearest(String organizationId, Collection<String> spaceIds, String q) {
+    private CompletableFuture<List<EmbeddingSearchResponse.Hit>> nearest(String organizationId,
+                                                                         Collection<String> spaceIds, String q) {
         if (spaceIds.isEmpty()) {
-            return List.of();
+            return CompletableFuture.completedFuture(List.of());
         }
         ContentConfig.HybridSearch settings = config.content().hybridSearch();
         List<String> only = spaceIds.size() > EmbeddingSearchRequest.MAX_SPACES ? null : List.copyOf(spaceIds);
         double min = q.strip().split("\\s+").length == 1 ? settings.minSimilarityOneWord() : settings.minSimilarity();
-        return insights.nearest(organizationId, only, q, settings.candidates()).stream()
-                .filter(h -> h.score() >= min).toList();
+        return insights.nearest(organizationId, only, q, settings.candidates()).toCompletableFuture()
+                .thenApply(hits -> hits.stream().filter(h -> h.score() >= min).toList());
     }
 
     /**
