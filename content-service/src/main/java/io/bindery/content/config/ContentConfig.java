@@ -17,6 +17,10 @@ public interface ContentConfig {
 
     Consumers consumers();
 
+    /** insights-service's base URL, for its vector search (hybrid search and ask; env BINDERY_INSIGHTS_URL). */
+    @WithDefault("http://127.0.0.1:8087")
+    String insightsUrl();
+
     interface Content {
         /** How long a deleted space stays restorable before the purge job removes it for good. */
         @WithDefault("P7D")
@@ -41,6 +45,52 @@ public interface ContentConfig {
         int snapshotCachePages();
 
         FileFetch fileFetch();
+
+        HybridSearch hybridSearch();
+    }
+
+    /**
+     * Search fuses full-text results with insights' vector results (reciprocal rank fusion). Whenever insights
+     * does not answer in time, search is lexical only.
+     */
+    interface HybridSearch {
+        /** False: search is lexical only and insights is never called. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** How long to wait for insights' answer (the REST Client's read timeout; a fault-tolerance timeout caps it). */
+        @WithDefault("PT0.3S")
+        Duration timeout();
+
+        @WithDefault("PT0.2S")
+        Duration connectTimeout();
+
+        /** Nearest sections asked of insights per search (at most EmbeddingSearchRequest.MAX_LIMIT). */
+        @WithDefault("50")
+        int candidates();
+
+        /**
+         * The k of reciprocal rank fusion: a page's score is the sum over the two lists of 1 / (k + its rank). 60 as
+         * usual: 10 to 100 made no difference on the tuning half of bench/search-set.
+         */
+        @WithDefault("60")
+        int rrfK();
+
+        /**
+         * Sections less similar to the query than this (cosine) are left out: otherwise any query, even one that
+         * means nothing here, would list the nearest sections whatever their distance. Measured on the tuning half of
+         * bench/search-set (bench/search-set/offline.sh): paraphrase recall@5 0.614 at 0.15 (as at 0), 0.569 at 0.25.
+         */
+        @WithDefault("0.15")
+        double minSimilarity();
+
+        /**
+         * The same for a query of one word, whose vector is a guess from the word's sub-word pieces: made-up words
+         * reached 0.3 against unrelated sections (and up to 0.67 against those holding the word, which full text
+         * finds anyway).
+         */
+        @WithDefault("0.45")
+        double minSimilarityOneWord();
     }
 
     interface FileFetch {

@@ -1,5 +1,6 @@
 package io.bindery.content.search;
 
+import io.bindery.content.client.InsightsClient;
 import io.bindery.content.config.ContentConfig;
 import io.bindery.content.access.ContentAccess;
 import io.bindery.content.access.ContentLookup;
@@ -11,6 +12,8 @@ import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
 import io.bindery.content.domain.Space;
 import io.bindery.contracts.content.SiteSearchResponse;
+import io.bindery.contracts.insights.EmbeddingSearchRequest;
+import io.bindery.contracts.insights.EmbeddingSearchResponse;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -30,6 +33,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Full-text search over live content (PostgreSQL tsvector, ranked, with highlighted section bodies): in one space,
@@ -47,6 +51,13 @@ import java.util.Map;
  * So a repeated search (the same words in the same revision, as when readers page through results or many readers
  * search for the same thing) costs the access check and the rendering only. The access check runs on every
  * request; what is cached is the same for every reader of the space.
+ * <p>
+ * Space and organization search are <em>hybrid</em>: the full-text ranking is fused with the sections that
+ * insights-service finds nearest in meaning (reciprocal rank fusion, see {@link RankFusion}), so that a reader who
+ * does not use the page's words still finds it. Vector hits are asked for the spaces the caller may read only, and
+ * kept only for those spaces and for pages their live revision holds (their rows here): never a page the full-text
+ * search would not show. When insights does not answer in time the search is full text alone, answered the same
+ * way ({@link InsightsClient}).
  */
 @ApplicationScoped
 public class ContentSearch {
@@ -78,6 +89,8 @@ public class ContentSearch {
      */
     @Inject
     ContentConfig config;
+    @Inject
+    InsightsClient insights;
 
     private Lru cache;
 
@@ -110,37 +123,142 @@ public class ContentSearch {
 
     public ListPage<PageHit> inSpace(String spaceId, String callerId, String query, String limit, String page) {
         String q = query(query);
-        Space space = lookup.space(spaceId, callerId).item();
-        Ranking ranking = rankings(List.of(space), q, MAX_RANKED, Integer.MAX_VALUE).get(space.id);
+        Scope space = scope(lookup.space(spaceId, callerId).item());
+        // insights answers while full text ranks
+        CompletableFuture<List<EmbeddingSearchResponse.Hit>> vectors = nearest(space.organizationId(), List.of(space.id()), q);
+        Ranking ranking = rankings(List.of(space), q, MAX_RANKED, Integer.MAX_VALUE).get(space.id());
         if (ranking.count() < 0) {
             ranking = counted(space, q, ranking);
         }
+        List<EmbeddingSearchResponse.Hit> near = vectors.join();
+        if (!near.isEmpty()) {
+            List<PageRef> fused = fused(Map.of(space.id(), space), Map.of(space.id(), ranking), near)
+                    .getOrDefault(space.id(), List.of());
+            // the pages found by their meaning only, added to the exact count of the pages that match the words
+            long count = ranking.count() + Math.max(0, fused.size() - ranking.pages().size());
+            InMemoryPages.Window w = InMemoryPages.window(fused.size(), limit, page);
+            List<Hit> hits = shown(List.of(Slice.fused(space, fused.subList(w.from(), w.to()), w.from())), q).get(space.id());
+            return new ListPage<>(hits.stream().map(h -> h.view(space)).toList(), count, w.next());
+        }
         InMemoryPages.Window w = InMemoryPages.window(ranking.pages().size(), limit, page);
-        List<Hit> hits = shown(List.of(new Slice(space, ranking, w.from(), w.to())), q).get(space.id);
-        return new ListPage<>(hits.stream().map(h -> h.view(space, views)).toList(), ranking.count(), w.next());
+        List<Hit> hits = shown(List.of(Slice.lexical(space, ranking, w.from(), w.to())), q).get(space.id());
+        return new ListPage<>(hits.stream().map(h -> h.view(space)).toList(), ranking.count(), w.next());
+    }
+
+    /** The organization's spaces that the caller may read, by id; 404 when the caller is not a member. */
+    private Map<String, Scope> readable(String organizationId, String callerId) {
+        Membership member = access.requireMember(organizationId, callerId);
+        List<Space> candidates = Space.list("organizationId = ?1 and deletedAt is null", organizationId);
+        Map<String, Role> roles = access.roles(member, candidates);
+        Map<String, Scope> readable = new LinkedHashMap<>();
+        candidates.stream().map(this::scope).filter(s -> roles.get(s.id()) != null).forEach(s -> readable.put(s.id(), s));
+        return readable;
+    }
+
+    /**
+     * A passage for ask: the best section of a page found, its text ({@code text}, markdown, cut at
+     * {@value #PASSAGE_CHARS} characters), where it is, and whether its words ({@code byWords}) or its meaning
+     * ({@code byMeaning}) found it.
+     */
+    public record Passage(String spaceId, String revisionId, String pageId, String pageTitle, String path,
+                          String sectionId, String sectionTitle, String text, String url, double score,
+                          boolean byWords, boolean byMeaning) {
+    }
+
+    static final int PASSAGE_CHARS = 700;
+
+    /**
+     * The best passages across the spaces of the organization that the caller may read, best first: the best
+     * section of each of the {@code max} best pages of the hybrid search (one list across the spaces).
+     */
+    public List<Passage> passages(String organizationId, String callerId, String query, int max) {
+        String q = query(query);
+        Map<String, Scope> readable = readable(organizationId, callerId);
+        int cap = Math.max(MIN_RANKED_PER_SPACE, MAX_RANKED / Math.max(1, readable.size()));
+        CompletableFuture<List<EmbeddingSearchResponse.Hit>> vectors = nearest(organizationId, readable.keySet(), q);
+        Map<String, Ranking> rankings = rankings(readable.values(), q, cap, PAGES_PER_SPACE);
+        List<EmbeddingSearchResponse.Hit> near = vectors.join();
+        List<Placed> best = fusedOrder(readable, rankings, near);
+        best = best.subList(0, Math.min(max, best.size()));
+        if (best.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Object[]> rows = new HashMap<>();
+        List<Placed> wanted = best;
+        em.unwrap(Session.class).doWork(c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT s.space_id, s.page_id, s.ordinal, s.anchor, s.title,"
+                    + " s.page_title, s.path, s.body FROM unnest(?::text[], ?::text[], ?::int[]) AS k(space_id, page_id, ordinal)"
+                    + " JOIN search_section s ON s.space_id = k.space_id AND s.page_id = k.page_id AND s.ordinal = k.ordinal")) {
+                st.setArray(1, c.createArrayOf("text", wanted.stream().map(Placed::space).toArray()));
+                st.setArray(2, c.createArrayOf("text", wanted.stream().map(p -> p.ref().pageId()).toArray()));
+                st.setArray(3, c.createArrayOf("int4", wanted.stream().map(p -> p.ref().ordinals()[0]).toArray()));
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        rows.put(sectionKey(rs.getString(1), rs.getString(2), rs.getInt(3)), new Object[]{
+                                rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8)});
+                    }
+                }
+            }
+        });
+        List<Passage> out = new ArrayList<>();
+        for (Placed p : best) {
+            Object[] r = rows.get(sectionKey(p.space(), p.ref().pageId(), p.ref().ordinals()[0]));
+            if (r == null) {
+                continue; // re-indexed since it was ranked
+            }
+            Scope space = readable.get(p.space());
+            String anchor = (String) r[0];
+            String pageTitle = (String) r[2];
+            String path = (String) r[3];
+            String sectionTitle = r[1] == null || ((String) r[1]).isBlank() ? pageTitle : (String) r[1];
+            String sectionPath = anchor.isEmpty() ? path : path + "#" + anchor;
+            out.add(new Passage(space.id(), space.revisionId(), p.ref().pageId(), pageTitle, path, anchor, sectionTitle,
+                    cut((String) r[4]), space.app(sectionPath), p.ref().rank(), p.lexicalRank() > 0, p.vectorRank() > 0));
+        }
+        return out;
+    }
+
+    /** The text cut at a word boundary before {@value #PASSAGE_CHARS} characters, with an ellipsis. */
+    static String cut(String text) {
+        String t = text == null ? "" : text.strip();
+        if (t.length() <= PASSAGE_CHARS) {
+            return t;
+        }
+        int end = t.lastIndexOf(' ', PASSAGE_CHARS - 1);
+        return t.substring(0, end > PASSAGE_CHARS / 2 ? end : PASSAGE_CHARS - 1).stripTrailing() + "…";
     }
 
     public ListPage<SpaceHit> inOrganization(String organizationId, String callerId, String query, String limit, String page) {
         String q = query(query);
-        Membership member = access.requireMember(organizationId, callerId);
-        List<Space> candidates = Space.list("organizationId = ?1 and deletedAt is null", organizationId);
-        Map<String, Role> roles = access.roles(member, candidates);
-        Map<String, Space> readable = new LinkedHashMap<>();
-        candidates.stream().filter(s -> roles.get(s.id) != null).forEach(s -> readable.put(s.id, s));
+        Map<String, Scope> readable = readable(organizationId, callerId);
         // each space ranks at most its share of MAX_RANKED matches, so a common word still finds every space
         int cap = Math.max(MIN_RANKED_PER_SPACE, MAX_RANKED / Math.max(1, readable.size()));
+        CompletableFuture<List<EmbeddingSearchResponse.Hit>> vectors = nearest(organizationId, readable.keySet(), q);
         Map<String, Ranking> rankings = rankings(readable.values(), q, cap, PAGES_PER_SPACE);
+        List<EmbeddingSearchResponse.Hit> near = vectors.join();
+        if (!near.isEmpty()) {
+            // spaces in the order of their best page in the fused list
+            Map<String, List<PageRef>> fused = fused(readable, rankings, near);
+            ListPage<String> slice = InMemoryPages.slice(List.copyOf(fused.keySet()), limit, page);
+            List<Slice> wanted = slice.items().stream().map(id -> Slice.fused(readable.get(id),
+                    fused.get(id).subList(0, Math.min(PAGES_PER_SPACE, fused.get(id).size())), 0)).toList();
+            Map<String, List<Hit>> shown = shown(wanted, q);
+            List<SpaceHit> out = slice.items().stream().map(id -> new SpaceHit("space", id, readable.get(id).title(),
+                    fused.get(id).get(0).rank(), shown.get(id).stream().map(h -> h.view(readable.get(id))).toList()))
+                    .toList();
+            return new ListPage<>(out, slice.count(), slice.next());
+        }
         // spaces by their best page, best first (ties: that page's id, then the space's)
         List<String> matching = readable.keySet().stream().filter(id -> !rankings.get(id).pages().isEmpty())
                 .sorted(Comparator.comparingDouble((String id) -> -rankings.get(id).pages().get(0).rank())
                         .thenComparing(id -> rankings.get(id).pages().get(0).pageId()).thenComparing(id -> id))
                 .toList();
         ListPage<String> slice = InMemoryPages.slice(matching, limit, page);
-        List<Slice> wanted = slice.items().stream().map(id -> new Slice(readable.get(id), rankings.get(id), 0,
+        List<Slice> wanted = slice.items().stream().map(id -> Slice.lexical(readable.get(id), rankings.get(id), 0,
                 Math.min(PAGES_PER_SPACE, rankings.get(id).pages().size()))).toList();
         Map<String, List<Hit>> shown = shown(wanted, q);
-        List<SpaceHit> out = slice.items().stream().map(id -> new SpaceHit("space", id, readable.get(id).title,
-                rankings.get(id).pages().get(0).rank(), shown.get(id).stream().map(h -> h.view(readable.get(id), views)).toList())).toList();
+        List<SpaceHit> out = slice.items().stream().map(id -> new SpaceHit("space", id, readable.get(id).title(),
+                rankings.get(id).pages().get(0).rank(), shown.get(id).stream().map(h -> h.view(readable.get(id))).toList())).toList();
         return new ListPage<>(out, slice.count(), slice.next());
     }
 
@@ -157,18 +275,18 @@ public class ContentSearch {
         if (spaceIds.size() > 1000) {
             throw ApiException.badRequest("spaces: at most 1000");
         }
-        List<Space> spaces = Space.list("id in ?1 and deletedAt is null", spaceIds);
+        List<Scope> spaces = Space.<Space>list("id in ?1 and deletedAt is null", spaceIds).stream().map(this::scope).toList();
         int cap = Math.max(MIN_RANKED_PER_SPACE, MAX_RANKED / Math.max(1, spaces.size()));
         int top = Math.max(1, Math.min(50, pagesPerSpace));
         Map<String, Ranking> rankings = rankings(spaces, q, cap, top);
-        List<Space> matching = spaces.stream().filter(s -> !rankings.get(s.id).pages().isEmpty())
-                .sorted(Comparator.comparingDouble((Space s) -> -rankings.get(s.id).pages().get(0).rank())
-                        .thenComparing(s -> s.id))
+        List<Scope> matching = spaces.stream().filter(s -> !rankings.get(s.id()).pages().isEmpty())
+                .sorted(Comparator.comparingDouble((Scope s) -> -rankings.get(s.id()).pages().get(0).rank())
+                        .thenComparing(s -> s.id()))
                 .toList();
-        Map<String, List<Hit>> shown = shown(matching.stream().map(s -> new Slice(s, rankings.get(s.id), 0,
-                Math.min(top, rankings.get(s.id).pages().size()))).toList(), q);
-        return matching.stream().map(s -> new SiteSearchResponse.SpaceResult(s.id, s.revisionId,
-                shown.get(s.id).stream().map(h -> {
+        Map<String, List<Hit>> shown = shown(matching.stream().map(s -> Slice.lexical(s, rankings.get(s.id()), 0,
+                Math.min(top, rankings.get(s.id()).pages().size()))).toList(), q);
+        return matching.stream().map(s -> new SiteSearchResponse.SpaceResult(s.id(), s.revisionId(),
+                shown.get(s.id()).stream().map(h -> {
                     ShownSection best = h.sections().isEmpty() ? new ShownSection("", "", h.score(), "") : h.sections().get(0);
                     return new SiteSearchResponse.PageResult(h.pageId(), h.title(), h.path(), best.anchor(), best.title(),
                             best.body(), h.score());
@@ -183,6 +301,136 @@ public class ContentSearch {
             throw ApiException.badRequest("query must be at most 512 characters");
         }
         return query;
+    }
+
+    /**
+     * What search needs of a space, read once from its entity (the rest of the search holds no entity):
+     * {@code appUrl} is the space's app URL, a page's is below it.
+     */
+    private record Scope(String id, String organizationId, String revisionId, String title, String appUrl) {
+        String app(String path) {
+            return path == null || path.isEmpty() ? appUrl : appUrl + "/" + path;
+        }
+    }
+
+    private Scope scope(Space s) {
+        return new Scope(s.id, s.organizationId, s.revisionId, s.title, views.appUrl(s, ""));
+    }
+
+    // ---- vectors ----
+
+    /**
+     * insights' nearest sections in these spaces (all the organization's, filtered later, past its limit of
+     * spaces), as close to the query as the configured minimum. A query of one word needs closer sections: its
+     * vector is read from the word's sub-word pieces, and a rare or made-up word lands near unrelated sections
+     * (measured with the model: 0.1 to 0.3 against sections without the word), while full text finds the sections
+     * that hold it.
+     */
+    private CompletableFuture<List<EmbeddingSearchResponse.Hit>> nearest(String organizationId,
+                                                                         Collection<String> spaceIds, String q) {
+        if (spaceIds.isEmpty()) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        ContentConfig.HybridSearch settings = config.content().hybridSearch();
+        List<String> only = spaceIds.size() > EmbeddingSearchRequest.MAX_SPACES ? null : List.copyOf(spaceIds);
+        double min = q.strip().split("\\s+").length == 1 ? settings.minSimilarityOneWord() : settings.minSimilarity();
+        return insights.nearest(organizationId, only, q, settings.candidates()).toCompletableFuture()
+                .thenApply(hits -> hits.stream().filter(h -> h.score() >= min).toList());
+    }
+
+    /**
+     * The full-text pages of the spaces fused with the vector hits, by space (spaces in the order of their best
+     * page), each space's pages best first; a page's {@code rank} is its fused score. A vector hit counts only in
+     * one of {@code spaces} (those the caller may read) and for a page that the space's live revision holds (its sections here); a page found by vectors only shows the
+     * sections that were near.
+     */
+    private Map<String, List<PageRef>> fused(Map<String, Scope> spaces, Map<String, Ranking> rankings,
+                                             List<EmbeddingSearchResponse.Hit> near) {
+        Map<String, List<PageRef>> out = new LinkedHashMap<>();
+        for (Placed p : fusedOrder(spaces, rankings, near)) {
+            out.computeIfAbsent(p.space(), k -> new ArrayList<>()).add(p.ref());
+        }
+        return out;
+    }
+
+    /** A page of the fused list: its space, its reference, and its one-based ranks in the two lists (0: absent). */
+    private record Placed(String space, PageRef ref, int lexicalRank, int vectorRank) {
+    }
+
+    /** As {@link #fused}, in one list across the spaces. */
+    private List<Placed> fusedOrder(Map<String, Scope> spaces, Map<String, Ranking> rankings,
+                                    List<EmbeddingSearchResponse.Hit> near) {
+        ContentConfig.HybridSearch settings = config.content().hybridSearch();
+        // full text: the pages of every space by their rank (one scale across spaces), ties by page id
+        Map<RankFusion.Key, PageRef> lexical = new LinkedHashMap<>();
+        rankings.entrySet().stream()
+                .flatMap(e -> e.getValue().pages().stream().map(p -> Map.entry(new RankFusion.Key(e.getKey(), p.pageId()), p)))
+                .sorted(Comparator.comparingDouble((Map.Entry<RankFusion.Key, PageRef> e) -> -e.getValue().rank())
+                        .thenComparing(e -> e.getKey().page()).thenComparing(e -> e.getKey().space()))
+                .forEachOrdered(e -> lexical.put(e.getKey(), e.getValue()));
+        // vectors: the near sections of each page, best first, where the caller may read
+        Map<RankFusion.Key, List<EmbeddingSearchResponse.Hit>> vector = new LinkedHashMap<>();
+        for (EmbeddingSearchResponse.Hit h : near) {
+            if (h.space() != null && h.page() != null && spaces.containsKey(h.space())) {
+                vector.computeIfAbsent(new RankFusion.Key(h.space(), h.page()), k -> new ArrayList<>()).add(h);
+            }
+        }
+        Map<RankFusion.Key, Map<String, Integer>> anchors = anchors(vector.keySet().stream()
+                .filter(k -> !lexical.containsKey(k)).toList());
+        List<RankFusion.Key> vectorPages = vector.keySet().stream()
+                .filter(k -> lexical.containsKey(k) || anchors.containsKey(k)).toList();
+        List<Placed> out = new ArrayList<>();
+        for (RankFusion.Fused f : RankFusion.fuse(List.copyOf(lexical.keySet()), vectorPages, settings.rrfK())) {
+            PageRef text = lexical.get(f.key());
+            PageRef ref;
+            if (text != null) {
+                ref = new PageRef(text.pageId(), (float) f.score(), text.ordinals(), text.ranks());
+            } else {
+                Map<String, Integer> ordinals = anchors.get(f.key());
+                List<Integer> shown = new ArrayList<>();
+                List<Float> similarity = new ArrayList<>();
+                for (EmbeddingSearchResponse.Hit h : vector.get(f.key())) {
+                    // a section renamed since it was embedded: the page's top instead
+                    Integer o = ordinals.getOrDefault(h.section() == null ? "" : h.section(), ordinals.get(""));
+                    o = o == null ? ordinals.values().iterator().next() : o;
+                    if (shown.size() < SECTIONS_PER_PAGE && !shown.contains(o)) {
+                        shown.add(o);
+                        similarity.add((float) h.score());
+                    }
+                }
+                float[] ranks = new float[similarity.size()];
+                for (int i = 0; i < ranks.length; i++) {
+                    ranks[i] = similarity.get(i);
+                }
+                ref = new PageRef(f.key().page(), (float) f.score(), shown.stream().mapToInt(Integer::intValue).toArray(), ranks);
+            }
+            out.add(new Placed(f.key().space(), ref, f.lexicalRank(), f.vectorRank()));
+        }
+        return out;
+    }
+
+    /** The sections of these pages in their space's live content: anchor to ordinal, by page (absent: not live). */
+    private Map<RankFusion.Key, Map<String, Integer>> anchors(List<RankFusion.Key> pages) {
+        Map<RankFusion.Key, Map<String, Integer>> out = new HashMap<>();
+        if (pages.isEmpty()) {
+            return out;
+        }
+        em.unwrap(Session.class).doWork(c -> {
+            try (PreparedStatement st = c.prepareStatement("SELECT s.space_id, s.page_id, s.ordinal, s.anchor"
+                    + " FROM unnest(?::text[], ?::text[]) AS k(space_id, page_id)"
+                    + " JOIN search_section s ON s.space_id = k.space_id AND s.page_id = k.page_id ORDER BY s.ordinal")) {
+                st.setArray(1, c.createArrayOf("text", pages.stream().map(RankFusion.Key::space).toArray()));
+                st.setArray(2, c.createArrayOf("text", pages.stream().map(RankFusion.Key::page).toArray()));
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        String anchor = rs.getString(4);
+                        out.computeIfAbsent(new RankFusion.Key(rs.getString(1), rs.getString(2)), k -> new LinkedHashMap<>())
+                                .putIfAbsent(anchor == null ? "" : anchor, rs.getInt(3));
+                    }
+                }
+            }
+        });
+        return out;
     }
 
     // ---- rankings ----
@@ -219,13 +467,13 @@ public class ContentSearch {
      * The ranking of each space (by id), from the cache or, for the others, from one query: per space the first
      * {@code cap} matching sections found are ranked, and its first {@code top} pages kept (all: MAX_VALUE).
      */
-    private Map<String, Ranking> rankings(Collection<Space> spaces, String q, int cap, int top) {
+    private Map<String, Ranking> rankings(Collection<Scope> spaces, String q, int cap, int top) {
         Map<String, Ranking> out = new HashMap<>();
-        List<Space> missing = new ArrayList<>();
-        for (Space s : spaces) {
-            Ranking r = (Ranking) cache.get(new RankingKey(s.id, s.revisionId, q, cap, top));
+        List<Scope> missing = new ArrayList<>();
+        for (Scope s : spaces) {
+            Ranking r = (Ranking) cache.get(new RankingKey(s.id(), s.revisionId(), q, cap, top));
             if (r != null) {
-                out.put(s.id, r);
+                out.put(s.id(), r);
             } else {
                 missing.add(s);
             }
@@ -252,7 +500,7 @@ public class ContentSearch {
                 + " WHERE p.n <= " + top + " ORDER BY m.space_id, m.rank DESC, m.page_id, m.ordinal";
         em.unwrap(Session.class).doWork(c -> {
             try (PreparedStatement st = c.prepareStatement(sql)) {
-                st.setArray(1, c.createArrayOf("text", missing.stream().map(s -> s.id).toArray()));
+                st.setArray(1, c.createArrayOf("text", missing.stream().map(s -> s.id()).toArray()));
                 st.setString(2, q);
                 try (ResultSet rs = st.executeQuery()) {
                     while (rs.next()) {
@@ -280,24 +528,24 @@ public class ContentSearch {
                 }
             }
         });
-        for (Space s : missing) {
-            List<PageRef> found = List.copyOf(pages.getOrDefault(s.id, new LinkedHashMap<>()).values());
-            boolean complete = sections.getOrDefault(s.id, 0L) < cap;
+        for (Scope s : missing) {
+            List<PageRef> found = List.copyOf(pages.getOrDefault(s.id(), new LinkedHashMap<>()).values());
+            boolean complete = sections.getOrDefault(s.id(), 0L) < cap;
             Ranking r = new Ranking(found, cap, top, complete, complete && top == Integer.MAX_VALUE ? found.size() : -1);
-            cache.put(new RankingKey(s.id, s.revisionId, q, cap, top), r, r.weight() + q.length());
-            out.put(s.id, r);
+            cache.put(new RankingKey(s.id(), s.revisionId(), q, cap, top), r, r.weight() + q.length());
+            out.put(s.id(), r);
         }
         return out;
     }
 
     /** An incomplete ranking with its exact count of matching pages (kept for next time). */
-    private Ranking counted(Space space, String q, Ranking ranking) {
+    private Ranking counted(Scope space, String q, Ranking ranking) {
         long[] count = new long[1];
         em.unwrap(Session.class).doWork(c -> {
             try (PreparedStatement st = c.prepareStatement("SELECT count(DISTINCT s.page_id) FROM search_section s,"
                     + " websearch_to_tsquery('" + SearchIndex.CONFIG + "', ?) q WHERE s.space_id = ? AND s.tsv @@ q")) {
                 st.setString(1, q);
-                st.setString(2, space.id);
+                st.setString(2, space.id());
                 try (ResultSet rs = st.executeQuery()) {
                     rs.next();
                     count[0] = rs.getLong(1);
@@ -306,22 +554,42 @@ public class ContentSearch {
         });
         Ranking r = new Ranking(ranking.pages(), ranking.ranked(), ranking.top(), false,
                 Math.max(count[0], ranking.pages().size()));
-        cache.put(new RankingKey(space.id, space.revisionId, q, r.ranked(), Integer.MAX_VALUE), r, r.weight() + q.length());
+        cache.put(new RankingKey(space.id(), space.revisionId(), q, r.ranked(), Integer.MAX_VALUE), r, r.weight() + q.length());
         return r;
     }
 
     // ---- shown pages ----
 
-    /** Pages {@code from} (inclusive) to {@code to} of a space's ranking, to be shown. */
-    private record Slice(Space space, Ranking ranking, int from, int to) {
-        ShownKey key(String q) {
+    /**
+     * Pages to be shown: {@code refs}, the first at zero-based position {@code from} of the space's list, kept in
+     * the cache under {@code key} (a {@link ShownKey} or {@link FusedKey}, with the query).
+     */
+    private record Slice(Scope space, List<PageRef> refs, int from, Object key) {
+        /** Pages {@code from} (inclusive) to {@code to} of a space's full-text ranking. */
+        static Slice lexical(Scope space, Ranking ranking, int from, int to) {
             // the complete rankings of a revision begin alike whatever their cap and length; others are keyed by them
-            return ranking.complete() ? new ShownKey(space.id, space.revisionId, q, -1, -1, from, to)
-                    : new ShownKey(space.id, space.revisionId, q, ranking.ranked(), ranking.top(), from, to);
+            Object key = ranking.complete() ? new ShownKey(space.id(), space.revisionId(), -1, -1, from, to)
+                    : new ShownKey(space.id(), space.revisionId(), ranking.ranked(), ranking.top(), from, to);
+            return new Slice(space, ranking.pages().subList(from, to), from, key);
+        }
+
+        /** Pages of a fused list: what is shown depends on the vectors too, so the key names every page shown. */
+        static Slice fused(Scope space, List<PageRef> refs, int from) {
+            StringBuilder shown = new StringBuilder();
+            for (PageRef p : refs) {
+                shown.append(p.pageId()).append(':').append(p.rank()).append(Arrays.toString(p.ordinals())).append(';');
+            }
+            return new Slice(space, refs, from, new FusedKey(space.id(), space.revisionId(), from, shown.toString()));
         }
     }
 
-    private record ShownKey(String spaceId, String revisionId, String query, int ranked, int top, int from, int to) {
+    private record ShownKey(String spaceId, String revisionId, int ranked, int top, int from, int to) {
+    }
+
+    private record FusedKey(String spaceId, String revisionId, int from, String pages) {
+    }
+
+    private record QueryKey(Object slice, String query) {
     }
 
     /** A shown section: its anchor, heading, rank and highlighted body. */
@@ -331,17 +599,17 @@ public class ContentSearch {
     /** A shown page: what the index holds about it, its rank and position in the ranking, and its best sections. */
     private record Hit(String pageId, String title, String path, float score, int position, List<String> ancestors,
                        List<ShownSection> sections) {
-        PageHit view(Space space, PageViews views) {
+        PageHit view(Scope space) {
             List<Section> out = new ArrayList<>(sections.size());
             for (ShownSection s : sections) {
                 String sectionPath = s.anchor().isEmpty() ? path : path + "#" + s.anchor();
                 // GitBook's SearchSectionResult requires a title: the part before the first heading has the page's
                 String sectionTitle = s.title() == null || s.title().isBlank() ? title : s.title();
                 out.add(new Section(s.anchor(), sectionTitle, sectionPath, s.score(), s.body(),
-                        new Urls(views.appUrl(space, sectionPath))));
+                        new Urls(space.app(sectionPath))));
             }
             return new PageHit(pageId, title, path, score, position, out, ancestors.stream().map(Ancestor::new).toList(),
-                    new Urls(views.appUrl(space, path)));
+                    new Urls(space.app(path)));
         }
 
         /** Heap estimate in bytes. */
@@ -366,9 +634,9 @@ public class ContentSearch {
         List<Slice> missing = new ArrayList<>();
         for (Slice w : slices) {
             @SuppressWarnings("unchecked")
-            List<Hit> hits = w.from() >= w.to() ? List.of() : (List<Hit>) cache.get(w.key(q));
+            List<Hit> hits = w.refs().isEmpty() ? List.of() : (List<Hit>) cache.get(new QueryKey(w.key(), q));
             if (hits != null) {
-                out.put(w.space().id, hits);
+                out.put(w.space().id(), hits);
             } else {
                 missing.add(w);
             }
@@ -380,9 +648,9 @@ public class ContentSearch {
         List<String> pageIds = new ArrayList<>();
         List<Integer> ordinals = new ArrayList<>();
         for (Slice w : missing) {
-            for (PageRef p : w.ranking().pages().subList(w.from(), w.to())) {
+            for (PageRef p : w.refs()) {
                 for (int o : p.ordinals()) {
-                    spaceIds.add(w.space().id);
+                    spaceIds.add(w.space().id());
                     pageIds.add(p.pageId());
                     ordinals.add(o);
                 }
@@ -394,12 +662,12 @@ public class ContentSearch {
             List<Hit> hits = new ArrayList<>();
             boolean whole = true;
             int position = w.from();
-            for (PageRef p : w.ranking().pages().subList(w.from(), w.to())) {
+            for (PageRef p : w.refs()) {
                 position++;
                 List<ShownSection> sections = new ArrayList<>();
                 Object[] first = null;
                 for (int i = 0; i < p.ordinals().length; i++) {
-                    Object[] r = rows.get(sectionKey(w.space().id, p.pageId(), p.ordinals()[i]));
+                    Object[] r = rows.get(sectionKey(w.space().id(), p.pageId(), p.ordinals()[i]));
                     if (r == null) {
                         continue; // re-indexed since it was ranked: a newer revision is live
                     }
@@ -416,9 +684,9 @@ public class ContentSearch {
             }
             List<Hit> result = List.copyOf(hits);
             if (whole) {
-                cache.put(w.key(q), result, 64 + q.length() + result.stream().mapToLong(Hit::weight).sum());
+                cache.put(new QueryKey(w.key(), q), result, 64 + q.length() + result.stream().mapToLong(Hit::weight).sum());
             }
-            out.put(w.space().id, result);
+            out.put(w.space().id(), result);
         }
         return out;
     }

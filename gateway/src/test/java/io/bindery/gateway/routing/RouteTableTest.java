@@ -72,6 +72,7 @@ class RouteTableTest {
             "/collections/c1/transfer content",
             "/orgs/o1/spaces content",
             "/orgs/o1/search content",
+            "/orgs/o1/ask content",
             "/spaces/s1 content",
             "/spaces/s1/duplicate content",
             "/spaces/s1/restore content",
@@ -125,7 +126,7 @@ class RouteTableTest {
 
     @ParameterizedTest(name = "{0} is not routed")
     @CsvSource({"''", "/", "/nope", "/orgs/o1/unknown", "/orgs/o1/fonts/x", "/spaces", "/userx", "/orgs/o1/members-x",
-            "/orgs/o1/conversations-clusters/x"})
+            "/orgs/o1/conversations-clusters/x", "/orgs/o1/ask/more"})
     void unknownPathsAreNotRouted(String path) {
         assertNull(CONFIGURED.serviceFor(path));
     }
