@@ -1,0 +1,48 @@
+package io.bindery.integrations.gitsync;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import io.bindery.integrations.config.IntegrationsConfig;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.PersonIdent;
+
+import java.util.Map;
+
+/**
+ * The work of an operation, run by {@link GitSyncWorker} off the request and out of any transaction: reading one
+ * side and writing the other.
+ */
+@ApplicationScoped
+public class GitSyncRuns {
+    /** The trailer that marks a commit Bindery made, with the revision it holds. */
+    public static final String REVISION_TRAILER = "Bindery-Revision";
+    static final PersonIdent AUTHOR_NAME = new PersonIdent("Bindery", "git-sync@bindery.invalid");
+
+    @Inject
+    GitSyncContent content;
+    @Inject
+    IntegrationsConfig config;
+
+    /** What an operation left in step: the commit and the revision (null where it did not change). */
+    public record Outcome(String commit, String revision) {
+    }
+
+    /** An export: the space's current revision written as GitBook's layout, committed on the ref and pushed. */
+    public Outcome export(String spaceId, String userId, String token, RemoteRepository remote,
+                          GitSyncRequests.Target target, String commitMessage) {
+        String revision = content.access(spaceId, userId).revision();
+        SpaceSnapshot snapshot = content.snapshot(spaceId, revision, token);
+        Map<String, byte[]> layout = GitBookLayout.write(snapshot);
+        try (GitRepositories git = GitRepositories.open(remote, config.gitSync().transportTimeoutSeconds())) {
+            ObjectId parent = git.fetch(target.ref());
+            String message = commitMessage.strip() + "\n\n" + REVISION_TRAILER + ": " + revision + "\n";
+            ObjectId commit = git.commit(parent, layout, target.projectDirectory(),
+                    new PersonIdent(AUTHOR_NAME, java.time.Instant.now(), java.time.ZoneOffset.UTC), message);
+            if (commit == null) {
+                return new Outcome(parent == null ? null : parent.name(), revision);
+            }
+            git.push(target.ref(), target.force());
+            return new Outcome(commit.name(), revision);
+        }
+    }
+}
