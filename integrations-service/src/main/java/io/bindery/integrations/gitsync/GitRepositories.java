@@ -94,6 +94,15 @@ public final class GitRepositories implements AutoCloseable {
         }
     }
 
+    /** The full message of {@code commit}. */
+    public String message(ObjectId commit) {
+        try (RevWalk walk = new RevWalk(git.getRepository())) {
+            return walk.parseCommit(commit).getFullMessage();
+        } catch (IOException e) {
+            throw failure("could not read the commit " + commit.name(), e);
+        }
+    }
+
     /** The files of {@code commit} under {@code projectDirectory} ("" or ending with "/"), by path relative to it. */
     public Map<String, byte[]> read(ObjectId commit, String projectDirectory) {
         Repository repo = git.getRepository();

@@ -30,13 +30,22 @@ public class GitSyncResource {
         return Response.noContent().build();
     }
 
+    @POST
+    @Path("/import")
+    public Response importing(@PathParam("spaceId") String spaceId,
+                              @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, JsonNode body) {
+        gitSyncs.importing(spaceId, caller.userId(), token(authorization), GitSyncRequests.Import.from(body));
+        return Response.noContent().build();
+    }
+
     @GET
     @Path("/info")
     public GitSyncState info(@PathParam("spaceId") String spaceId) {
         return gitSyncs.info(spaceId, caller.userId());
     }
 
-    /** The caller's bearer token (verified by commons' filter already): the run reads the space's file list with it. */
+    /** The caller's bearer token (verified by commons' filter already): the run reads the space's file list
+     * and writes an import's change request with it. */
     private static String token(String authorization) {
         return authorization == null ? "" : authorization.replaceFirst("(?i)^Bearer\\s+", "");
     }

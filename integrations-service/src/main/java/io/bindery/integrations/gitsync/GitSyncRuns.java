@@ -22,6 +22,8 @@ public class GitSyncRuns {
     GitSyncContent content;
     @Inject
     IntegrationsConfig config;
+    @Inject
+    GitSyncWriter writer;
 
     /** What an operation left in step: the commit and the revision (null where it did not change). */
     public record Outcome(String commit, String revision) {
@@ -43,6 +45,33 @@ public class GitSyncRuns {
             }
             git.push(target.ref(), target.force());
             return new Outcome(commit.name(), revision);
+        }
+    }
+
+    /**
+     * An import: the ref's commit read as GitBook's layout and written into the space through a change request,
+     * merged when it merges cleanly. A commit Bindery made of the space's current revision is not imported again.
+     */
+    public Outcome importing(String spaceId, String userId, String token, RemoteRepository remote,
+                             GitSyncRequests.Target target) {
+        try (GitRepositories git = GitRepositories.open(remote, config.gitSync().transportTimeoutSeconds())) {
+            ObjectId head = git.fetch(target.ref());
+            if (head == null) {
+                throw new GitRepositories.GitFailure("the repository has no " + target.ref());
+            }
+            String revision = content.access(spaceId, userId).revision();
+            if (revision != null && git.message(head).contains("\n" + REVISION_TRAILER + ": " + revision)) {
+                return new Outcome(head.name(), revision);
+            }
+            Map<String, byte[]> files = git.read(head, target.projectDirectory());
+            SpaceSnapshot snapshot = GitBookLayout.read(files);
+            if (snapshot.pages().isEmpty()) {
+                throw new GitRepositories.GitFailure("no pages in " + target.ref() + (target.projectDirectory().isEmpty()
+                        ? "" : " under " + target.projectDirectory()) + ": no SUMMARY.md, README.md or other .md file");
+            }
+            GitSyncWriter.Written written = writer.write(spaceId, token, snapshot, "Import from Git: "
+                    + target.ref().substring("refs/heads/".length()) + " at " + head.abbreviate(7).name());
+            return new Outcome(head.name(), written.revision());
         }
     }
 }

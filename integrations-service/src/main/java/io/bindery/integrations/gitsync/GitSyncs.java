@@ -38,6 +38,16 @@ public class GitSyncs {
         worker.submit(spaceId, started, () -> runs.export(spaceId, userId, token, remote, target, request.commitMessage()));
     }
 
+    /** Queues an import of the ref into the space, through a change request. */
+    public void importing(String spaceId, String userId, String token, GitSyncRequests.Import request) {
+        GitSyncContent.Access access = content.access(spaceId, userId);
+        new GitSyncPolicy(access.role()).require(GitSyncPolicy.Action.MANAGE);
+        GitSyncRequests.Target target = request.target();
+        RemoteRepository remote = remote(target);
+        Instant started = begin(access, remote, target, "import");
+        worker.submit(spaceId, started, () -> runs.importing(spaceId, userId, token, remote, target));
+    }
+
     /** The space's Git state; 404 when it was never synced. */
     public GitSyncState info(String spaceId, String userId) {
         GitSyncContent.Access access = content.access(spaceId, userId);

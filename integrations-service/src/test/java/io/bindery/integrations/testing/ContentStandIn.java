@@ -84,7 +84,9 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        return Map.of("bindery.content-url", "http://127.0.0.1:" + server.getAddress().getPort());
+        String url = "http://127.0.0.1:" + server.getAddress().getPort();
+        // review's public API for Git Sync's imports is served here too (ChangeRequestStandIn)
+        return Map.of("bindery.content-url", url, "bindery.git-sync.review-url", url);
     }
 
     @Override

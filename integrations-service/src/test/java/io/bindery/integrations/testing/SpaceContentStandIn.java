@@ -57,8 +57,36 @@ public final class SpaceContentStandIn {
         return revision;
     }
 
+    /** A space's current content, for {@link ChangeRequestStandIn}. */
+    record Snapshot(List<Page> pages, List<File> files) {
+    }
+
+    static Snapshot snapshot(String spaceId) {
+        Space s = SPACES.get(spaceId);
+        return s == null ? null : new Snapshot(s.pages(), s.files());
+    }
+
+    /** A merge: the space's content replaced, as a new revision (returned). */
+    static String update(String spaceId, List<Page> pages, List<File> files) {
+        Space s = SPACES.get(spaceId);
+        return space(spaceId, s.organization(), s.roles(), pages, files);
+    }
+
+    /** The space's current pages, in tree order. */
+    public static List<Page> pages(String spaceId) {
+        return SPACES.get(spaceId).pages();
+    }
+
+    /** The space's current files. */
+    public static List<File> files(String spaceId) {
+        return SPACES.get(spaceId).files();
+    }
+
     /** Answers the exchange if it is one of these routes; false to let the caller answer it. */
     static boolean handles(HttpExchange exchange) throws IOException {
+        if (ChangeRequestStandIn.handles(exchange)) {
+            return true;
+        }
         String path = exchange.getRequestURI().getPath();
         Matcher m;
         if ((m = ACCESS.matcher(path)).matches()) {
