@@ -14,6 +14,7 @@ import org.eclipse.jgit.lib.ObjectReader;
 import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.RefUpdate;
+import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
@@ -25,7 +26,7 @@ import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
 import org.eclipse.jgit.treewalk.TreeWalk;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,6 +41,7 @@ import java.util.TreeMap;
  * folder is deleted when the operation closes it.
  */
 public final class GitRepositories implements AutoCloseable {
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(GitRepositories.class);
     private static final String LOCAL = "refs/bindery/sync";
     /** A repository larger than this (files under the project directory) is refused rather than read into memory. */
     static final int MAX_FILES = 20_000;
@@ -72,6 +74,11 @@ public final class GitRepositories implements AutoCloseable {
         try {
             Path dir = Files.createTempDirectory("bindery-git-");
             Git git = Git.init().setBare(true).setDirectory(dir.toFile()).setInitialBranch("main").call();
+            // no automatic gc after a fetch: it would run in the background while the folder is being deleted
+            StoredConfig config = git.getRepository().getConfig();
+            config.setInt("gc", null, "auto", 0);
+            config.setBoolean("gc", null, "autoDetach", false);
+            config.save();
             return new GitRepositories(dir, git, remote, timeoutSeconds);
         } catch (IOException | GitAPIException e) {
             throw new GitFailure("could not prepare a local repository: " + e.getMessage());
@@ -224,6 +231,7 @@ public final class GitRepositories implements AutoCloseable {
         return new GitFailure(what + ": " + message);
     }
 
+    /** Deletes the folder; a file that is already gone is fine, and a folder left behind never fails the operation. */
     @Override
     public void close() {
         git.close();
@@ -231,18 +239,26 @@ public final class GitRepositories implements AutoCloseable {
             Files.walkFileTree(dir, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.delete(file);
+                    Files.deleteIfExists(file);
                     return FileVisitResult.CONTINUE;
                 }
 
                 @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                    if (e instanceof NoSuchFileException) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    throw e;
+                }
+
+                @Override
                 public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                    Files.delete(d);
+                    Files.deleteIfExists(d);
                     return FileVisitResult.CONTINUE;
                 }
             });
         } catch (IOException e) {
-            throw new UncheckedIOException("could not delete " + dir, e);
+            LOG.warnf("git sync: could not delete the working folder %s: %s", dir, e.getMessage());
         }
     }
 }
