@@ -1,5 +1,7 @@
 package io.bindery.integrations.gitsync;
 
+import io.bindery.commons.projection.UserDirectory;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import io.bindery.integrations.config.IntegrationsConfig;
@@ -24,9 +26,21 @@ public class GitSyncRuns {
     IntegrationsConfig config;
     @Inject
     GitSyncWriter writer;
+    @Inject
+    UserDirectory users;
 
     /** What an operation left in step: the commit and the revision (null where it did not change). */
     public record Outcome(String commit, String revision) {
+    }
+
+    /** The user who asked, as identity knows them (Bindery when it does not): the author of the commit. */
+    private PersonIdent author(String userId) {
+        var user = QuarkusTransaction.requiringNew().call(() -> users.find(userId));
+        java.time.Instant now = java.time.Instant.now();
+        return user.filter(u -> u.email() != null && !u.email().isBlank())
+                .map(u -> new PersonIdent(u.displayName() == null || u.displayName().isBlank() ? u.email()
+                        : u.displayName(), u.email(), now, java.time.ZoneOffset.UTC))
+                .orElse(new PersonIdent(AUTHOR_NAME, now, java.time.ZoneOffset.UTC));
     }
 
     /** An export: the space's current revision written as GitBook's layout, committed on the ref and pushed. */
@@ -38,8 +52,7 @@ public class GitSyncRuns {
         try (GitRepositories git = GitRepositories.open(remote, config.gitSync().transportTimeoutSeconds())) {
             ObjectId parent = git.fetch(target.ref());
             String message = commitMessage.strip() + "\n\n" + REVISION_TRAILER + ": " + revision + "\n";
-            ObjectId commit = git.commit(parent, layout, target.projectDirectory(),
-                    new PersonIdent(AUTHOR_NAME, java.time.Instant.now(), java.time.ZoneOffset.UTC), message);
+            ObjectId commit = git.commit(parent, layout, target.projectDirectory(), author(userId), message);
             if (commit == null) {
                 return new Outcome(parent == null ? null : parent.name(), revision);
             }

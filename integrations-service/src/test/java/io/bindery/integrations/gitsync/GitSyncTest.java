@@ -64,6 +64,7 @@ class GitSyncTest {
         admin = Ids.newId();
         editor = Ids.newId();
         stranger = Ids.newId();
+        TestIdentity.addUser(admin, "Ada Admin", "ada@example.com");
         revision = content("Welcome to [the guide](/pages/guide) and ![logo](/files/logo1).\n");
     }
 
@@ -133,6 +134,8 @@ class GitSyncTest {
             RevCommit commit = git.getRepository().parseCommit(head);
             assertEquals("Export from Bindery\n\nBindery-Revision: " + revision + "\n", commit.getFullMessage());
             assertEquals(0, commit.getParentCount());
+            assertEquals("Ada Admin <ada@example.com>", commit.getAuthorIdent().getName() + " <"
+                    + commit.getAuthorIdent().getEmailAddress() + ">");
             Map<String, byte[]> tree = files(git.getRepository(), head);
             assertEquals(List.of(".gitbook.yaml", ".gitbook/assets/logo.png", "README.md", "SUMMARY.md",
                     "guide/README.md", "guide/install.md", "reference/api.md"), List.copyOf(tree.keySet()));
