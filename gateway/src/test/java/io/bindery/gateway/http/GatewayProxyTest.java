@@ -50,6 +50,8 @@ class GatewayProxyTest {
             "POST, /v1/spaces/s1/change-requests/cr1/merge, review",
             "GET, /v1/spaces/s1/comments, review",
             "DELETE, /v1/integrations/my-int/installations/i1, integrations",
+            "POST, /v1/spaces/s1/git/export, integrations",
+            "GET, /v1/spaces/s1/git/info, integrations",
             "PUT, /v1/orgs/o1/agent-instructions, insights",
     })
     void routesToTheRightServiceWithPathAndQueryUnchanged(String method, String path, String service) {

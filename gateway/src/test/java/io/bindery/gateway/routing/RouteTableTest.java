@@ -109,6 +109,10 @@ class RouteTableTest {
             "/orgs/o1/openapi/spec/versions/latest/content openapi",
             "/integrations integrations",
             "/integrations/my-int/events/e1 integrations",
+            "/spaces/s1/git/export integrations",
+            "/spaces/s1/git/import integrations",
+            "/spaces/s1/git/info integrations",
+            "/spaces/s1/gitx content",
             // insights
             "/orgs/o1/conversations insights",
             "/orgs/o1/conversations/c1 insights",

@@ -26,6 +26,8 @@ public interface IntegrationsConfig {
 
     Delivery delivery();
 
+    GitSync gitSync();
+
     interface Consumers {
         IdentityOrganizations identityOrganizations();
 
@@ -79,5 +81,31 @@ public interface IntegrationsConfig {
         /** How long a claimed event is held by its worker: if the worker dies, another claims it after this. */
         @WithDefault("PT1M")
         Duration lease();
+    }
+
+    /** Git Sync: imports from and exports to a Git repository (issue 32). */
+    interface GitSync {
+        /**
+         * Whether {@code file://} repository URLs are accepted: they read and write this server's own disk, so only
+         * an operator turns them on (the local stack and the tests do).
+         */
+        @WithDefault("false")
+        boolean allowFileUrls();
+
+        /** An operation still running after this is given up and reported as {@code timeout}. */
+        @WithDefault("PT10M")
+        Duration operationTimeout();
+
+        /** Operations run at once (on different spaces; one space's run one after the other). */
+        @WithDefault("2")
+        int workers();
+
+        /** review-service's public API, for the change request an import is written through. */
+        @WithDefault("${bindery.review-url:http://127.0.0.1:8083}")
+        String reviewUrl();
+
+        /** Git network operations (clone, fetch, push): how long a silent remote is waited for, in seconds. */
+        @WithDefault("60")
+        int transportTimeoutSeconds();
     }
 }

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 
 /**
  * content-service's internal space-views API, served over real HTTP from memory (as sites-service's tests do), so
- * expand=true is tested without content-service: a space is answered to its readers with view permissions.
+ * expand=true is tested without content-service: a space is answered to its readers with view permissions. The
+ * routes Git Sync reads (a space's access, a revision's tree, pages and files) are {@link SpaceContentStandIn}'s.
  */
 public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
     private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
@@ -38,11 +39,22 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
         try {
             if (server == null) {
                 server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+                // Git Sync reads one list from content's public API (a revision's files)
+                server.createContext("/v1/", exchange -> {
+                    try (exchange) {
+                        if (!SpaceContentStandIn.handles(exchange)) {
+                            exchange.sendResponseHeaders(404, -1);
+                        }
+                    }
+                });
                 server.createContext("/internal/", exchange -> {
                     try (exchange) {
                         Matcher m = PATH.matcher(exchange.getRequestURI().getPath());
                         String body;
                         int status = 200;
+                        if (SpaceContentStandIn.handles(exchange)) {
+                            return;
+                        }
                         if (!m.matches()) {
                             status = 404;
                             body = "{\"error\":{\"code\":404,\"message\":\"no such route\"}}";
@@ -72,7 +84,9 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        return Map.of("bindery.content-url", "http://127.0.0.1:" + server.getAddress().getPort());
+        String url = "http://127.0.0.1:" + server.getAddress().getPort();
+        // review's public API for Git Sync's imports is served here too (ChangeRequestStandIn)
+        return Map.of("bindery.content-url", url, "bindery.git-sync.review-url", url);
     }
 
     @Override

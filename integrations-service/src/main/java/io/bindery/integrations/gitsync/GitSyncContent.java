@@ -1,0 +1,100 @@
+package io.bindery.integrations.gitsync;
+
+import io.bindery.commons.auth.Role;
+import io.bindery.commons.auth.ServiceTokens;
+import io.bindery.commons.client.InternalCall;
+import io.bindery.commons.client.InternalClients;
+import io.bindery.commons.client.SpaceViewsApi;
+import io.bindery.commons.client.Unreachable;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.contracts.content.RevisionTree;
+import io.bindery.contracts.content.SpaceAccessResponse;
+import io.bindery.integrations.config.IntegrationsConfig;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.ProcessingException;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a space from content-service for Git Sync: who the caller is on it, and a revision as a
+ * {@link SpaceSnapshot}. Content's 4xx come back as {@code ApiException}s with its status; content unreachable is a
+ * 503. Called out of any transaction.
+ */
+@ApplicationScoped
+public class GitSyncContent {
+    static final String SERVICE = SpaceViewsApi.CONTENT_SERVICE;
+
+    @Inject
+    IntegrationsConfig config;
+    @Inject
+    ServiceTokens serviceTokens;
+
+    GitContentApi api;
+
+    @PostConstruct
+    void build() {
+        api = InternalClients.build(GitContentApi.class, SERVICE, config.contentUrl(), config.internalCallConnectTimeout(),
+                config.internalCallTimeout().multipliedBy(4));
+    }
+
+    /** The space and the user's role on it (null: the user may not see it). */
+    public record Access(String spaceId, String organizationId, String revision, Role role) {
+    }
+
+    /** The space as the user sees it; 404 when it does not exist, is deleted or is not visible to the user. */
+    public Access access(String spaceId, String userId) {
+        SpaceAccessResponse r = InternalCall.with(serviceTokens, SERVICE, auth -> api.access(auth, spaceId, userId));
+        if (r.space() == null || r.space().deleted() || r.role() == null) {
+            throw ApiException.notFound("no space " + spaceId);
+        }
+        return new Access(r.space().id(), r.space().organization(), r.space().revision(), Role.parse("role", r.role()));
+    }
+
+    /** The revision's pages (hidden ones too), markdown and files; {@code token} is the user's, for the file list. */
+    public SpaceSnapshot snapshot(String spaceId, String revision, String token) {
+        RevisionTree tree = InternalCall.with(serviceTokens, SERVICE, auth -> api.tree(auth, spaceId, revision));
+        List<SpaceSnapshot.File> files = new ArrayList<>();
+        String page = null;
+        do {
+            String cursor = page;
+            GitContentApi.Files list = publicCall(() -> api.files("Bearer " + token, spaceId, revision, 100, cursor));
+            for (GitContentApi.Files.File f : list.items()) {
+                byte[] bytes = InternalCall.with(serviceTokens, SERVICE, auth -> api.file(auth, spaceId, revision, f.id()));
+                files.add(new SpaceSnapshot.File(f.id(), f.name(), f.contentType(), bytes));
+            }
+            page = list.next() == null ? null : list.next().page();
+        } while (page != null);
+        return new SpaceSnapshot(nest(spaceId, revision, tree.pages(), 0, new int[]{0}), files);
+    }
+
+    /** The flat tree (depth-first, with depths) as nested pages, reading each document's markdown. */
+    private List<SpaceSnapshot.Page> nest(String spaceId, String revision, List<RevisionTree.Page> flat, int depth, int[] at) {
+        List<SpaceSnapshot.Page> out = new ArrayList<>();
+        while (at[0] < flat.size() && flat.get(at[0]).depth() >= depth) {
+            RevisionTree.Page p = flat.get(at[0]++);
+            List<SpaceSnapshot.Page> children = nest(spaceId, revision, flat, depth + 1, at);
+            SpaceSnapshot.Kind kind = switch (p.kind()) {
+                case "group" -> SpaceSnapshot.Kind.GROUP;
+                case "link" -> SpaceSnapshot.Kind.LINK;
+                default -> SpaceSnapshot.Kind.DOCUMENT;
+            };
+            String markdown = kind == SpaceSnapshot.Kind.DOCUMENT
+                    ? InternalCall.with(serviceTokens, SERVICE, auth -> api.page(auth, spaceId, revision, p.id())).markdown()
+                    : "";
+            out.add(new SpaceSnapshot.Page(p.id(), kind, p.title(), p.path(), p.description(), markdown, p.href(), children));
+        }
+        return out;
+    }
+
+    private static <T> T publicCall(java.util.function.Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (ProcessingException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new Unreachable(SERVICE + " unavailable: " + cause.getMessage());
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package io.bindery.integrations.gitsync;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.auth.Caller;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** GitBook's space-git operations: export to and import from a Git repository (queued), and the space's Git state. */
+@Path("/v1/spaces/{spaceId}/git")
+@Produces(MediaType.APPLICATION_JSON)
+public class GitSyncResource {
+    @Inject
+    Caller caller;
+    @Inject
+    GitSyncs gitSyncs;
+
+    @POST
+    @Path("/export")
+    public Response export(@PathParam("spaceId") String spaceId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                           JsonNode body) {
+        gitSyncs.export(spaceId, caller.userId(), token(authorization), GitSyncRequests.Export.from(body));
+        return Response.noContent().build();
+    }
+
+    @POST
+    @Path("/import")
+    public Response importing(@PathParam("spaceId") String spaceId,
+                              @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, JsonNode body) {
+        gitSyncs.importing(spaceId, caller.userId(), token(authorization), GitSyncRequests.Import.from(body));
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Path("/info")
+    public GitSyncState info(@PathParam("spaceId") String spaceId) {
+        return gitSyncs.info(spaceId, caller.userId());
+    }
+
+    /** The caller's bearer token (verified by commons' filter already): the run reads the space's file list
+     * and writes an import's change request with it. */
+    private static String token(String authorization) {
+        return authorization == null ? "" : authorization.replaceFirst("(?i)^Bearer\\s+", "");
+    }
+}

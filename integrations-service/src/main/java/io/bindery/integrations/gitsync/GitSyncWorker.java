@@ -1,0 +1,99 @@
+package io.bindery.integrations.gitsync;
+
+import io.bindery.commons.errors.ApiException;
+import io.bindery.integrations.config.IntegrationsConfig;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
+
+/**
+ * Runs queued Git operations on a small pool, one at a time per space (the store refuses a second while one runs),
+ * and records how each ended. An operation holds the credentials of its URL and the user's token in memory only,
+ * so one that a restart interrupted cannot go on: at start-up, running operations are ended as failures; a sweep
+ * gives up operations running longer than {@code bindery.git-sync.operation-timeout} as {@code timeout}.
+ */
+@ApplicationScoped
+public class GitSyncWorker {
+    private static final Logger LOG = Logger.getLogger(GitSyncWorker.class);
+
+    @Inject
+    GitSyncStore store;
+    @Inject
+    IntegrationsConfig config;
+
+    private ExecutorService pool;
+
+    void start(@Observes StartupEvent event) {
+        pool = Executors.newFixedThreadPool(config.gitSync().workers(), Thread.ofPlatform().name("git-sync-", 0).daemon()
+                .factory());
+        int ended = QuarkusTransaction.requiringNew().call(() -> store.endRunning(now().plusSeconds(1), "failure",
+                "interrupted by a restart of the service; start it again", now()));
+        if (ended > 0) {
+            LOG.infof("git sync: %d operation(s) interrupted by the restart ended as failures", ended);
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Runs {@code work} for the operation that started at {@code startedAt}, then records its end. */
+    void submit(String spaceId, Instant startedAt, Supplier<GitSyncRuns.Outcome> work) {
+        try {
+            pool.execute(() -> run(spaceId, startedAt, work));
+        } catch (RejectedExecutionException e) {
+            QuarkusTransaction.requiringNew().run(() -> store.finish(spaceId, startedAt, "failure",
+                    "the service is stopping; start the operation again", null, null, now()));
+            throw ApiException.unavailable("the service is stopping; try again");
+        }
+    }
+
+    private void run(String spaceId, Instant startedAt, Supplier<GitSyncRuns.Outcome> work) {
+        String state = "success";
+        String error = null;
+        GitSyncRuns.Outcome outcome = null;
+        try {
+            outcome = work.get();
+        } catch (GitRepositories.GitFailure | GitBookLayout.LayoutException | ApiException e) {
+            state = "failure";
+            error = e.getMessage();
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "git sync of space %s failed", spaceId);
+            state = "failure";
+            error = "internal error: " + e.getClass().getSimpleName();
+        }
+        String s = state;
+        String err = error;
+        GitSyncRuns.Outcome o = outcome;
+        boolean recorded = QuarkusTransaction.requiringNew().call(() -> store.finish(spaceId, startedAt, s, err,
+                o == null ? null : o.commit(), o == null ? null : o.revision(), now()));
+        if (!recorded) {
+            LOG.warnf("git sync of space %s ended (%s) after it was given up", spaceId, state);
+        }
+    }
+
+    @Scheduled(every = "30s", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void sweep() {
+        QuarkusTransaction.requiringNew().run(() -> store.endRunning(now().minus(config.gitSync().operationTimeout()),
+                "timeout", "the operation took longer than " + config.gitSync().operationTimeout(), now()));
+    }
+
+    static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    }
+}

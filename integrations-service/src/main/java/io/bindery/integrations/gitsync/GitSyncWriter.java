@@ -1,0 +1,367 @@
+package io.bindery.integrations.gitsync;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bindery.commons.client.InternalClients;
+import io.bindery.commons.client.Unreachable;
+import io.bindery.commons.errors.ApiException;
+import io.bindery.document.MarkdownLinks;
+import io.bindery.document.Slugs;
+import io.bindery.integrations.config.IntegrationsConfig;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.ProcessingException;
+
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Writes an imported {@link SpaceSnapshot} into a space through one change request, as the user who asked for the
+ * import: the change request is opened in review, its content written with content's batch write, and merged by
+ * review, which applies the space's merge rules; content's three-way merge refuses a conflict, and the change
+ * request then stays open with both sides intact. Pages are matched to the space's by path (kept, so their ids,
+ * comments and links survive), new ones inserted, pages the repository no longer has deleted. Batches are of at
+ * most 50 changes (content's limit), so the tree is written first, then every page's markdown with its links
+ * pointing at the pages' ids.
+ */
+@ApplicationScoped
+public class GitSyncWriter {
+    static final int MAX_CHANGES = 50;
+    static final int MAX_FILES = 20;
+    static final int MAX_FILE_BYTES = 1024 * 1024;
+    /** The base64 of one batch of files kept under content's request size limit (10 MB). */
+    static final int MAX_BATCH_BYTES = 5 * 1024 * 1024;
+    private static final Pattern PAGE_LINK = Pattern.compile("/pages/([^#]+)(#.*)?");
+    private static final Pattern FILE_LINK = Pattern.compile("/files/(.+)");
+
+    @Inject
+    IntegrationsConfig config;
+    @Inject
+    ObjectMapper json;
+
+    GitWriteApi content;
+    GitWriteApi review;
+
+    @PostConstruct
+    void build() {
+        content = InternalClients.build(GitWriteApi.class, GitSyncContent.SERVICE, config.contentUrl(),
+                config.internalCallConnectTimeout(), config.internalCallTimeout().multipliedBy(6));
+        review = InternalClients.build(GitWriteApi.class, "review-service", config.gitSync().reviewUrl(),
+                config.internalCallConnectTimeout(), config.internalCallTimeout().multipliedBy(6));
+    }
+
+    /** What an import left: its change request and, when it merged, the revision. */
+    public record Written(String changeRequest, int number, String revision) {
+    }
+
+    public Written write(String spaceId, String token, SpaceSnapshot snapshot, String subject) {
+        String auth = "Bearer " + token;
+        ObjectNode open = json.createObjectNode().put("subject", subject);
+        GitWriteApi.ChangeRequest cr = call("review-service", () -> review.open(auth, spaceId, open));
+        try {
+            Run run = new Run(spaceId, cr.id(), auth);
+            Map<String, String> fileIds = run.files(snapshot.files());
+            run.structure(snapshot.pages());
+            run.markdown(fileIds);
+        } catch (ApiException e) {
+            throw new GitRepositories.GitFailure("the import's change request #" + cr.number() + " was left open: "
+                    + e.getMessage());
+        }
+        try {
+            GitWriteApi.Merged merged = call("review-service", () -> review.merge(auth, spaceId, cr.id(),
+                    json.createObjectNode()));
+            return new Written(cr.id(), cr.number(), merged.revision());
+        } catch (ApiException e) {
+            throw new GitRepositories.GitFailure("change request #" + cr.number() + " holds the import but did not merge"
+                    + " (" + e.status() + "): " + e.getMessage());
+        }
+    }
+
+    /** Where an imported page is placed: under its parent's placement (null: the root), at {@code index}. */
+    private static final class Placement {
+        final SpaceSnapshot.Page page;
+        final Placement parent;
+        final int index;
+        String ref;
+        String contentId;
+
+        Placement(SpaceSnapshot.Page page, Placement parent, int index) {
+            this.page = page;
+            this.parent = parent;
+            this.index = index;
+        }
+    }
+
+    private final class Run {
+        final String spaceId;
+        final String cr;
+        final String auth;
+        final List<Placement> placements = new ArrayList<>();
+        ArrayNode batch = json.createArrayNode();
+        int refs;
+
+        Run(String spaceId, String cr, String auth) {
+            this.spaceId = spaceId;
+            this.cr = cr;
+            this.auth = auth;
+        }
+
+        /** Uploads the files the change request does not have yet (same name and size); imported id → content's id. */
+        Map<String, String> files(List<SpaceSnapshot.File> files) {
+            Map<String, String> existing = listFiles();
+            Set<String> before = new HashSet<>(existing.values());
+            List<SpaceSnapshot.File> missing = new ArrayList<>();
+            for (SpaceSnapshot.File f : files) {
+                if (!existing.containsKey(key(f.name(), f.bytes().length))) {
+                    if (f.bytes().length > MAX_FILE_BYTES) {
+                        throw ApiException.badRequest("the file " + f.id() + " is larger than 1 MB, the most a file"
+                                + " upload takes");
+                    }
+                    missing.add(f);
+                }
+            }
+            ArrayNode chunk = json.createArrayNode();
+            long bytes = 0;
+            for (SpaceSnapshot.File f : missing) {
+                long size = (f.bytes().length + 2L) / 3 * 4;
+                if (chunk.size() == MAX_FILES || bytes + size > MAX_BATCH_BYTES) {
+                    writeFiles(chunk);
+                    chunk = json.createArrayNode();
+                    bytes = 0;
+                }
+                chunk.addObject().put("name", f.name()).put("contentType", f.contentType())
+                        .put("base64", Base64.getEncoder().encodeToString(f.bytes()));
+                bytes += size;
+            }
+            if (!chunk.isEmpty()) {
+                writeFiles(chunk);
+            }
+            Map<String, String> after = missing.isEmpty() ? existing : listFilesPreferring(before);
+            Map<String, String> ids = new HashMap<>();
+            for (SpaceSnapshot.File f : files) {
+                ids.put(f.id(), after.get(key(f.name(), f.bytes().length)));
+            }
+            return ids;
+        }
+
+        private void writeFiles(ArrayNode files) {
+            ObjectNode body = json.createObjectNode();
+            body.putArray("changes").addObject().put("operation", "insert_files").set("files", files);
+            call(GitSyncContent.SERVICE, () -> content.write(auth, spaceId, cr, body));
+        }
+
+        private Map<String, String> listFiles() {
+            return listFilesPreferring(Set.of());
+        }
+
+        /** (name, size) → id of the change request's files; a file not among {@code older} wins over one that is. */
+        private Map<String, String> listFilesPreferring(Set<String> older) {
+            Map<String, String> out = new HashMap<>();
+            String page = null;
+            do {
+                String cursor = page;
+                GitWriteApi.Files list = call(GitSyncContent.SERVICE, () -> content.files(auth, spaceId, cr, 100, cursor));
+                for (GitWriteApi.Files.File f : list.items()) {
+                    String k = key(f.name(), f.size());
+                    if (!out.containsKey(k) || older.contains(out.get(k)) && !older.contains(f.id())) {
+                        out.put(k, f.id());
+                    }
+                }
+                page = list.next() == null ? null : list.next().page();
+            } while (page != null);
+            return out;
+        }
+
+        private static String key(String name, long size) {
+            return size + ":" + name;
+        }
+
+        /** Moves the matched pages into place, inserts the new ones (without their markdown yet), deletes the rest. */
+        void structure(List<SpaceSnapshot.Page> pages) {
+            List<GitWriteApi.Page> tree = tree();
+            Map<String, String> byPath = new HashMap<>();
+            flatten(tree, byPath);
+            Set<String> kept = new HashSet<>();
+            place(pages, null, byPath, kept);
+            flush();
+            resolve();
+            for (Placement p : placements) {
+                if (p.contentId == null) {
+                    throw new GitRepositories.GitFailure("the page " + p.page.id() + " was not found where it was placed");
+                }
+                kept.add(p.contentId);
+            }
+            deleteUnkept(tree(), kept);
+            flush();
+        }
+
+        private void place(List<SpaceSnapshot.Page> pages, Placement parent, Map<String, String> byPath, Set<String> kept) {
+            int index = 0;
+            for (SpaceSnapshot.Page p : pages) {
+                if (p.kind() == SpaceSnapshot.Kind.LINK) {
+                    continue; // content's batch write has no link pages: they are not imported (yet)
+                }
+                Placement placed = new Placement(p, parent, index++);
+                placements.add(placed);
+                String existing = p.path() == null ? null : byPath.remove(p.path());
+                ObjectNode op = json.createObjectNode();
+                if (existing != null) {
+                    placed.contentId = existing;
+                    kept.add(existing);
+                    op.put("operation", "update_page").put("page", existing);
+                } else {
+                    placed.ref = "git-page-" + (++refs);
+                    op.put("operation", "insert_page").put("ref", placed.ref);
+                    String slug = p.path() == null ? null : p.path().substring(p.path().lastIndexOf('/') + 1);
+                    if (Slugs.isValid(slug)) {
+                        op.put("slug", slug);
+                    }
+                    op.putObject("document");
+                }
+                String title = p.title() == null || p.title().isBlank() ? "Untitled" : p.title().strip();
+                op.put("title", title.length() > 255 ? title.substring(0, 255) : title);
+                String description = p.description() == null ? "" : p.description();
+                op.put("description", description.length() > 1000 ? description.substring(0, 1000) : description);
+                if (parent == null) {
+                    if (existing != null) {
+                        op.putNull("into");
+                    }
+                } else {
+                    op.put("into", parent.contentId != null ? parent.contentId : parent.ref);
+                }
+                op.put("at", placed.index);
+                add(op);
+                place(p.pages(), placed, byPath, kept);
+            }
+        }
+
+        /** Deletes the top-most pages of the tree that the import did not keep (their subtrees go with them). */
+        private void deleteUnkept(List<GitWriteApi.Page> pages, Set<String> kept) {
+            for (GitWriteApi.Page p : pages) {
+                if (!kept.contains(p.id())) {
+                    add(json.createObjectNode().put("operation", "delete_page").put("page", p.id()));
+                } else {
+                    deleteUnkept(p.children(), kept);
+                }
+            }
+        }
+
+        /** Every document's markdown, its links pointing at the pages' and files' ids in the space. */
+        void markdown(Map<String, String> fileIds) {
+            Map<String, String> pageIds = new HashMap<>();
+            for (Placement p : placements) {
+                pageIds.put(p.page.id(), p.contentId);
+            }
+            for (Placement p : placements) {
+                if (p.page.kind() != SpaceSnapshot.Kind.DOCUMENT) {
+                    continue;
+                }
+                String markdown = MarkdownLinks.rewrite(p.page.markdown(), link -> {
+                    Matcher page = PAGE_LINK.matcher(link.destination());
+                    if (page.matches() && pageIds.get(page.group(1)) != null) {
+                        return "/pages/" + pageIds.get(page.group(1)) + (page.group(2) == null ? "" : page.group(2));
+                    }
+                    Matcher file = FILE_LINK.matcher(link.destination());
+                    if (file.matches() && fileIds.get(file.group(1)) != null) {
+                        return "/files/" + fileIds.get(file.group(1));
+                    }
+                    return null;
+                });
+                ObjectNode op = json.createObjectNode().put("operation", "update_page").put("page", p.contentId);
+                op.putObject("document").put("markdown", markdown);
+                add(op);
+            }
+            flush();
+        }
+
+        private void add(ObjectNode op) {
+            batch.add(op);
+            if (batch.size() == MAX_CHANGES) {
+                flush();
+                resolve();
+            }
+        }
+
+        private void flush() {
+            if (batch.isEmpty()) {
+                return;
+            }
+            ObjectNode body = json.createObjectNode();
+            body.set("changes", batch);
+            batch = json.createArrayNode();
+            call(GitSyncContent.SERVICE, () -> content.write(auth, spaceId, cr, body));
+        }
+
+        /**
+         * The ids content gave the pages inserted so far: a batch's refs do not outlive it, so each placed page is
+         * found where it was put, at its index under its parent.
+         */
+        private void resolve() {
+            if (placements.stream().allMatch(p -> p.contentId != null || p.ref == null)) {
+                return;
+            }
+            List<GitWriteApi.Page> tree = tree();
+            Map<String, GitWriteApi.Page> byId = new LinkedHashMap<>();
+            index(tree, byId);
+            for (Placement p : placements) {
+                if (p.contentId != null || p.ref == null) {
+                    continue;
+                }
+                List<GitWriteApi.Page> siblings;
+                if (p.parent == null) {
+                    siblings = tree;
+                } else if (p.parent.contentId != null && byId.containsKey(p.parent.contentId)) {
+                    siblings = byId.get(p.parent.contentId).children();
+                } else {
+                    continue; // its parent is still in the batch being built
+                }
+                if (p.index >= siblings.size()) {
+                    continue;
+                }
+                p.contentId = siblings.get(p.index).id();
+            }
+        }
+
+        private List<GitWriteApi.Page> tree() {
+            GitWriteApi.Pages pages = call(GitSyncContent.SERVICE, () -> content.pages(auth, spaceId, cr));
+            return pages.pages() == null ? List.of() : pages.pages();
+        }
+    }
+
+    private static void flatten(List<GitWriteApi.Page> pages, Map<String, String> byPath) {
+        for (GitWriteApi.Page p : pages) {
+            if (p.path() != null && !"link".equals(p.type())) {
+                byPath.putIfAbsent(p.path(), p.id());
+            }
+            flatten(p.children(), byPath);
+        }
+    }
+
+    private static void index(List<GitWriteApi.Page> pages, Map<String, GitWriteApi.Page> byId) {
+        for (GitWriteApi.Page p : pages) {
+            byId.put(p.id(), p);
+            index(p.children(), byId);
+        }
+    }
+
+    private static <T> T call(String service, Supplier<T> request) {
+        try {
+            return request.get();
+        } catch (ProcessingException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new Unreachable(service + " unavailable: " + cause.getMessage());
+        }
+    }
+}

@@ -1,0 +1,312 @@
+package io.bindery.integrations.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import io.bindery.document.Slugs;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What an import writes through, served from memory by {@link ContentStandIn}'s server: review's open and merge of
+ * a change request, and content's batch write, pages and files of its branch (GitBook's shapes, content's rules: at
+ * most 50 changes, refs valid within one batch). A merge makes the branch the space's new revision in
+ * {@link SpaceContentStandIn}, unless the test made the space conflict ({@link #conflictOn}): then 409 and the
+ * change request stays open.
+ */
+public final class ChangeRequestStandIn {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern OPEN = Pattern.compile("/v1/spaces/([^/]+)/change-requests");
+    private static final Pattern MERGE = Pattern.compile("/v1/spaces/([^/]+)/change-requests/([^/]+)/merge");
+    private static final Pattern PAGES = Pattern.compile("/v1/spaces/([^/]+)/change-requests/([^/]+)/content/pages");
+    private static final Pattern FILES = Pattern.compile("/v1/spaces/([^/]+)/change-requests/([^/]+)/content/files");
+    private static final Pattern WRITE = Pattern.compile("/v1/spaces/([^/]+)/change-requests/([^/]+)/content");
+    private static final AtomicInteger NUMBERS = new AtomicInteger();
+    private static final AtomicInteger IDS = new AtomicInteger();
+    private static final Map<String, Branch> BRANCHES = new ConcurrentHashMap<>();
+    private static final Map<String, String> CONFLICTS = new ConcurrentHashMap<>();
+    /** Batches written, by change request: how many calls an import took. */
+    public static final Map<String, Integer> WRITES = new ConcurrentHashMap<>();
+
+    private static final class Node {
+        String id;
+        String type;
+        String title;
+        String slug;
+        String description;
+        String markdown = "";
+        String href;
+        final List<Node> children = new ArrayList<>();
+    }
+
+    private record Branch(String id, int number, String space, String subject, List<Node> roots,
+                          List<SpaceContentStandIn.File> files, String status) {
+    }
+
+    private ChangeRequestStandIn() {
+    }
+
+    /** Merges into this space are refused with 409 and this message. */
+    public static void conflictOn(String spaceId, String message) {
+        CONFLICTS.put(spaceId, message);
+    }
+
+    /** The space's change requests opened by imports: subject → status ("open", "merged"). */
+    public static Map<String, String> changeRequests(String spaceId) {
+        Map<String, String> out = new LinkedHashMap<>();
+        BRANCHES.values().stream().filter(b -> b.space().equals(spaceId))
+                .sorted(java.util.Comparator.comparingInt(Branch::number))
+                .forEach(b -> out.put("#" + b.number() + " " + b.subject(), b.status()));
+        return out;
+    }
+
+    static boolean handles(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        String method = exchange.getRequestMethod();
+        Matcher m;
+        if (method.equals("POST") && (m = OPEN.matcher(path)).matches()) {
+            SpaceContentStandIn.Snapshot s = SpaceContentStandIn.snapshot(m.group(1));
+            if (s == null) {
+                return send(exchange, 404, error(404, "no space"));
+            }
+            JsonNode body = JSON.readTree(exchange.getRequestBody());
+            Branch b = new Branch("cr" + IDS.incrementAndGet(), NUMBERS.incrementAndGet(), m.group(1),
+                    body.path("subject").asText(""), nest(s.pages()), new ArrayList<>(s.files()), "open");
+            BRANCHES.put(b.id(), b);
+            return send(exchange, 201, Map.of("object", "change-request", "id", b.id(), "number", b.number()));
+        }
+        if (method.equals("POST") && (m = MERGE.matcher(path)).matches()) {
+            Branch b = BRANCHES.get(m.group(2));
+            if (b == null) {
+                return send(exchange, 404, error(404, "no change request"));
+            }
+            String conflict = CONFLICTS.get(b.space());
+            if (conflict != null) {
+                return send(exchange, 409, error(409, conflict));
+            }
+            List<SpaceContentStandIn.Page> flat = new ArrayList<>();
+            flatten(b.roots(), "", 0, flat);
+            String revision = SpaceContentStandIn.update(b.space(), flat, b.files());
+            BRANCHES.put(b.id(), new Branch(b.id(), b.number(), b.space(), b.subject(), b.roots(), b.files(), "merged"));
+            return send(exchange, 200, Map.of("revision", revision, "result", "merge"));
+        }
+        if (method.equals("GET") && (m = PAGES.matcher(path)).matches()) {
+            Branch b = BRANCHES.get(m.group(2));
+            if (b == null) {
+                return send(exchange, 404, error(404, "no change request"));
+            }
+            return send(exchange, 200, Map.of("pages", views(b.roots(), "")));
+        }
+        if (method.equals("GET") && (m = FILES.matcher(path)).matches()) {
+            Branch b = BRANCHES.get(m.group(2));
+            if (b == null) {
+                return send(exchange, 404, error(404, "no change request"));
+            }
+            List<Map<String, Object>> items = new ArrayList<>();
+            for (SpaceContentStandIn.File f : b.files()) {
+                items.add(Map.of("id", f.id(), "name", f.name(), "contentType", f.contentType(), "size", f.bytes().length));
+            }
+            return send(exchange, 200, Map.of("items", items, "count", items.size()));
+        }
+        if (method.equals("POST") && (m = WRITE.matcher(path)).matches()) {
+            Branch b = BRANCHES.get(m.group(2));
+            if (b == null || !b.status().equals("open")) {
+                return send(exchange, 404, error(404, "no open change request"));
+            }
+            WRITES.merge(b.id(), 1, Integer::sum);
+            JsonNode changes = JSON.readTree(exchange.getRequestBody()).path("changes");
+            if (!changes.isArray() || changes.isEmpty() || changes.size() > 50) {
+                return send(exchange, 400, error(400, "changes must hold 1 to 50 operations"));
+            }
+            String refused = apply(b, changes);
+            return refused == null ? send(exchange, 200, Map.of("id", b.id())) : send(exchange, 400, error(400, refused));
+        }
+        return false;
+    }
+
+    /** Applies a batch; the reason it is refused, or null. Not atomic: a refused batch is a test failure anyway. */
+    private static String apply(Branch b, JsonNode changes) {
+        Map<String, String> refs = new HashMap<>();
+        for (int i = 0; i < changes.size(); i++) {
+            JsonNode op = changes.get(i);
+            String where = "changes[" + i + "] ";
+            switch (op.path("operation").asText()) {
+                case "insert_files" -> {
+                    for (JsonNode f : op.path("files")) {
+                        b.files().add(new SpaceContentStandIn.File("file" + IDS.incrementAndGet(), f.path("name").asText(),
+                                f.path("contentType").asText("application/octet-stream"),
+                                Base64.getDecoder().decode(f.path("base64").asText())));
+                    }
+                }
+                case "insert_page" -> {
+                    Node n = new Node();
+                    n.id = "page" + IDS.incrementAndGet();
+                    n.type = "document";
+                    n.title = op.path("title").asText("Untitled");
+                    n.slug = op.hasNonNull("slug") ? op.get("slug").asText() : Slugs.of(n.title);
+                    n.description = op.path("description").asText(null);
+                    n.markdown = op.path("document").path("markdown").asText("");
+                    if (op.hasNonNull("ref")) {
+                        refs.put(op.get("ref").asText(), n.id);
+                    }
+                    String into = op.hasNonNull("into") ? refs.getOrDefault(op.get("into").asText(), op.get("into").asText()) : null;
+                    List<Node> siblings = into == null ? b.roots() : children(b.roots(), into);
+                    if (siblings == null) {
+                        return where + "into: no page " + into;
+                    }
+                    siblings.add(Math.min(op.path("at").asInt(siblings.size()), siblings.size()), n);
+                }
+                case "update_page" -> {
+                    String id = refs.getOrDefault(op.path("page").asText(), op.path("page").asText());
+                    Node n = find(b.roots(), id);
+                    if (n == null) {
+                        return where + "page: no page " + id;
+                    }
+                    if (op.has("title")) {
+                        n.title = op.get("title").asText();
+                    }
+                    if (op.has("description")) {
+                        n.description = op.get("description").asText();
+                    }
+                    if (op.has("document")) {
+                        n.markdown = op.get("document").path("markdown").asText("");
+                    }
+                    if (op.has("into") || op.has("at")) {
+                        String into = op.has("into") ? (op.get("into").isNull() ? null
+                                : refs.getOrDefault(op.get("into").asText(), op.get("into").asText())) : parentOf(b.roots(), id);
+                        remove(b.roots(), id);
+                        List<Node> siblings = into == null ? b.roots() : children(b.roots(), into);
+                        if (siblings == null) {
+                            return where + "into: no page " + into;
+                        }
+                        siblings.add(Math.min(op.path("at").asInt(siblings.size()), siblings.size()), n);
+                    }
+                }
+                case "delete_page" -> {
+                    if (!remove(b.roots(), op.path("page").asText())) {
+                        return where + "page: no page " + op.path("page").asText();
+                    }
+                }
+                default -> {
+                    return where + "unknown operation";
+                }
+            }
+        }
+        return null;
+    }
+
+    private static List<Node> nest(List<SpaceContentStandIn.Page> flat) {
+        List<Node> roots = new ArrayList<>();
+        List<List<Node>> levels = new ArrayList<>();
+        levels.add(roots);
+        for (SpaceContentStandIn.Page p : flat) {
+            Node n = new Node();
+            n.id = p.id();
+            n.type = p.kind();
+            n.title = p.title();
+            n.slug = p.path() == null ? Slugs.of(p.title()) : p.path().substring(p.path().lastIndexOf('/') + 1);
+            n.description = p.description();
+            n.markdown = p.markdown();
+            n.href = p.href();
+            while (levels.size() > p.depth() + 1) {
+                levels.removeLast();
+            }
+            levels.get(p.depth()).add(n);
+            levels.add(n.children);
+        }
+        return roots;
+    }
+
+    private static void flatten(List<Node> nodes, String prefix, int depth, List<SpaceContentStandIn.Page> out) {
+        for (Node n : nodes) {
+            String path = prefix + n.slug;
+            out.add(new SpaceContentStandIn.Page(n.id, n.type, n.title, path, depth, n.description, n.markdown, n.href));
+            flatten(n.children, path + "/", depth + 1, out);
+        }
+    }
+
+    private static List<Map<String, Object>> views(List<Node> nodes, String prefix) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Node n : nodes) {
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("id", n.id);
+            v.put("type", n.type);
+            v.put("title", n.title);
+            v.put("slug", n.slug);
+            v.put("path", prefix + n.slug);
+            v.put("pages", views(n.children, prefix + n.slug + "/"));
+            out.add(v);
+        }
+        return out;
+    }
+
+    private static Node find(List<Node> nodes, String id) {
+        for (Node n : nodes) {
+            if (n.id.equals(id)) {
+                return n;
+            }
+            Node found = find(n.children, id);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    private static List<Node> children(List<Node> roots, String id) {
+        Node n = find(roots, id);
+        return n == null ? null : n.children;
+    }
+
+    private static String parentOf(List<Node> nodes, String id) {
+        for (Node n : nodes) {
+            for (Node c : n.children) {
+                if (c.id.equals(id)) {
+                    return n.id;
+                }
+            }
+            String found = parentOf(n.children, id);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    private static boolean remove(List<Node> nodes, String id) {
+        if (nodes.removeIf(n -> n.id.equals(id))) {
+            return true;
+        }
+        for (Node n : nodes) {
+            if (remove(n.children, id)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Map<String, Object> error(int code, String message) {
+        return Map.of("error", Map.of("code", code, "message", message));
+    }
+
+    private static boolean send(HttpExchange exchange, int status, Object body) throws IOException {
+        byte[] bytes = JSON.writeValueAsBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream o = exchange.getResponseBody()) {
+            o.write(bytes);
+        }
+        return true;
+    }
+}

@@ -1,0 +1,78 @@
+package io.bindery.integrations.testing;
+
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jgit.http.server.GitServlet;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.transport.ReceivePack;
+import org.eclipse.jgit.errors.RepositoryNotFoundException;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.EnumSet;
+
+/**
+ * A Git server over HTTP for tests: JGit's {@link GitServlet} (smart HTTP, fetch and push) in Jetty on a random
+ * loopback port, serving the bare repositories of a folder, every request behind basic auth with one user.
+ */
+public final class GitHttpServer implements AutoCloseable {
+    private final Server server;
+
+    public GitHttpServer(Path repositories, String user, String password) throws Exception {
+        GitServlet git = new GitServlet();
+        git.setRepositoryResolver((request, name) -> {
+            File dir = repositories.resolve(name).normalize().toFile();
+            if (!dir.toPath().startsWith(repositories) || !dir.isDirectory()) {
+                throw new RepositoryNotFoundException(name);
+            }
+            try {
+                return new FileRepositoryBuilder().setGitDir(dir).setMustExist(true).build();
+            } catch (java.io.IOException e) {
+                throw new RepositoryNotFoundException(name, e);
+            }
+        });
+        // the basic-auth filter has let the caller in: pushes are allowed
+        git.setReceivePackFactory((request, repo) -> new ReceivePack(repo));
+        String expected = "Basic " + Base64.getEncoder().encodeToString((user + ":" + password)
+                .getBytes(StandardCharsets.UTF_8));
+        Filter basicAuth = (request, response, chain) -> {
+            if (expected.equals(((HttpServletRequest) request).getHeader("Authorization"))) {
+                chain.doFilter(request, response);
+            } else {
+                HttpServletResponse r = (HttpServletResponse) response;
+                r.setHeader("WWW-Authenticate", "Basic realm=\"git\"");
+                r.sendError(401);
+            }
+        };
+        ServletContextHandler context = new ServletContextHandler("/git");
+        context.addFilter(new FilterHolder(basicAuth), "/*", EnumSet.of(DispatcherType.REQUEST));
+        context.addServlet(new ServletHolder(git), "/*");
+        server = new Server();
+        ServerConnector connector = new ServerConnector(server);
+        connector.setHost("127.0.0.1");
+        connector.setPort(0);
+        server.addConnector(connector);
+        server.setHandler(context);
+        server.start();
+    }
+
+    /** The URL of a repository of the folder, with the credentials given (null: none). */
+    public String url(String name, String user, String password) {
+        int port = ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+        return "http://" + (user == null ? "" : user + ":" + password + "@") + "127.0.0.1:" + port + "/git/" + name;
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+    }
+}

@@ -1,0 +1,175 @@
+package io.bindery.integrations.testing;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.sun.net.httpserver.HttpExchange;
+import io.bindery.contracts.content.RevisionPage;
+import io.bindery.contracts.content.RevisionTree;
+import io.bindery.contracts.content.SpaceAccessResponse;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What Git Sync reads of content-service, served by {@link ContentStandIn}'s HTTP server from memory: a space's
+ * access ({@code /internal/spaces/{s}/access?user=}), its current revision's tree, pages and file bytes (internal),
+ * and the revision's file list ({@code /v1/spaces/{s}/revisions/{r}/files}, which needs a bearer token). A test
+ * sets a space's content with {@link #space}; each call of it is a new revision.
+ */
+public final class SpaceContentStandIn {
+    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+    private static final Pattern ACCESS = Pattern.compile("/internal/spaces/([^/]+)/access");
+    private static final Pattern TREE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/tree");
+    private static final Pattern PAGE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/pages/([^/]+)");
+    private static final Pattern FILE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/files/([^/]+)");
+    private static final Pattern FILES = Pattern.compile("/v1/spaces/([^/]+)/revisions/([^/]+)/files");
+    private static final Map<String, Space> SPACES = new ConcurrentHashMap<>();
+
+    /** A page of the stand-in: {@code depth} as in RevisionTree (0 at the root), in tree order. */
+    public record Page(String id, String kind, String title, String path, int depth, String description,
+                       String markdown, String href) {
+    }
+
+    public record File(String id, String name, String contentType, byte[] bytes) {
+    }
+
+    private record Space(String id, String organization, String revision, Map<String, String> roles, List<Page> pages,
+                         List<File> files) {
+    }
+
+    private SpaceContentStandIn() {
+    }
+
+    /** The space's content as a new revision; {@code roles}: user id → role on the space. Returns the revision. */
+    public static String space(String id, String organization, Map<String, String> roles, List<Page> pages, List<File> files) {
+        String revision = "rev" + System.nanoTime();
+        SPACES.put(id, new Space(id, organization, revision, Map.copyOf(roles), List.copyOf(pages), List.copyOf(files)));
+        return revision;
+    }
+
+    /** A space's current content, for {@link ChangeRequestStandIn}. */
+    record Snapshot(List<Page> pages, List<File> files) {
+    }
+
+    static Snapshot snapshot(String spaceId) {
+        Space s = SPACES.get(spaceId);
+        return s == null ? null : new Snapshot(s.pages(), s.files());
+    }
+
+    /** A merge: the space's content replaced, as a new revision (returned). */
+    static String update(String spaceId, List<Page> pages, List<File> files) {
+        Space s = SPACES.get(spaceId);
+        return space(spaceId, s.organization(), s.roles(), pages, files);
+    }
+
+    /** The space's current pages, in tree order. */
+    public static List<Page> pages(String spaceId) {
+        return SPACES.get(spaceId).pages();
+    }
+
+    /** The space's current files. */
+    public static List<File> files(String spaceId) {
+        return SPACES.get(spaceId).files();
+    }
+
+    /** Answers the exchange if it is one of these routes; false to let the caller answer it. */
+    static boolean handles(HttpExchange exchange) throws IOException {
+        if (ChangeRequestStandIn.handles(exchange)) {
+            return true;
+        }
+        String path = exchange.getRequestURI().getPath();
+        Matcher m;
+        if ((m = ACCESS.matcher(path)).matches()) {
+            Space s = SPACES.get(m.group(1));
+            if (s == null) {
+                return send(exchange, 404, Map.of("error", Map.of("code", 404, "message", "no space")));
+            }
+            String query = exchange.getRequestURI().getQuery();
+            String user = query == null ? "" : query.replaceFirst("^.*user=([^&]*).*$", "$1");
+            return send(exchange, 200, new SpaceAccessResponse(new SpaceAccessResponse.Space(s.id(), s.organization(),
+                    "Space", "live", null, s.revision(), false), s.roles().get(user)));
+        }
+        if ((m = TREE.matcher(path)).matches()) {
+            Space s = revision(m.group(1), m.group(2));
+            if (s == null) {
+                return send(exchange, 404, Map.of("error", Map.of("code", 404, "message", "no revision")));
+            }
+            List<RevisionTree.Page> pages = new ArrayList<>();
+            for (Page p : s.pages()) {
+                pages.add(new RevisionTree.Page(p.id(), p.kind(), p.title(), p.path(), p.depth(), p.description(), null,
+                        false, false, p.href()));
+            }
+            return send(exchange, 200, new RevisionTree(s.id(), s.revision(), pages));
+        }
+        if ((m = PAGE.matcher(path)).matches()) {
+            Space s = revision(m.group(1), m.group(2));
+            String pageId = m.group(3);
+            Page p = s == null ? null : s.pages().stream().filter(x -> x.id().equals(pageId)).findFirst().orElse(null);
+            if (p == null) {
+                return send(exchange, 404, Map.of("error", Map.of("code", 404, "message", "no page")));
+            }
+            return send(exchange, 200, new RevisionPage(s.id(), s.revision(), p.id(), p.title(), p.path(), p.description(),
+                    p.markdown()));
+        }
+        if ((m = FILE.matcher(path)).matches()) {
+            Space s = revision(m.group(1), m.group(2));
+            String fileId = m.group(3);
+            File f = s == null ? null : s.files().stream().filter(x -> x.id().equals(fileId)).findFirst().orElse(null);
+            if (f == null) {
+                return send(exchange, 404, Map.of("error", Map.of("code", 404, "message", "no file")));
+            }
+            exchange.getResponseHeaders().set("Content-Type", f.contentType());
+            exchange.sendResponseHeaders(200, f.bytes().length);
+            try (OutputStream o = exchange.getResponseBody()) {
+                o.write(f.bytes());
+            }
+            return true;
+        }
+        if ((m = FILES.matcher(path)).matches()) {
+            String auth = exchange.getRequestHeaders().getFirst("Authorization");
+            if (auth == null || !auth.startsWith("Bearer ") || auth.length() < 20) {
+                return send(exchange, 401, Map.of("error", Map.of("code", 401, "message", "no token")));
+            }
+            Space s = revision(m.group(1), m.group(2));
+            if (s == null) {
+                return send(exchange, 404, Map.of("error", Map.of("code", 404, "message", "no revision")));
+            }
+            List<Map<String, Object>> items = new ArrayList<>();
+            for (File f : s.files()) {
+                Map<String, Object> item = new LinkedHashMap<>();
+                item.put("id", f.id());
+                item.put("name", f.name());
+                item.put("contentType", f.contentType());
+                item.put("size", f.bytes().length);
+                items.add(item);
+            }
+            return send(exchange, 200, Map.of("items", items, "count", items.size()));
+        }
+        return false;
+    }
+
+    private static Space revision(String spaceId, String revision) {
+        Space s = SPACES.get(spaceId);
+        return s != null && s.revision().equals(revision) ? s : null;
+    }
+
+    private static boolean send(HttpExchange exchange, int status, Object body) throws IOException {
+        byte[] bytes = JSON.writeValueAsBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream o = exchange.getResponseBody()) {
+            o.write(bytes);
+        }
+        return true;
+    }
+}
