@@ -112,12 +112,12 @@ class EventContractsTest {
         assertEquals(new ChangeRequestContentUpdated(space, cr, templated, written, null),
                 json.treeToValue(noAuthor, ChangeRequestContentUpdated.class));
 
-        String merged = internal().body("{}").post("/internal/spaces/" + space + "/branches/" + cr + "/merge")
+        String merged = internal().body("{\"mergedBy\":\"" + admin + "\"}").post("/internal/spaces/" + space + "/branches/" + cr + "/merge")
                 .then().statusCode(200).extract().path("revision");
         JsonNode moved = last(ContentEventTypes.SPACE_CONTENT_UPDATED, space);
         ContractFixtures.assertServes("content/space-content-updated", moved);
         SpaceContentUpdated parsed = json.treeToValue(moved, SpaceContentUpdated.class);
-        assertEquals(new SpaceContentUpdated(space, merged, main, cr), parsed);
+        assertEquals(new SpaceContentUpdated(space, merged, main, cr, List.of(admin)), parsed);
         assertNull(json.treeToValue(json.createObjectNode().put("space", space), SpaceContentUpdated.class).changeRequest());
     }
 

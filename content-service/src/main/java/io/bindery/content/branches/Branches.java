@@ -178,19 +178,23 @@ public class Branches {
         }
         Snapshot written = store.write(new RevisionStore.NewRevision(spaceId, List.of(main.id(), head.id()), "merge",
                 null, b.id, mergedBy, r.pages(), r.fresh(), r.links(), r.files(), main));
-        moveLive(space, main, written, b.id);
+        moveLive(space, main, written, b.id, mergedBy);
         b.status = BranchStatus.MERGED;
         b.mergedRevisionId = written.id();
         b.updatedAt = Instant.now();
         return new Outcome(written.id(), "merge", views.branch(b, space));
     }
 
-    /** Points the space at a new live revision: search index, event. Call inside the writing transaction. */
-    public void moveLive(Space space, Snapshot before, Snapshot after, String changeRequest) {
+    /**
+     * Points the space at a new live revision: search index, event naming the user who moved it ({@code by}, null
+     * when none). Call inside the writing transaction.
+     */
+    public void moveLive(Space space, Snapshot before, Snapshot after, String changeRequest, String by) {
         space.revisionId = after.id();
         space.updatedAt = Instant.now();
         search.reindex(space, before, after);
-        events.publish(ContentEventTypes.SPACE_CONTENT_UPDATED, space.id, new SpaceContentUpdated(space.id, after.id(), before.id(), changeRequest));
+        events.publish(ContentEventTypes.SPACE_CONTENT_UPDATED, space.id, new SpaceContentUpdated(space.id, after.id(),
+                before.id(), changeRequest, by == null ? List.of() : List.of(by)));
     }
 
     private static void refuseConflicts(RevisionMerger.Result r, String what) {

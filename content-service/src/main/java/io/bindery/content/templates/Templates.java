@@ -53,7 +53,7 @@ public class Templates {
         Snapshot before = store.load(space.revisionId);
         ContentWriter.Written w = writer.apply(before, changes, before.id(),
                 new ContentWriter.Target(spaceId, null, callerId, "edits"));
-        branches.moveLive(space, before, w.revision(), null);
+        branches.moveLive(space, before, w.revision(), null, callerId);
     }
 
     /** A template applied into a branch: the new head and the branch as it is now. */

@@ -1,8 +1,12 @@
 package io.bindery.integrations.sources;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bindery.commons.events.Delivery;
 import io.bindery.commons.events.TopicConsumer;
+import io.bindery.commons.projection.UserDirectory;
+import io.bindery.commons.urls.PublicUrls;
 import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpaceContentUpdated;
 import io.bindery.contracts.content.SpaceData;
@@ -28,6 +32,12 @@ public class ContentEventsConsumer extends TopicConsumer {
     Sources sources;
     @Inject
     IntegrationEvents integrationEvents;
+    @Inject
+    UserDirectory users;
+    @Inject
+    PublicUrls urls;
+    @Inject
+    ObjectMapper json;
 
     @Override
     protected String topic() {
@@ -70,8 +80,12 @@ public class ContentEventsConsumer extends TopicConsumer {
         if (space == null) {
             return;
         }
+        ObjectNode fields = json.createObjectNode().put("revisionId", moved.revision());
+        // GitBook's updatedBy (required from 0.202.0): the users content names, as User objects; an id identity no
+        // longer knows is left out rather than shown as a user that does not exist
+        ArrayNode updatedBy = fields.putArray("updatedBy");
+        users.findAll(moved.updatedBy()).values().forEach(u -> updatedBy.add(json.valueToTree(u.view(urls))));
         integrationEvents.recordPlatformEvent(event.id(), space.organizationId(), TargetKind.SPACE,
-                space.id(), Scopes.SPACE_CONTENT, "space_content_updated",
-                JsonNodeFactory.instance.objectNode().put("revisionId", moved.revision()));
+                space.id(), Scopes.SPACE_CONTENT, "space_content_updated", fields);
     }
 }

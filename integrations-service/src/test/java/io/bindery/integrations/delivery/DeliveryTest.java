@@ -201,9 +201,16 @@ class DeliveryTest {
         await().atMost(WAIT).until(() -> receiver.received.size() == 2);
 
         String outside = Platform.mergeChangeRequest(kafka, json, notSelected.id());
-        String cr = Platform.mergeChangeRequest(kafka, json, installed.id());
+        TestIdentity.addUser(admin, "Ada Merger", "ada.merger@example.com");
+        String cr = Platform.mergeChangeRequest(kafka, json, installed.id(), admin);
         await().atMost(WAIT).until(() -> receiver.containing("change_request_merged").size() == 1
                 && receiver.containing("space_content_updated").size() == 1);
+        // GitBook 0.202.0's updatedBy: the merger as a User object
+        JsonNode updated = json.readTree(receiver.containing("space_content_updated").get(0).body());
+        assertEquals(1, updated.path("updatedBy").size(), updated.toString());
+        assertEquals("user", updated.path("updatedBy").path(0).path("object").asText());
+        assertEquals(admin, updated.path("updatedBy").path(0).path("id").asText());
+        assertEquals("Ada Merger", updated.path("updatedBy").path(0).path("displayName").asText());
         JsonNode merged = json.readTree(receiver.containing("change_request_merged").get(0).body());
         assertEquals(installed.id(), merged.path("spaceId").asText());
         assertEquals(cr, merged.path("changeRequestId").asText());

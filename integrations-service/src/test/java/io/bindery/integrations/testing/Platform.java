@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -66,7 +67,7 @@ public final class Platform {
     }
 
     /** A change request of the space merged, as review publishes it (its ChangeRequest view), then content's update. */
-    public static String mergeChangeRequest(String kafka, ObjectMapper json, String spaceId) throws Exception {
+    public static String mergeChangeRequest(String kafka, ObjectMapper json, String spaceId, String... updatedBy) throws Exception {
         String cr = Ids.newId();
         String revision = Ids.newId();
         Map<String, Object> view = new LinkedHashMap<>();
@@ -85,7 +86,7 @@ public final class Platform {
              TopicEvents content = new TopicEvents(kafka, json, ContentEventTypes.TOPIC, "/bindery/content-service")) {
             review.send(cr, review.event(Ids.newId(), ReviewEventTypes.CHANGE_REQUEST_MERGED, cr, Instant.now(), view));
             content.send(spaceId, content.event(Ids.newId(), ContentEventTypes.SPACE_CONTENT_UPDATED, spaceId, Instant.now(),
-                    new SpaceContentUpdated(spaceId, revision, null, cr)));
+                    new SpaceContentUpdated(spaceId, revision, null, cr, List.of(updatedBy))));
         }
         return cr;
     }
