@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * Long polls of {@code GET /internal/token-revocations?after=N&wait=MS} (issue 29): when nothing is newer than N, the
  * answer waits until a revocation commits here ({@link #revoked}, after the commit), until another replica's
  * revocation is announced, or until MS pass. Eight verifiers (gateway and services) polling every second kept
- * identity at ~4 % of a core at rest; waiting, they ask about twice a minute, and a revocation still reaches them at
+ * identity at ~4 % of a core at rest; waiting, they ask about once a minute, and a revocation still reaches them at
  * once.
  * <p>
  * Another replica's revocations arrive by PostgreSQL {@code LISTEN}/{@code NOTIFY} ({@link TokenStore#notifyRevocation}
