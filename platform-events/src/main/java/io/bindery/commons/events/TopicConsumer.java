@@ -274,9 +274,6 @@ public abstract class TopicConsumer {
         // The broker holds an empty fetch this long and answers at once when a record arrives, so a long hold costs no
         // latency; Kafka's 500 ms default made each idle consumer fetch twice a second (most of an idle service's CPU).
         p.putIfAbsent(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, String.valueOf(Math.min(pollTimeout.toMillis(), 25_000)));
-        // A heartbeat every 10 s instead of 3 (the session still lasts 45 s): at rest, heartbeats were the next largest
-        // cost of a consumer. What it delays is a second replica's join to the group, by up to one heartbeat.
-        p.putIfAbsent(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "10000");
         return new KafkaConsumer<>(p);
     }
 
