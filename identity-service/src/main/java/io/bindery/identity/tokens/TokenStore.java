@@ -48,4 +48,12 @@ class TokenStore {
         Number n = (Number) em.createNativeQuery("SELECT coalesce(max(revocation_seq), 0) FROM api_token WHERE revocation_seq IS NOT NULL AND expires_at > now()").getSingleResult();
         return n.longValue();
     }
+
+    /** The PostgreSQL channel a committed revocation is announced on (see {@link RevocationWaits}). */
+    static final String REVOCATIONS_CHANNEL = "bindery_token_revocations";
+
+    /** Announces a revocation to every replica's {@code LISTEN}; PostgreSQL delivers it when the transaction commits. */
+    void notifyRevocation() {
+        em.createNativeQuery("SELECT pg_notify('" + REVOCATIONS_CHANNEL + "', '')").getSingleResult();
+    }
 }

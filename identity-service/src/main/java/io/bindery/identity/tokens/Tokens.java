@@ -85,6 +85,7 @@ public class Tokens {
         long seq = store.nextRevocationSeq();
         token.revokedAt = Instant.now();
         token.revocationSeq = seq;
+        store.notifyRevocation();
         // long polls waiting in this process answer once the revocation is visible (RevocationWaits)
         transactions.registerInterposedSynchronization(new Synchronization() {
             @Override

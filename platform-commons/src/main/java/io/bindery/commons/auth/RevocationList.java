@@ -54,7 +54,7 @@ public final class RevocationList implements AutoCloseable {
     /**
      * With a {@code wait} above zero, each poll after the first successful one asks identity to hold an empty answer
      * that long ({@code &wait=MS}, a long poll): a revocation is still seen at once, and an idle process asks about
-     * twice a minute instead of every {@code interval}. An identity that does not know {@code wait} answers at once.
+     * once a minute instead of every {@code interval}. An identity that does not know {@code wait} answers at once.
      */
     public RevocationList(String identityBaseUrl, Duration interval, Duration wait, java.util.function.Supplier<String> authorization) {
         this.waitMs = wait.toMillis();

@@ -52,7 +52,7 @@ public final class TokenVerifier {
         String issuer = config.getOptionalValue("mp.jwt.verify.issuer", String.class).orElse("bindery");
         long pollMs = config.getOptionalValue("bindery.revocations.poll-ms", Long.class).orElse(1000L);
         // long polls (identity holds an empty answer until a revocation, at most this long); 0: plain polling
-        long waitMs = config.getOptionalValue("bindery.revocations.wait-ms", Long.class).orElse(25_000L);
+        long waitMs = config.getOptionalValue("bindery.revocations.wait-ms", Long.class).orElse(55_000L); // identity holds at most 60 s
         return new TokenVerifier(jwks, issuer, new RevocationList(identity, Duration.ofMillis(pollMs), Duration.ofMillis(waitMs),
                 () -> tokens.authorization(ServiceTokens.IDENTITY)));
     }

@@ -123,7 +123,7 @@ public interface BinderyServiceConfig {
          * How long a consumer's poll waits for records. It returns as soon as records arrive, so a long wait adds no
          * latency; it only sets how often an idle consumer wakes up.
          */
-        @WithDefault("PT5S")
+        @WithDefault("PT15S")
         Duration pollTimeout();
     }
 

@@ -75,7 +75,7 @@ public class OutboxRelay {
 
     /**
      * Asks for a relay run now (called after a transaction that wrote events commits), so events leave within
-     * milliseconds; the scheduled run ({@code bindery.outbox.poll-interval}, 10 s) is only the safety net, slow so
+     * milliseconds; the scheduled run ({@code bindery.outbox.poll-interval}, 30 s) is only the safety net, slow so
      * that an idle service does not query its outbox every second. Requests made while one is queued coalesce.
      */
     public void wake() {
@@ -87,7 +87,7 @@ public class OutboxRelay {
         }
     }
 
-    @Scheduled(every = "${bindery.outbox.poll-interval:10s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${bindery.outbox.poll-interval:30s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     synchronized void relay() {
         if (System.currentTimeMillis() < pauseUntil) {
             return;
@@ -164,27 +164,47 @@ public class OutboxRelay {
         return new BatchResult(published.size(), failure);
     }
 
-    /** Age in seconds of the oldest event not yet on Kafka (0 when none), sampled for the gauge: a scrape must not query. */
+    /**
+     * Age in seconds of the oldest event not yet on Kafka (0 when none), as last sampled. A scrape must not query (it
+     * may run on an event loop), and an unscraped service should not query every 10 s either (issue 29: idle CPU), so
+     * a scrape reads the last sample and, when that is older than {@link #LAG_SAMPLE_MS}, asks for a fresh one on the
+     * relay's thread: the gauge lags a scrape interval at most.
+     */
     private volatile double lagSeconds;
+    private volatile long lagSampledAt;
+    private final AtomicBoolean lagSampling = new AtomicBoolean();
+    static final long LAG_SAMPLE_MS = 5000;
     @Inject
     jakarta.enterprise.inject.Instance<io.micrometer.core.instrument.MeterRegistry> registry;
 
     void registerGauge(@Observes io.quarkus.runtime.StartupEvent event) {
         if (registry.isResolvable()) {
-            io.micrometer.core.instrument.Gauge.builder("bindery.outbox.lag.seconds", this, r -> r.lagSeconds)
+            io.micrometer.core.instrument.Gauge.builder("bindery.outbox.lag.seconds", this, OutboxRelay::lagForScrape)
                     .description("age of the oldest outbox event not yet published to Kafka (0: none waiting)")
                     .register(registry.get());
         }
     }
 
-    @Scheduled(every = "${bindery.outbox.lag-sample-interval:10s}", delayed = "5s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    double lagForScrape() {
+        if (System.currentTimeMillis() - lagSampledAt > LAG_SAMPLE_MS && lagSampling.compareAndSet(false, true)) {
+            waker.execute(() -> {
+                try {
+                    sampleLag();
+                } finally {
+                    lagSampling.set(false);
+                }
+            });
+        }
+        return lagSeconds;
+    }
+
     void sampleLag() {
         try {
             Object age = QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery(
                     "SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0) FROM outbox_event WHERE published_at IS NULL")
                     .getSingleResult());
             lagSeconds = Math.max(0, ((Number) age).doubleValue());
+            lagSampledAt = System.currentTimeMillis();
         } catch (RuntimeException e) {
             LOG.debugf("outbox lag not sampled: %s", e.getMessage()); // the database is away: readiness says so
         }
