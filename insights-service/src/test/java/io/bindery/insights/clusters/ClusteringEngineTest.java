@@ -28,6 +28,10 @@ class ClusteringEngineTest {
                 return 0.25;
             }
 
+            public double wordWeight() {
+                return 0;
+            }
+
             public int minClusterSize() {
                 return 3;
             }
