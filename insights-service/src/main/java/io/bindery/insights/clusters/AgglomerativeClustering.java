@@ -10,7 +10,9 @@ import smile.math.distance.Distance;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Average-linkage (UPGMA) agglomerative clustering with Smile over cosine distances, cut at
@@ -33,25 +35,47 @@ public class AgglomerativeClustering implements ClusteringEngine {
         return engine;
     }
 
+    /** An item without a meaning (an empty vector) belongs to no cluster. */
     @Override
-    public int[] cluster(List<SparseVector> vectors) {
+    public int[] cluster(List<SparseVector> meaning, List<SparseVector> words, double wordWeight) {
+        List<Point> points = new ArrayList<>(meaning.size());
+        for (int i = 0; i < meaning.size(); i++) {
+            points.add(new Point(meaning.get(i), words == null ? SparseVector.EMPTY : words.get(i)));
+        }
+        return clusterPoints(points, wordWeight);
+    }
+
+    /** An item: its meaning and its words; similarity as {@link #cluster(List, List, double)} says. */
+    record Point(SparseVector meaning, SparseVector words) {
+        double sim(Point o, double wordWeight) {
+            double m = meaning.dot(o.meaning);
+            return wordWeight == 0 ? m : (1 - wordWeight) * m + wordWeight * words.dot(o.words);
+        }
+
+        static Point centroid(List<Point> points) {
+            return new Point(SparseVector.centroid(points.stream().map(Point::meaning).toList()),
+                    SparseVector.centroid(points.stream().map(Point::words).toList()));
+        }
+    }
+
+    private int[] clusterPoints(List<Point> vectors, double wordWeight) {
         InsightsConfig.Clustering c = config.clustering();
         int n = vectors.size();
         int[] labels = new int[n];
         Arrays.fill(labels, -1);
         // groups of vectors: each vector alone when the matrix is small enough, else a leader pass
         List<List<Integer>> groups = new ArrayList<>();
-        List<SparseVector> leaders = new ArrayList<>();
+        List<Point> leaders = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            SparseVector v = vectors.get(i);
-            if (v.isEmpty()) {
+            Point v = vectors.get(i);
+            if (v.meaning().isEmpty()) {
                 continue;
             }
             int best = -1;
             if (n > c.maxGroups()) {
                 double bestSim = groups.size() >= c.maxGroups() ? -1 : c.groupSimilarity();
                 for (int g = 0; g < leaders.size(); g++) {
-                    double sim = v.dot(leaders.get(g));
+                    double sim = v.sim(leaders.get(g), wordWeight);
                     if (sim >= bestSim && (best < 0 || sim > bestSim)) {
                         best = g;
                         bestSim = sim;
@@ -69,29 +93,63 @@ public class AgglomerativeClustering implements ClusteringEngine {
         if (g == 0) {
             return labels;
         }
-        SparseVector[] centroids = new SparseVector[g];
+        Point[] centroids = new Point[g];
         for (int k = 0; k < g; k++) {
             centroids[k] = groups.get(k).size() == 1 ? vectors.get(groups.get(k).get(0))
-                    : SparseVector.centroid(groups.get(k).stream().map(vectors::get).toList());
+                    : Point.centroid(groups.get(k).stream().map(vectors::get).toList());
         }
         int[] groupLabels;
         if (g == 1) {
             groupLabels = new int[]{0};
         } else {
-            Distance<SparseVector> cosine = (a, b) -> Math.max(0, 1 - a.dot(b));
+            Distance<Point> cosine = (a, b) -> Math.max(0, 1 - a.sim(b, wordWeight));
             float[] proximity = Linkage.proximity(centroids, cosine);
             HierarchicalClustering tree = HierarchicalClustering.fit(new UPGMALinkage(g, proximity));
             double[] heights = tree.height();
-            // Smile refuses a cut above the last merge: everything is one cluster then
-            double cut = cut(heights, c.cutDistance(), c.gap());
-            groupLabels = cut >= heights[heights.length - 1] ? new int[g] : tree.partition(cut);
+            groupLabels = partition(tree.tree(), heights, cut(heights, c.cutDistance(), c.gap()));
         }
         for (int k = 0; k < g; k++) {
             for (int i : groups.get(k)) {
                 labels[i] = groupLabels[k];
             }
         }
-        return dissolveSmall(vectors, labels, c.minClusterSize(), c.joinSimilarity());
+        return dissolveSmall(vectors, labels, c.minClusterSize(), c.joinSimilarity(), wordWeight);
+    }
+
+    /**
+     * The clusters of a cut: the merges up to that height, in merge order. Smile's own partition refuses a tree whose
+     * heights go down anywhere, and UPGMA's float averages of near-duplicate embeddings do, by a rounding error; here
+     * a merge counts at the highest height so far, so a merge above the cut leaves its later parents undone too.
+     */
+    static int[] partition(int[][] merges, double[] heights, double cut) {
+        int n = merges.length + 1;
+        int[] parent = new int[2 * n - 1];
+        for (int i = 0; i < parent.length; i++) {
+            parent[i] = i;
+        }
+        double running = Double.NEGATIVE_INFINITY;
+        for (int m = 0; m < merges.length; m++) {
+            running = Math.max(running, heights[m]);
+            if (running > cut) {
+                break;
+            }
+            parent[root(parent, merges[m][0])] = n + m;
+            parent[root(parent, merges[m][1])] = n + m;
+        }
+        int[] labels = new int[n];
+        Map<Integer, Integer> numbers = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            labels[i] = numbers.computeIfAbsent(root(parent, i), r -> numbers.size());
+        }
+        return labels;
+    }
+
+    private static int root(int[] parent, int node) {
+        while (parent[node] != node) {
+            parent[node] = parent[parent[node]];
+            node = parent[node];
+        }
+        return node;
     }
 
     /**
@@ -115,7 +173,8 @@ public class AgglomerativeClustering implements ClusteringEngine {
     }
 
     /** Clusters below the minimum size give their vectors to the nearest kept cluster; numbers become 0..k-1. */
-    static int[] dissolveSmall(List<SparseVector> vectors, int[] labels, int minSize, double joinSimilarity) {
+    static int[] dissolveSmall(List<Point> vectors, int[] labels, int minSize, double joinSimilarity,
+                               double wordWeight) {
         int max = Arrays.stream(labels).max().orElse(-1);
         int[] sizes = new int[max + 1];
         for (int l : labels) {
@@ -128,7 +187,7 @@ public class AgglomerativeClustering implements ClusteringEngine {
         for (int l = 0; l <= max; l++) {
             renumber[l] = sizes[l] >= minSize ? kept++ : -1;
         }
-        List<List<SparseVector>> members = new ArrayList<>();
+        List<List<Point>> members = new ArrayList<>();
         for (int k = 0; k < kept; k++) {
             members.add(new ArrayList<>());
         }
@@ -142,13 +201,13 @@ public class AgglomerativeClustering implements ClusteringEngine {
         if (kept == 0) {
             return out;
         }
-        SparseVector[] centroids = members.stream().map(SparseVector::centroid).toArray(SparseVector[]::new);
+        Point[] centroids = members.stream().map(Point::centroid).toArray(Point[]::new);
         for (int i = 0; i < out.length; i++) {
-            if (out[i] < 0 && !vectors.get(i).isEmpty()) {
+            if (out[i] < 0 && !vectors.get(i).meaning().isEmpty()) {
                 int best = -1;
                 double bestSim = joinSimilarity;
                 for (int k = 0; k < kept; k++) {
-                    double sim = vectors.get(i).dot(centroids[k]);
+                    double sim = vectors.get(i).sim(centroids[k], wordWeight);
                     if (sim >= bestSim) {
                         best = k;
                         bestSim = sim;

@@ -9,6 +9,7 @@ import io.bindery.contracts.insights.ConversationIssueData;
 import io.bindery.contracts.insights.InsightsEventTypes;
 import io.bindery.contracts.insights.IssuesClusterData;
 import io.bindery.insights.config.InsightsConfig;
+import io.bindery.insights.embeddings.Embedder;
 import io.bindery.insights.issues.ConversationIssue;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -51,6 +52,8 @@ public class Clusters {
     InsightsConfig config;
     @Inject
     ObjectMapper json;
+    @Inject
+    Embedder embedder;
 
     /** What a recompute did. */
     public record Recomputed(int issues, int clusters, int moved, long engineMillis) {
@@ -62,11 +65,12 @@ public class Clusters {
     }
 
     /**
-     * Counts the new issues' terms in the organization's document frequencies and puts each issue in its nearest
-     * cluster when similar enough (else in none until the next recompute). Runs in the caller's transaction.
+     * Counts the new issues' terms in the organization's document frequencies and puts each issue in the cluster
+     * whose centroid its embedding ({@code vectors}, in the same order; null: not embedded) is nearest, when similar
+     * enough (else in none until the next recompute). Runs in the caller's transaction.
      */
     @Transactional(Transactional.TxType.MANDATORY)
-    public void join(String organizationId, List<ConversationIssue> issues) {
+    public void join(String organizationId, List<ConversationIssue> issues, List<float[]> vectors) {
         lock(organizationId);
         Map<String, Integer> added = new HashMap<>();
         for (ConversationIssue issue : issues) {
@@ -96,25 +100,30 @@ public class Clusters {
             return;
         }
         Map<String, Centroid> centroids = new HashMap<>();
+        Map<String, float[]> sums = new HashMap<>();
         Set<String> stems = new HashSet<>();
         for (IssuesCluster c : clusters) {
             Centroid centroid = centroid(c);
             centroids.put(c.id, centroid);
             stems.addAll(centroid.terms.keySet());
+            if (c.centroid != null) {
+                sums.put(c.id, Embedder.floats(c.centroid));
+            }
         }
         issues.forEach(i -> stems.addAll(stems(i)));
         Centroid.Idf idf = idf(organizationId, stems);
-        Map<String, Map<String, Double>> vectors = new HashMap<>();
         Set<IssuesCluster> touched = new LinkedHashSet<>();
-        for (ConversationIssue issue : issues) {
-            List<TextFeatures.Term> terms = TextFeatures.decode(issue.terms);
-            Map<String, Double> q = normalized(tfidf(terms, idf));
+        for (int i = 0; i < issues.size(); i++) {
+            ConversationIssue issue = issues.get(i);
+            float[] v = vectors.get(i);
+            if (v == null) {
+                continue;
+            }
             IssuesCluster best = null;
             double bestSim = config.clustering().joinSimilarity();
             for (IssuesCluster c : clusters) {
-                Map<String, Double> centroid = vectors.computeIfAbsent(c.id,
-                        id -> normalized(centroids.get(id).weights(c.issueCount, idf)));
-                double sim = dot(q, centroid);
+                float[] sum = sums.get(c.id);
+                double sim = sum == null ? -1 : cosine(v, sum);
                 if (sim >= bestSim) {
                     best = c;
                     bestSim = sim;
@@ -122,14 +131,18 @@ public class Clusters {
             }
             if (best != null) {
                 issue.clusterId = best.id;
-                centroids.get(best.id).add(terms);
+                centroids.get(best.id).add(TextFeatures.decode(issue.terms));
+                float[] sum = sums.get(best.id);
+                for (int d = 0; d < sum.length; d++) {
+                    sum[d] += v[d];
+                }
                 best.issueCount++;
-                vectors.remove(best.id);
                 touched.add(best);
             }
         }
         em.flush();
         for (IssuesCluster c : touched) {
+            c.centroid = Embedder.bytes(sums.get(c.id));
             c.conversationCount = conversations(c.id);
             describe(c, centroids.get(c.id), idf, c.example);
             c.updatedAt = now;
@@ -144,25 +157,28 @@ public class Clusters {
         Instant now = now();
         // the rows are streamed (fetched 500 at a time) straight into the table's small form: neither the rows nor
         // 10,000 issues' decoded terms are ever held at once (the heap is 96 MB, the RSS budget 250 MB)
+        embedMissing(organizationId);
         IssueTable table = new IssueTable();
         try (Stream<?> rows = em.createNativeQuery("""
-                        SELECT id, conversation_id, terms, cluster_id FROM (
-                            SELECT id, conversation_id, terms, cluster_id, created_at FROM conversation_issue
+                        SELECT id, conversation_id, terms, cluster_id, embedding FROM (
+                            SELECT id, conversation_id, terms, cluster_id, embedding, created_at FROM conversation_issue
                             WHERE organization_id = :org ORDER BY created_at DESC, id DESC LIMIT :max) recent
                         ORDER BY created_at, id""")
                 .setParameter("org", organizationId).setParameter("max", config.clustering().maxIssues())
                 .setHint(HibernateHints.HINT_FETCH_SIZE, 500).getResultStream()) {
             rows.forEach(r -> {
                 Object[] row = (Object[]) r;
-                table.add((String) row[0], (String) row[1], (String) row[3], (String) row[2]);
+                table.add((String) row[0], (String) row[1], (String) row[3], (String) row[2],
+                        row[4] == null ? null : Embedder.floats((byte[]) row[4]));
             });
         }
         int n = table.size();
         Centroid.Idf idf = table.idf();
         Map<String, Integer> df = idf.df();
-        List<SparseVector> vectors = table.vectors();
+        List<SparseVector> vectors = table.embeddings();
         long started = System.nanoTime();
-        int[] labels = engine.cluster(vectors);
+        double wordWeight = config.clustering().wordWeight();
+        int[] labels = engine.cluster(vectors, wordWeight == 0 ? null : table.vectors(), wordWeight);
         long engineMillis = (System.nanoTime() - started) / 1_000_000;
 
         // new cluster number -> old id it overlaps most (greedy on the largest overlaps, each old id once)
@@ -239,6 +255,8 @@ public class Clusters {
             cluster.issueCount = members.get(c).size();
             cluster.conversationCount = (int) members.get(c).stream().map(table::conversation).distinct().count();
             describe(cluster, table.centroid(members.get(c)), idf, titles.get(examples[c]));
+            float[] sum = table.embeddingSum(members.get(c));
+            cluster.centroid = sum == null ? null : Embedder.bytes(sum);
             for (int i : members.get(c)) {
                 if (!ids[c].equals(table.cluster(i))) {
                     movedIds.add(table.id(i));
@@ -309,6 +327,30 @@ public class Clusters {
                             clustered_at = EXCLUDED.clustered_at""")
                 .setParameter("org", organizationId).setParameter("n", n).setParameter("now", now).executeUpdate();
         return new Recomputed(n, k, movedIds.size(), engineMillis);
+    }
+
+    /**
+     * Embeds the titles of the organization's issues that have no embedding (extracted before issue 33), 64 at a
+     * time, so that the recompute clusters them by meaning too. Only once per issue: later ones are embedded when
+     * extracted.
+     */
+    private void embedMissing(String organizationId) {
+        while (true) {
+            @SuppressWarnings("unchecked")
+            List<Object[]> rows = em.createNativeQuery("""
+                            SELECT id, title FROM conversation_issue WHERE organization_id = :org AND embedding IS NULL
+                            ORDER BY created_at DESC, id DESC LIMIT 64""")
+                    .setParameter("org", organizationId).getResultList();
+            if (rows.isEmpty()) {
+                return;
+            }
+            List<float[]> vectors = embedder.embedAll(rows.stream().map(r -> (String) r[1]).toList());
+            for (int i = 0; i < rows.size(); i++) {
+                em.createNativeQuery("UPDATE conversation_issue SET embedding = :e WHERE id = :id")
+                        .setParameter("e", Embedder.bytes(vectors.get(i))).setParameter("id", rows.get(i)[0])
+                        .executeUpdate();
+            }
+        }
     }
 
     /** Issue id to title. */
@@ -385,31 +427,15 @@ public class Clusters {
         return TextFeatures.counts(TextFeatures.decode(issue.terms)).keySet();
     }
 
-    /** 1 + ln(count) times IDF per stem. */
-    static Map<String, Double> tfidf(List<TextFeatures.Term> terms, Centroid.Idf idf) {
-        Map<String, Double> w = new HashMap<>();
-        TextFeatures.counts(terms).forEach((stem, count) -> w.put(stem, (1 + Math.log(count)) * idf.of(stem)));
-        return w;
-    }
-
-    static Map<String, Double> normalized(Map<String, Double> w) {
-        double norm = Math.sqrt(w.values().stream().mapToDouble(x -> x * x).sum());
-        if (norm == 0) {
-            return Map.of();
+    /** Cosine similarity of a unit-length vector and a sum of such vectors. */
+    static double cosine(float[] unit, float[] sum) {
+        double dot = 0;
+        double norm = 0;
+        for (int d = 0; d < sum.length; d++) {
+            dot += unit[d] * sum[d];
+            norm += sum[d] * sum[d];
         }
-        Map<String, Double> out = new HashMap<>();
-        w.forEach((k, v) -> out.put(k, v / norm));
-        return out;
-    }
-
-    static double dot(Map<String, Double> a, Map<String, Double> b) {
-        Map<String, Double> small = a.size() <= b.size() ? a : b;
-        Map<String, Double> large = small == a ? b : a;
-        double sum = 0;
-        for (Map.Entry<String, Double> e : small.entrySet()) {
-            sum += e.getValue() * large.getOrDefault(e.getKey(), 0.0);
-        }
-        return sum;
+        return norm == 0 ? 0 : dot / Math.sqrt(norm);
     }
 
     /** A PostgreSQL array literal of ids or stems (letters and digits only; null as NULL). */

@@ -23,6 +23,8 @@ public final class IssueTable {
     private final Map<String, String> clusterIds = new HashMap<>();
     /** Per issue, its distinct stems in order of first use, three ints each: stem, count, first word. */
     private final List<int[]> terms = new ArrayList<>();
+    /** Per issue, its embedding as a dense vector (384 floats: 15 MB for 10,000 issues), or EMPTY. */
+    private final List<SparseVector> embeddings = new ArrayList<>();
     /** Per stem: the number of issues holding it. */
     private int[] df = new int[256];
     /** Per stem, while reading an issue: that issue's number + 1 when it holds the stem, and where. */
@@ -39,8 +41,14 @@ public final class IssueTable {
         return table;
     }
 
-    /** One issue, with its terms as {@link TextFeatures#encode} stores them. */
+    /** One issue, with its terms as {@link TextFeatures#encode} stores them, not embedded. */
     public void add(String id, String conversation, String cluster, String encoded) {
+        add(id, conversation, cluster, encoded, null);
+    }
+
+    /** One issue, with its terms and its embedding (unit length; null: none, it stays in no cluster). */
+    public void add(String id, String conversation, String cluster, String encoded, float[] embedding) {
+        embeddings.add(embedding == null ? SparseVector.EMPTY : SparseVector.dense(embedding));
         int stamp = terms.size() + 1;
         int distinct = 0;
         int length = encoded == null ? 0 : encoded.length();
@@ -106,6 +114,29 @@ public final class IssueTable {
             byStem.put(stems.get(s), df[s]);
         }
         return new Centroid.Idf(byStem, size());
+    }
+
+    /** The issues' embeddings, what the recompute clusters (EMPTY for an issue without one). */
+    public List<SparseVector> embeddings() {
+        return embeddings;
+    }
+
+    /** The plain sum of the members' embeddings (a cluster's stored centroid); null when none has one. */
+    public float[] embeddingSum(List<Integer> members) {
+        float[] sum = null;
+        for (int i : members) {
+            SparseVector v = embeddings.get(i);
+            if (v.isEmpty()) {
+                continue;
+            }
+            if (sum == null) {
+                sum = new float[v.value().length];
+            }
+            for (int d = 0; d < sum.length; d++) {
+                sum[d] += v.value()[d];
+            }
+        }
+        return sum;
     }
 
     /**

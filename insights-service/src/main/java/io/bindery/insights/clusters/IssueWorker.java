@@ -3,7 +3,6 @@ package io.bindery.insights.clusters;
 import io.bindery.insights.issues.ConversationIssue;
 import io.bindery.insights.issues.IssueExtraction;
 import io.bindery.commons.events.EventPublisher;
-import io.bindery.commons.ids.Ids;
 import io.bindery.contracts.insights.ConversationData;
 import io.bindery.contracts.insights.ConversationIssueData;
 import io.bindery.contracts.insights.InsightsEventTypes;
@@ -78,24 +77,18 @@ public class IssueWorker extends TopicConsumer {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         List<IngestConversationRequest.Part> parts = conversations.read(row.parts, Conversations.PARTS);
         List<ConversationIssue> issues = new ArrayList<>();
+        List<float[]> vectors = new ArrayList<>();
         for (IssueExtraction.Extracted found : extraction.extract(row.subject, parts)) {
-            ConversationIssue issue = new ConversationIssue();
-            issue.id = Ids.newId();
-            issue.organizationId = row.organizationId;
-            issue.conversationId = row.id;
-            issue.source = row.source;
-            issue.title = found.title();
-            issue.summary = found.summary();
             // the title counts twice: it is the issue in a few words, the summary has its surroundings
-            issue.terms = TextFeatures.encode(TextFeatures.terms(found.title() + "\n" + found.title() + "\n"
-                    + found.summary()));
-            issue.createdAt = row.createdAt;
-            issue.ingestedAt = now;
+            ConversationIssue issue = ConversationIssue.extracted(row.organizationId, row.id, row.source, found,
+                    TextFeatures.encode(TextFeatures.terms(found.title() + "\n" + found.title() + "\n"
+                            + found.summary())), row.createdAt, now);
             em.persist(issue);
             issues.add(issue);
+            vectors.add(found.vector());
         }
         em.flush();
-        clusters.join(row.organizationId, issues);
+        clusters.join(row.organizationId, issues, vectors);
         for (ConversationIssue issue : issues) {
             events.publish(InsightsEventTypes.ISSUE_CREATED, row.id, new ConversationIssueData(issue.id,
                     row.organizationId, row.id, issue.clusterId, issue.title, issue.createdAt));

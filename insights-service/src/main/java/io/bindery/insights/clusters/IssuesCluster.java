@@ -22,10 +22,12 @@ public class IssuesCluster {
     public String icon;
     /** The title of the member nearest the centroid, quoted by the summary. */
     public String example;
-    /** stem to {n: members holding it, w: the word as most often written}: the centroid and the label's words. */
+    /** stem to {n: members holding it, w: the word as most often written}: the label's words. */
     @JdbcTypeCode(SqlTypes.JSON)
     @Column(name = "term_counts", columnDefinition = "jsonb")
     public String termCounts;
+    /** Embedder.bytes of the sum of the members' embeddings; null until the first recompute by embeddings. */
+    public byte[] centroid;
     @Column(name = "issue_count")
     public int issueCount;
     @Column(name = "conversation_count")

@@ -4,9 +4,20 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** A unit-length TF-IDF vector over term indexes, sorted by index; cosine similarity is the dot product. */
+/**
+ * A unit-length vector over term indexes, sorted by index; cosine similarity is the dot product. TF-IDF vectors are
+ * sparse; an issue's embedding is {@link #dense}: every index, and the index array shared by all such vectors, so
+ * 10,000 of them cost their floats only and their dot product is a plain loop.
+ */
 public record SparseVector(int[] index, float[] value) {
     public static final SparseVector EMPTY = new SparseVector(new int[0], new float[0]);
+    private static final java.util.concurrent.ConcurrentHashMap<Integer, int[]> DENSE = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A unit-length dense vector (an embedding), not copied. */
+    public static SparseVector dense(float[] unit) {
+        return new SparseVector(DENSE.computeIfAbsent(unit.length, n -> java.util.stream.IntStream.range(0, n).toArray()),
+                unit);
+    }
 
     /** From term index to weight; normalized to length 1 (an all-zero vector stays empty). */
     public static SparseVector of(Map<Integer, Double> weights) {
@@ -30,6 +41,13 @@ public record SparseVector(int[] index, float[] value) {
     }
 
     public double dot(SparseVector other) {
+        if (index == other.index) {
+            double sum = 0;
+            for (int k = 0; k < value.length; k++) {
+                sum += value[k] * other.value[k];
+            }
+            return sum;
+        }
         int i = 0;
         int j = 0;
         double sum = 0;
@@ -56,6 +74,10 @@ public record SparseVector(int[] index, float[] value) {
      * map of boxed sums: a recompute takes the centroid of every cluster of up to 20,000 issues).
      */
     public static SparseVector centroid(Iterable<SparseVector> vectors) {
+        SparseVector dense = denseCentroid(vectors);
+        if (dense != null) {
+            return dense;
+        }
         int total = 0;
         for (SparseVector v : vectors) {
             total += v.index.length;
@@ -98,6 +120,42 @@ public record SparseVector(int[] index, float[] value) {
             value[k] = (float) (sum[k] / norm);
         }
         return new SparseVector(index, value);
+    }
+
+    /** The centroid of dense vectors of one length, summed in place; null when any is not such a vector. */
+    private static SparseVector denseCentroid(Iterable<SparseVector> vectors) {
+        int[] shared = null;
+        double[] sum = null;
+        for (SparseVector v : vectors) {
+            if (shared == null) {
+                shared = v.index;
+                if (DENSE.get(shared.length) != shared) {
+                    return null;
+                }
+                sum = new double[shared.length];
+            } else if (v.index != shared) {
+                return null;
+            }
+            for (int k = 0; k < sum.length; k++) {
+                sum[k] += v.value[k];
+            }
+        }
+        if (shared == null) {
+            return null;
+        }
+        double norm = 0;
+        for (double x : sum) {
+            norm += x * x;
+        }
+        if (norm == 0) {
+            return EMPTY;
+        }
+        norm = Math.sqrt(norm);
+        float[] value = new float[sum.length];
+        for (int k = 0; k < sum.length; k++) {
+            value[k] = (float) (sum[k] / norm);
+        }
+        return new SparseVector(shared, value);
     }
 
     @Override

@@ -103,26 +103,41 @@ public interface InsightsConfig {
 
     interface Clustering {
         /**
-         * Average cosine distance at which the dendrogram is cut: two groups further apart stay two clusters. Issues
-         * are short, so one problem put in different words shares few terms: groups of one problem are still a few
-         * percent similar on average, groups of different problems next to nothing.
+         * Average distance (1 - the similarity of {@link #wordWeight}) at which the dendrogram is cut: two groups
+         * further apart stay two clusters. Chosen with word-weight on the tuning half of bench/insights-set and the
+         * clustering tests' conversations (InsightsSetTest#tuningSweep): 0.65 with words at 0.2 kept every problem
+         * of both apart (21 clusters for the set's 14 problems, purity 0.985); 0.7 merged ClustersTest's three
+         * problems about spaces, and so did embeddings alone at any cut that did not split the set's problems in
+         * two or more.
          */
-        @WithDefault("0.97")
+        @WithDefault("0.65")
         double cutDistance();
 
         /**
          * A gap at least this wide between two successive merge heights (below cut-distance) is where the dendrogram
-         * is cut instead: issues of one topic merge well below the topics, even when topics share common words.
+         * is cut instead. Made for TF-IDF, whose topics merged far above their members; embeddings' merges rise
+         * smoothly, and a gap split the bench set's problems into 37 clusters, so 1 (never) by default.
          */
-        @WithDefault("0.25")
+        @WithDefault("1")
         double gap();
+
+        /**
+         * How much the issues' words (TF-IDF over the organization's issues) count beside their embeddings when
+         * clustered: the words' IDF makes what every issue says ("space") count little and what sets a problem
+         * apart ("delete", "search", "publish") much, where a sentence embedding sees mostly the shared topic.
+         */
+        @WithDefault("0.2")
+        double wordWeight();
 
         /** Smaller clusters are dissolved into the nearest kept one (or none). */
         @WithDefault("3")
         int minClusterSize();
 
-        /** A new issue joins its nearest cluster only when at least this similar to it (cosine of TF-IDF). */
-        @WithDefault("0.2")
+        /**
+         * A new issue joins its nearest cluster only when its embedding is at least this similar (cosine) to the
+         * cluster's centroid; so does an issue of a dissolved small cluster.
+         */
+        @WithDefault("0.5")
         double joinSimilarity();
 
         /** Up to this many issues are clustered one by one; more are first gathered into this many groups. */
