@@ -91,17 +91,20 @@ public class Integrations {
 
     /** The integration as the caller may see it: a private one only inside its organization (404 otherwise). */
     public Integration visible(String name, String userId) {
-        PublishIntegrationRequest.checkName(name);
-        Integration row = em.find(Integration.class, name);
-        if (row == null || (row.visibility.equals("private")
-                && !access.anyone(row.ownerId, userId).allows(IntegrationPolicy.Action.VIEW))) {
-            throw ApiException.notFound("no integration " + name);
-        }
-        return row;
+        return seen(name, userId).row();
     }
 
     @Transactional
     public IntegrationView get(String name, String userId) {
+        Seen seen = seen(name, userId);
+        return views.view(seen.row(), organizations.get(seen.row().ownerId), seen.policy());
+    }
+
+    /** An integration the caller may see, with what the caller may do with it. */
+    private record Seen(Integration row, IntegrationPolicy policy) {
+    }
+
+    private Seen seen(String name, String userId) {
         PublishIntegrationRequest.checkName(name);
         Integration row = em.find(Integration.class, name);
         if (row == null) {
@@ -112,7 +115,7 @@ public class Integrations {
         if (row.visibility.equals("private") && !policy.allows(IntegrationPolicy.Action.VIEW)) {
             throw ApiException.notFound("no integration " + name);
         }
-        return views.view(row, organizations.get(row.ownerId), policy);
+        return new Seen(row, policy);
     }
 
     /** The row of an integration the caller administers (null: none of that name): 404 when it cannot see it, 403 when not an admin. */
