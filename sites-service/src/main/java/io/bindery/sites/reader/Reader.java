@@ -54,7 +54,7 @@ public class Reader {
     @Inject
     SiteCustomizations customizations;
 
-    private final VersionedCache<RevisionTree> trees = new VersionedCache<>(2000);
+    final VersionedCache<RevisionTree> trees = new VersionedCache<>(2000);
     private final VersionedCache<PageRenderer.Rendered> pages = new VersionedCache<>(20_000);
 
     /**
@@ -107,9 +107,13 @@ public class Reader {
     }
 
     /** What the database says a request names; read in one short transaction, before content is asked. */
-    private record Resolved(Site site, List<StructureItem> sections, StructureItem section, List<SiteSpaceRow> variants,
+    record Resolved(Site site, List<StructureItem> sections, StructureItem section, List<SiteSpaceRow> variants,
                             SiteSpaceRow siteSpace, String revision, Map<String, String> titles, String base,
                             String spaceBase, String path) implements Outcome {
+        /** The space the page is read from. */
+        String spaceId() {
+            return siteSpace.spaceId;
+        }
     }
 
     /** The page a request names, or why there is none. Content is called outside any transaction. */
@@ -118,11 +122,10 @@ public class Reader {
         if (!(resolved instanceof Resolved r)) {
             return resolved;
         }
-        String spaceId = r.siteSpace().spaceId;
-        RevisionTree tree = trees.get(spaceId, r.revision(), () -> content.tree(spaceId, r.revision()));
+        String spaceId = r.spaceId();
+        RevisionTree tree = tree(spaceId, r.revision());
         List<RevisionTree.Page> documents = tree.pages().stream().filter(p -> "document".equals(p.kind()) && !p.hidden()).toList();
-        Optional<RevisionTree.Page> page = r.path().isEmpty() ? documents.stream().findFirst()
-                : tree.pages().stream().filter(p -> "document".equals(p.kind()) && r.path().equals(p.path())).findFirst();
+        Optional<RevisionTree.Page> page = pageAt(tree, r.path());
         if (page.isEmpty()) {
             return new NotFound("There is no page at this address.", r.site());
         }
@@ -132,7 +135,7 @@ public class Reader {
             tree.pages().forEach(p -> byId.put(p.id(), p));
             RevisionPage source = content.page(spaceId, r.revision(), shown.id());
             String files = r.base() + FILES + spaceId + "/" + r.revision() + "/";
-            return PageRenderer.render(source.markdown(),
+            return PageRenderer.render(source.markdown(), shown.title(),
                     id -> byId.containsKey(id) ? r.spaceBase() + byId.get(id).path() : null,
                     id -> files + id);
         });
@@ -141,7 +144,18 @@ public class Reader {
         return new Page(r.site(), r.revision(), model(r, tree, documents, shown, rendered), modified);
     }
 
-    private Outcome resolve(Request request) {
+    /** A revision's page tree, read from content once per revision. */
+    RevisionTree tree(String spaceId, String revision) {
+        return trees.get(spaceId, revision, () -> content.tree(spaceId, revision));
+    }
+
+    /** The document at {@code path} of a tree (its first shown document for the empty path), hidden ones included. */
+    static Optional<RevisionTree.Page> pageAt(RevisionTree tree, String path) {
+        return path.isEmpty() ? tree.pages().stream().filter(p -> "document".equals(p.kind()) && !p.hidden()).findFirst()
+                : tree.pages().stream().filter(p -> "document".equals(p.kind()) && path.equals(p.path())).findFirst();
+    }
+
+    Outcome resolve(Request request) {
         Optional<Site> found = site(request.site()).filter(s -> s.published);
         if (found.isEmpty()) {
             return new NotFound("This site does not exist or is not published.", null);
@@ -201,7 +215,7 @@ public class Reader {
     static final int SEARCH_PAGES_PER_SPACE = 10;
 
     /** Where one live site space's pages are: its space, the revision shown, the address prefix of its pages. */
-    record Listed(String spaceId, String revision, String spaceBase, String title) {
+    record Listed(String spaceId, String revision, String spaceBase, String title, String sectionTitle) {
     }
 
     /**
@@ -221,12 +235,15 @@ public class Reader {
         }
         List<SiteSpaceRow> rows = new ArrayList<>();
         List<String> bases = new ArrayList<>();
+        List<String> sectionTitles = new ArrayList<>();
         for (StructureItem section : owners) {
+            String sectionTitle = section == null ? null : section.title;
             String sectionBase = base + (section == null || section.isDefault ? "" : section.path + "/");
             for (SiteSpaceRow r : bySection.getOrDefault(section == null ? "" : section.id, List.of())) {
                 if (!r.draft && (r.condition == null || holds.test(r.condition))) {
                     rows.add(r);
                     bases.add(sectionBase + (r.isDefault ? "" : r.path + "/"));
+                    sectionTitles.add(sectionTitle);
                 }
             }
         }
@@ -240,14 +257,14 @@ public class Reader {
             if (revision != null) {
                 var space = spaces.get(r.spaceId);
                 out.add(new Listed(r.spaceId, revision, bases.get(i),
-                        r.title != null ? r.title : space != null ? space.title() : r.path));
+                        r.title != null ? r.title : space != null ? space.title() : r.path, sectionTitles.get(i)));
             }
         }
         return out;
     }
 
     /** The site a request names and the visitor's condition test, when the visitor may read it; in a transaction. */
-    private Optional<Visit> visit(Request request) {
+    Optional<Visit> visit(Request request) {
         Optional<Site> found = site(request.site()).filter(s -> s.published);
         if (found.isEmpty()) {
             return Optional.empty();
@@ -256,7 +273,7 @@ public class Reader {
                 .map(holds -> new Visit(found.get(), holds, visibleSpaces(found.get(), holds, request.site().base())));
     }
 
-    private record Visit(Site site, Predicate<String> holds, List<Listed> spaces) {
+    record Visit(Site site, Predicate<String> holds, List<Listed> spaces) {
     }
 
     /**
@@ -345,7 +362,7 @@ public class Reader {
         }
         List<String> paths = new ArrayList<>();
         for (Listed l : listed.get()) {
-            RevisionTree tree = trees.get(l.spaceId(), l.revision(), () -> content.tree(l.spaceId(), l.revision()));
+            RevisionTree tree = tree(l.spaceId(), l.revision());
             for (RevisionTree.Page p : tree.pages()) {
                 if (paths.size() >= max) {
                     return Optional.of(paths);
@@ -379,16 +396,14 @@ public class Reader {
         for (String at = parents.get(tree.pages().indexOf(shown)); at != null; at = parents.get(indexOf(tree, at))) {
             open.add(at);
         }
-        List<ReaderModel.NavItem> nav = new ArrayList<>();
+        List<RevisionTree.Page> listed = new ArrayList<>();
         for (int i = 0; i < tree.pages().size(); i++) {
             RevisionTree.Page p = tree.pages().get(i);
-            if (p.hidden() || (parents.get(i) != null && !open.contains(parents.get(i)))) {
-                continue;
+            if (!p.hidden() && (parents.get(i) == null || open.contains(parents.get(i)))) {
+                listed.add(p);
             }
-            boolean group = !"document".equals(p.kind());
-            String url = "link".equals(p.kind()) ? PageRenderer.safe(p.href() == null ? "" : p.href()) : group ? null : spaceBase + p.path();
-            nav.add(new ReaderModel.NavItem(p.title(), url, p.depth(), p.id().equals(shown.id()), "group".equals(p.kind())));
         }
+        List<ReaderModel.NavItem> nav = ReaderModel.NavItem.nested(listed, shown.id(), open, spaceBase);
         // breadcrumbs: the ancestors in the tree (tree order lists a parent before its children)
         List<ReaderModel.Link> crumbs = new ArrayList<>();
         int depth = shown.depth();
