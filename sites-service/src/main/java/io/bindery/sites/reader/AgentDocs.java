@@ -50,11 +50,11 @@ public class AgentDocs {
      * address), with the share key or visitor token the agent brought in the query (it keeps no cookie), else nothing.
      */
     public record Links(String prefix, String query) {
-        String md(String path) {
+        public String md(String path) {
             return prefix + path + ".md" + query;
         }
 
-        String plain(String path) {
+        public String plain(String path) {
             return prefix + path + query;
         }
     }
@@ -168,6 +168,29 @@ public class AgentDocs {
             }
         }
         return new Answer(200, out.toString(), modified, personal(visit.get().site(), request));
+    }
+
+    /** Whether agents may read the site as this visitor: published, visible to them, agentsContext included. */
+    public boolean readable(Reader.Request request) {
+        return visit(request).isPresent();
+    }
+
+    /** A page a search found: its title, its markdown URL (with the anchor of the section found), an excerpt. */
+    public record Hit(String title, String url, String excerpt) {
+    }
+
+    /** The reader's search (content's full-text search over the site spaces the visitor sees), as markdown URLs. */
+    public List<Hit> search(Reader.Request request, Links links, String query, int max) {
+        if (visit(request).isEmpty() || !(reader.search(request, query) instanceof Reader.SearchPage page)) {
+            return List.of();
+        }
+        return page.model().results().stream().limit(max).map(r -> {
+            int hash = r.url().indexOf('#');
+            String path = hash < 0 ? r.url() : r.url().substring(0, hash);
+            String excerpt = r.snippet().stream().map(SearchModel.Fragment::text).collect(java.util.stream.Collectors.joining())
+                    .replaceAll("\\s+", " ").strip();
+            return new Hit(r.title(), links.md(path) + (hash < 0 ? "" : r.url().substring(hash)), excerpt);
+        }).toList();
     }
 
     /** The 404 of every agent address, in markdown, pointing to the list of the site's pages. */
