@@ -68,7 +68,7 @@ public class AgentDocs {
 
     /** One page as markdown; {@code request.rest()} is the page's address without {@code .md}. */
     public Answer page(Reader.Request request, Links links) {
-        Reader.Outcome outcome = QuarkusTransaction.requiringNew().call(() -> reader.resolve(request));
+        Reader.Outcome outcome = reader.resolveKept(request);
         if (!(outcome instanceof Reader.Resolved r)) {
             return notFound(request, links);
         }

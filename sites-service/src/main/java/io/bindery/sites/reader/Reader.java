@@ -109,16 +109,55 @@ public class Reader {
     /** What the database says a request names; read in one short transaction, before content is asked. */
     record Resolved(Site site, List<StructureItem> sections, StructureItem section, List<SiteSpaceRow> variants,
                             SiteSpaceRow siteSpace, String revision, Map<String, String> titles, String base,
-                            String spaceBase, String path) implements Outcome {
+                            String spaceBase, String path, java.util.Set<String> named) implements Outcome {
         /** The space the page is read from. */
         String spaceId() {
             return siteSpace.spaceId;
         }
+
+        /** The same site space at another page path. */
+        Resolved at(String otherPath) {
+            return new Resolved(site, sections, section, variants, siteSpace, revision, titles, base, spaceBase, otherPath, named);
+        }
+    }
+
+    /**
+     * A visitor's default resolution (no section or site space named by the address: the default ones), kept
+     * {@link RecentPages#TTL_NANOS} like the reader's answers, so that reading many pages of a site costs the database
+     * once a second per visitor instead of once a page; an address whose first segment names a section or a site
+     * space ({@link Resolved#named}) is resolved anew.
+     */
+    private record Kept(long madeAt, Resolved resolved) {
+    }
+
+    private record VisitorKey(SiteRef site, String shareKey, String jwtToken, Map<String, String> unsignedClaims) {
+    }
+
+    private final Map<VisitorKey, Kept> defaults = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** {@link #resolve} in its own short transaction, or the visitor's default resolution of the last second. */
+    Outcome resolveKept(Request request) {
+        VisitorKey key = new VisitorKey(request.site(), request.shareKey(), request.jwtToken(), request.unsignedClaims());
+        List<String> segments = Arrays.stream(request.rest().split("/")).filter(x -> !x.isEmpty()).toList();
+        Kept kept = defaults.get(key);
+        if (kept != null && System.nanoTime() - kept.madeAt() < RecentPages.TTL_NANOS
+                && (segments.isEmpty() || !kept.resolved().named().contains(segments.get(0)))) {
+            return kept.resolved().at(String.join("/", segments));
+        }
+        long startedAt = System.nanoTime();
+        Outcome outcome = QuarkusTransaction.requiringNew().call(() -> resolve(request));
+        if (outcome instanceof Resolved r && r.named() != null) {
+            if (defaults.size() >= 10_000) {
+                defaults.clear();
+            }
+            defaults.put(key, new Kept(startedAt, r)); // dated when the reads began: what they saw is at least that old
+        }
+        return outcome;
     }
 
     /** The page a request names, or why there is none. Content is called outside any transaction. */
     public Outcome read(Request request) {
-        Outcome resolved = QuarkusTransaction.requiringNew().call(() -> resolve(request));
+        Outcome resolved = resolveKept(request);
         if (!(resolved instanceof Resolved r)) {
             return resolved;
         }
@@ -168,6 +207,7 @@ public class Reader {
         Predicate<String> holds = visitor.get();
         String base = request.site().base();
         List<String> segments = new ArrayList<>(Arrays.stream(request.rest().split("/")).filter(x -> !x.isEmpty()).toList());
+        int asked = segments.size();
 
         // the section: named by the first segment, else the default one (the first visible when it is hidden)
         List<StructureItem> sections = flatten(published.visibleStructure(site, holds), PublishedSites.ROOT);
@@ -203,8 +243,17 @@ public class Reader {
         }
         Map<String, String> titles = new HashMap<>();
         sources.find(variants.stream().map(r -> r.spaceId).toList()).forEach((id, space) -> titles.put(id, space.title()));
+        // the default resolution: which first segments would have named something else (null when one did)
+        java.util.Set<String> names = null;
+        if (segments.size() == asked) {
+            java.util.Set<String> paths = new java.util.HashSet<>();
+            sections.forEach(s -> paths.add(s.path));
+            variants.forEach(v -> paths.add(v.isDefault ? null : v.path));
+            paths.remove(null);
+            names = paths;
+        }
         return new Resolved(site, sections, section, variants, siteSpace, revision.get(), titles, base, spaceBase,
-                String.join("/", segments));
+                String.join("/", segments), names);
     }
 
     /** The path segment under a site's base where files (images of pages) are served, by space and revision. */
@@ -331,7 +380,7 @@ public class Reader {
                 message = "No page matches \u201c" + q + "\u201d.";
             }
         }
-        return new SearchPage(site, new SearchModel(site.title, base, base + ASSETS_CSS, base + SEARCH, q, results, message));
+        return new SearchPage(site, new SearchModel(io.bindery.sites.site.SiteFacts.of(site).title(), base, base + ASSETS_CSS, base + SEARCH, q, results, message));
     }
 
     /** The search results page of a site. */
@@ -419,8 +468,9 @@ public class Reader {
         ReaderModel.Link previous = index > 0 ? link(documents.get(index - 1), spaceBase) : null;
         ReaderModel.Link next = index >= 0 && index + 1 < documents.size() ? link(documents.get(index + 1), spaceBase) : null;
         String theme = customizations.of(site).path("styling").path("theme").asText("clean");
-        return new ReaderModel(site.title, r.base(), r.base() + ASSETS_CSS, r.base() + SEARCH, shown.title(), shown.description(),
-                site.visibility != SiteVisibility.PUBLIC || shown.noIndex(), theme, tabs, switcher, nav, crumbs, previous, next,
+        io.bindery.sites.site.SiteFacts facts = io.bindery.sites.site.SiteFacts.of(site);
+        return new ReaderModel(facts.title(), r.base(), r.base() + ASSETS_CSS, r.base() + SEARCH, shown.title(), shown.description(),
+                !facts.isPublic() || shown.noIndex(), theme, tabs, switcher, nav, crumbs, previous, next,
                 rendered.outline(), new RawString(rendered.html()));
     }
 

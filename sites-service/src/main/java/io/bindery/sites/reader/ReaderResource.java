@@ -381,7 +381,7 @@ public class ReaderResource {
     private Rendered render(Reader.Request request, String cookiePath) {
         Reader.Outcome outcome = reader.read(request);
         if (outcome instanceof Reader.NotFound notFound) {
-            String title = notFound.site() == null ? null : notFound.site().title;
+            String title = notFound.site() == null ? null : io.bindery.sites.site.SiteFacts.of(notFound.site()).title();
             return new Rendered(404, templates.notFound(title, notFound.site() == null ? null : cookiePath, notFound.message(), cookiePath)
                     .getBytes(StandardCharsets.UTF_8), null, null, true, null, Rendered.HTML);
         }
