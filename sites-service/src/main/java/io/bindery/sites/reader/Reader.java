@@ -180,7 +180,7 @@ public class Reader {
         });
         java.time.Instant modified = tree.createdAt() == null ? null
                 : r.site().updatedAt != null && r.site().updatedAt.isAfter(tree.createdAt()) ? r.site().updatedAt : tree.createdAt();
-        return new Page(r.site(), r.revision(), model(r, tree, documents, shown, rendered), modified);
+        return new Page(r.site(), r.revision(), model(r, tree, documents, shown, rendered).updatedAt(tree.createdAt()), modified);
     }
 
     /** A revision's page tree, read from content once per revision. */
@@ -471,7 +471,7 @@ public class Reader {
         io.bindery.sites.site.SiteFacts facts = io.bindery.sites.site.SiteFacts.of(site);
         return new ReaderModel(facts.title(), r.base(), r.base() + ASSETS_CSS, r.base() + SEARCH, shown.title(), shown.description(),
                 !facts.isPublic() || shown.noIndex(), theme, tabs, switcher, nav, crumbs, previous, next,
-                rendered.outline(), new RawString(rendered.html()));
+                rendered.outline(), new RawString(rendered.html()), null);
     }
 
     /** Each page's parent id (null at the top level), from the depths of the tree order. */

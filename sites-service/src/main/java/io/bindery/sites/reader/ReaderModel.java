@@ -8,7 +8,24 @@ import java.util.List;
 public record ReaderModel(String siteTitle, String homeUrl, String cssUrl, String searchUrl, String title, String description,
                           boolean noIndex, String theme, List<Link> tabs, List<Link> variants, List<NavItem> nav,
                           List<Link> breadcrumbs, Link previous, Link next, List<PageRenderer.OutlineEntry> outline,
-                          RawString body) {
+                          RawString body, java.time.Instant updatedAt) {
+
+    /** When the page's content last changed, as the reader shows it (UTC day), or null when content did not say. */
+    public String updated() {
+        return updatedAt == null ? null : java.time.format.DateTimeFormatter.ofPattern("d MMMM yyyy", java.util.Locale.ENGLISH)
+                .withZone(java.time.ZoneOffset.UTC).format(updatedAt);
+    }
+
+    /** The same, as a machine-readable date for {@code <time datetime>}. */
+    public String updatedIso() {
+        return updatedAt == null ? null : java.time.format.DateTimeFormatter.ISO_LOCAL_DATE.withZone(java.time.ZoneOffset.UTC).format(updatedAt);
+    }
+
+    /** This model with the date its content last changed. */
+    ReaderModel updatedAt(java.time.Instant at) {
+        return new ReaderModel(siteTitle, homeUrl, cssUrl, searchUrl, title, description, noIndex, theme, tabs, variants, nav,
+                breadcrumbs, previous, next, outline, body, at);
+    }
 
     /** The site's icon, beside the stylesheet. */
     public String iconUrl() {

@@ -98,9 +98,30 @@ class AgentDocsBenchTest {
             }
         }
         Arrays.sort(times);
+        printLlms(first.body().length(), pages.size(), times);
+
+        // MCP search, one at a time (content's search is the stand-in's: a scan of the live revision's markdown)
+        URI mcp = URI.create(base + "~gitbook/mcp");
+        long[] searches = new long[200];
+        for (int i = 0; i < searches.length; i++) {
+            HttpRequest call = HttpRequest.newBuilder(mcp).header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"tools/call\","
+                            + "\"params\":{\"name\":\"search\",\"arguments\":{\"query\":\"part " + (i % CHILDREN) + "\"}}}"))
+                    .build();
+            long t = System.nanoTime();
+            HttpResponse<String> answer = client.send(call, HttpResponse.BodyHandlers.ofString());
+            searches[i] = System.nanoTime() - t;
+            assertEquals(200, answer.statusCode(), answer.body());
+        }
+        Arrays.sort(searches);
+        System.out.printf("agent-docs bench: MCP search, one at a time: p50 %.2f ms, p99 %.2f ms%n", searches[searches.length / 2] / 1e6,
+                searches[searches.length * 99 / 100] / 1e6);
+    }
+
+    static void printLlms(int bytes, int pages, long[] times) {
         System.out.printf("agent-docs bench: llms.txt (%d bytes, %d pages) warm, one at a time: p50 %.2f ms, p99 %.2f ms, max %.2f ms%n",
-                first.body().length(), pages.size(), times[times.length / 2] / 1e6, times[times.length * 99 / 100] / 1e6,
-                times[times.length - 1] / 1e6);
+                bytes, pages, times[times.length / 2] / 1e6, times[times.length * 99 / 100] / 1e6, times[times.length - 1] / 1e6);
     }
 
     /** {@code threads} clients going through {@code uris} in turn until {@code nanos} passed (or once each): {answers, non-200s}. */

@@ -128,6 +128,10 @@ class ReaderTest {
                 .body(containsString("rel=\"prev\" href=\"/s/" + site + "/intro\""));
         given().get(url("/guide/details")).then().statusCode(200)
                 .body(containsString("class=\"crumbs\"")).body(containsString(">Guide</a> ›"));
+        java.time.LocalDate made = java.time.LocalDate.ofInstant(ContentStandIn.madeAt(space, ContentStandIn.data(space).revision()),
+                java.time.ZoneOffset.UTC);
+        given().get(url("/guide")).then().statusCode(200)
+                .body(containsString("<p class=\"updated\">Last updated <time datetime=\"" + made + "\">")); // the revision's date
         given().get(url("/no-such-page")).then().statusCode(404).contentType(startsWith("text/html"))
                 .body(containsString("Page not found")).header("X-Robots-Tag", "noindex");
         given().get("/s/" + Ids.newId() + "/").then().statusCode(404).body(containsString("Page not found"));
