@@ -109,7 +109,7 @@ public class Reader {
     /** What the database says a request names; read in one short transaction, before content is asked. */
     record Resolved(Site site, List<StructureItem> sections, StructureItem section, List<SiteSpaceRow> variants,
                             SiteSpaceRow siteSpace, String revision, Map<String, String> titles, String base,
-                            String spaceBase, String path, java.util.Set<String> named) implements Outcome {
+                            String spaceBase, String path, int consumed, java.util.Set<String> named) implements Outcome {
         /** The space the page is read from. */
         String spaceId() {
             return siteSpace.spaceId;
@@ -117,42 +117,50 @@ public class Reader {
 
         /** The same site space at another page path. */
         Resolved at(String otherPath) {
-            return new Resolved(site, sections, section, variants, siteSpace, revision, titles, base, spaceBase, otherPath, named);
+            return new Resolved(site, sections, section, variants, siteSpace, revision, titles, base, spaceBase, otherPath,
+                    consumed, named);
         }
     }
 
     /**
-     * A visitor's default resolution (no section or site space named by the address: the default ones), kept
-     * {@link RecentPages#TTL_NANOS} like the reader's answers, so that reading many pages of a site costs the database
-     * once a second per visitor instead of once a page; an address whose first segment names a section or a site
-     * space ({@link Resolved#named}) is resolved anew.
+     * A visitor's resolutions of the last {@link RecentPages#TTL_NANOS} (like the reader's answers), by the address
+     * segments they took as section and site space ({@link Resolved#consumed}: none for the default ones), so that
+     * reading many pages of a site costs the database once a second per visitor and site space instead of once a
+     * page. One is reused for an address that starts with the same segments and whose next segment would not name a
+     * section or site space ({@link Resolved#named}); any other address is resolved anew.
      */
     private record Kept(long madeAt, Resolved resolved) {
     }
 
-    private record VisitorKey(SiteRef site, String shareKey, String jwtToken, Map<String, String> unsignedClaims) {
+    private record KeptKey(SiteRef site, String shareKey, String jwtToken, Map<String, String> unsignedClaims, String prefix) {
     }
 
-    private final Map<VisitorKey, Kept> defaults = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<KeptKey, Kept> kept = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** {@link #resolve} in its own short transaction, or the visitor's default resolution of the last second. */
+    /** {@link #resolve} in its own short transaction, or the same visitor's resolution of the last second. */
     Outcome resolveKept(Request request) {
-        VisitorKey key = new VisitorKey(request.site(), request.shareKey(), request.jwtToken(), request.unsignedClaims());
         List<String> segments = Arrays.stream(request.rest().split("/")).filter(x -> !x.isEmpty()).toList();
-        Kept kept = defaults.get(key);
-        if (kept != null && System.nanoTime() - kept.madeAt() < RecentPages.TTL_NANOS
-                && (segments.isEmpty() || !kept.resolved().named().contains(segments.get(0)))) {
-            return kept.resolved().at(String.join("/", segments));
-        }
-        long startedAt = System.nanoTime();
-        Outcome outcome = QuarkusTransaction.requiringNew().call(() -> resolve(request));
-        if (outcome instanceof Resolved r && r.named() != null) {
-            if (defaults.size() >= 10_000) {
-                defaults.clear();
+        long now = System.nanoTime();
+        for (int k = 0; k <= Math.min(2, segments.size()); k++) {
+            Kept e = kept.get(keptKey(request, String.join("/", segments.subList(0, k))));
+            if (e != null && now - e.madeAt() < RecentPages.TTL_NANOS && e.resolved().consumed() == k
+                    && (segments.size() == k || !e.resolved().named().contains(segments.get(k)))) {
+                return e.resolved().at(String.join("/", segments.subList(k, segments.size())));
             }
-            defaults.put(key, new Kept(startedAt, r)); // dated when the reads began: what they saw is at least that old
+        }
+        Outcome outcome = QuarkusTransaction.requiringNew().call(() -> resolve(request));
+        if (outcome instanceof Resolved r) {
+            if (kept.size() >= 10_000) {
+                kept.clear();
+            }
+            // dated when the reads began: what they saw is at least that old
+            kept.put(keptKey(request, String.join("/", segments.subList(0, r.consumed()))), new Kept(now, r));
         }
         return outcome;
+    }
+
+    private static KeptKey keptKey(Request request, String prefix) {
+        return new KeptKey(request.site(), request.shareKey(), request.jwtToken(), request.unsignedClaims(), prefix);
     }
 
     /** The page a request names, or why there is none. Content is called outside any transaction. */
@@ -243,17 +251,19 @@ public class Reader {
         }
         Map<String, String> titles = new HashMap<>();
         sources.find(variants.stream().map(r -> r.spaceId).toList()).forEach((id, space) -> titles.put(id, space.title()));
-        // the default resolution: which first segments would have named something else (null when one did)
-        java.util.Set<String> names = null;
-        if (segments.size() == asked) {
-            java.util.Set<String> paths = new java.util.HashSet<>();
-            sections.forEach(s -> paths.add(s.path));
-            variants.forEach(v -> paths.add(v.isDefault ? null : v.path));
-            paths.remove(null);
-            names = paths;
+        // what the next segment would have named instead of a page: a section (when none was named) or a site space
+        // of the section (when none was named either)
+        int consumed = asked - segments.size();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        if (namedVariant.isEmpty()) {
+            variants.forEach(v -> names.add(v.isDefault ? null : v.path));
+            if (consumed == 0) {
+                sections.forEach(s -> names.add(s.path));
+            }
+            names.remove(null);
         }
         return new Resolved(site, sections, section, variants, siteSpace, revision.get(), titles, base, spaceBase,
-                String.join("/", segments), names);
+                String.join("/", segments), consumed, names);
     }
 
     /** The path segment under a site's base where files (images of pages) are served, by space and revision. */
