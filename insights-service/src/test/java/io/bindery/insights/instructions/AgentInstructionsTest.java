@@ -58,5 +58,11 @@ class AgentInstructionsTest {
         as(admin).body("{\"instructions\": {\"object\": \"block\"}}").put(url).then().statusCode(400)
                 .body("error.message", containsString("instructions"));
         as(editor).get(url).then().statusCode(200).body("instructions.nodes[0].type", equalTo("heading-1"));
+
+        // sites' internal read: the markdown itself; never written is empty
+        io.restassured.RestAssured.given().get("/internal/orgs/" + org + "/agent-instructions").then().statusCode(200)
+                .body("organization", equalTo(org)).body("markdown", containsString("Be brief."));
+        io.restassured.RestAssured.given().get("/internal/orgs/" + Ids.newId() + "/agent-instructions").then().statusCode(200)
+                .body("markdown", equalTo(""));
     }
 }

@@ -17,6 +17,10 @@ public interface SitesConfig {
     @WithDefault("http://127.0.0.1:8082")
     String contentUrl();
 
+    /** insights-service's base URL, for its internal API (the organization's agent instructions). */
+    @WithDefault("http://127.0.0.1:8087")
+    String insightsUrl();
+
     /** How long a call to content's internal API may wait for its answer. */
     @WithDefault("PT10S")
     Duration internalCallTimeout();

@@ -42,14 +42,21 @@ public final class PageRenderer {
     }
 
     /**
+     * @param title   the page's title, which the template shows as its heading: a first heading of level 1 that says
+     *                the same is left out, so the title is not shown twice
      * @param pageUrl page id to its published address (null when the page is not in the tree: the link is left to
      *                404 on the site)
      * @param fileUrl file id to its address
      */
-    public static Rendered render(String markdown, Function<String, String> pageUrl, Function<String, String> fileUrl) {
+    public static Rendered render(String markdown, String title, Function<String, String> pageUrl, Function<String, String> fileUrl) {
         Node document = PARSER.parse(markdown == null ? "" : markdown);
+        if (document.getFirstChild() instanceof Heading first && first.getLevel() == 1 && title != null
+                && sameTitle(textOf(first), title)) {
+            first.unlink();
+        }
         List<OutlineEntry> outline = new ArrayList<>();
         Set<String> ids = new HashSet<>();
+        Set<Node> anchors = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         document.accept(new AbstractVisitor() {
             @Override
             public void visit(Heading heading) {
@@ -61,6 +68,11 @@ public final class PageRenderer {
                 }
                 outline.add(new OutlineEntry(heading.getLevel(), text, id));
                 super.visit(heading);
+                // a link to the heading itself, after its text (visited already, so it is not rewritten)
+                Link anchor = new Link("#" + id, null);
+                anchor.appendChild(new Text("#"));
+                heading.appendChild(anchor);
+                anchors.add(anchor);
             }
 
             @Override
@@ -84,6 +96,10 @@ public final class PageRenderer {
                 .attributeProviderFactory(context -> (node, tagName, attributes) -> {
                     if (node instanceof Heading && next[0] < outline.size()) {
                         attributes.put("id", outline.get(next[0]++).id());
+                    } else if (anchors.contains(node)) {
+                        attributes.remove("rel"); // a link within the page: nothing to tell crawlers
+                        attributes.put("class", "anchor");
+                        attributes.put("aria-label", "Link to this section");
                     }
                 })
                 .build();
@@ -136,6 +152,11 @@ public final class PageRenderer {
             return url == null ? destination : url;
         }
         return destination;
+    }
+
+    /** Whether a heading says the page's title: the same words, ignoring case and surrounding spaces. */
+    static boolean sameTitle(String heading, String title) {
+        return heading.strip().equalsIgnoreCase(title.strip());
     }
 
     private static String textOf(Node node) {

@@ -54,7 +54,7 @@ public class Reader {
     @Inject
     SiteCustomizations customizations;
 
-    private final VersionedCache<RevisionTree> trees = new VersionedCache<>(2000);
+    final VersionedCache<RevisionTree> trees = new VersionedCache<>(2000);
     private final VersionedCache<PageRenderer.Rendered> pages = new VersionedCache<>(20_000);
 
     /**
@@ -107,22 +107,72 @@ public class Reader {
     }
 
     /** What the database says a request names; read in one short transaction, before content is asked. */
-    private record Resolved(Site site, List<StructureItem> sections, StructureItem section, List<SiteSpaceRow> variants,
+    record Resolved(Site site, List<StructureItem> sections, StructureItem section, List<SiteSpaceRow> variants,
                             SiteSpaceRow siteSpace, String revision, Map<String, String> titles, String base,
-                            String spaceBase, String path) implements Outcome {
+                            String spaceBase, String path, int consumed, java.util.Set<String> named) implements Outcome {
+        /** The space the page is read from. */
+        String spaceId() {
+            return siteSpace.spaceId;
+        }
+
+        /** The same site space at another page path. */
+        Resolved at(String otherPath) {
+            return new Resolved(site, sections, section, variants, siteSpace, revision, titles, base, spaceBase, otherPath,
+                    consumed, named);
+        }
+    }
+
+    /**
+     * A visitor's resolutions of the last {@link RecentPages#TTL_NANOS} (like the reader's answers), by the address
+     * segments they took as section and site space ({@link Resolved#consumed}: none for the default ones), so that
+     * reading many pages of a site costs the database once a second per visitor and site space instead of once a
+     * page. One is reused for an address that starts with the same segments and whose next segment would not name a
+     * section or site space ({@link Resolved#named}); any other address is resolved anew.
+     */
+    private record Kept(long madeAt, Resolved resolved) {
+    }
+
+    private record KeptKey(SiteRef site, String shareKey, String jwtToken, Map<String, String> unsignedClaims, String prefix) {
+    }
+
+    private final Map<KeptKey, Kept> kept = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** {@link #resolve} in its own short transaction, or the same visitor's resolution of the last second. */
+    Outcome resolveKept(Request request) {
+        List<String> segments = Arrays.stream(request.rest().split("/")).filter(x -> !x.isEmpty()).toList();
+        long now = System.nanoTime();
+        for (int k = 0; k <= Math.min(2, segments.size()); k++) {
+            Kept e = kept.get(keptKey(request, String.join("/", segments.subList(0, k))));
+            if (e != null && now - e.madeAt() < RecentPages.TTL_NANOS && e.resolved().consumed() == k
+                    && (segments.size() == k || !e.resolved().named().contains(segments.get(k)))) {
+                return e.resolved().at(String.join("/", segments.subList(k, segments.size())));
+            }
+        }
+        Outcome outcome = QuarkusTransaction.requiringNew().call(() -> resolve(request));
+        if (outcome instanceof Resolved r) {
+            if (kept.size() >= 10_000) {
+                kept.clear();
+            }
+            // dated when the reads began: what they saw is at least that old
+            kept.put(keptKey(request, String.join("/", segments.subList(0, r.consumed()))), new Kept(now, r));
+        }
+        return outcome;
+    }
+
+    private static KeptKey keptKey(Request request, String prefix) {
+        return new KeptKey(request.site(), request.shareKey(), request.jwtToken(), request.unsignedClaims(), prefix);
     }
 
     /** The page a request names, or why there is none. Content is called outside any transaction. */
     public Outcome read(Request request) {
-        Outcome resolved = QuarkusTransaction.requiringNew().call(() -> resolve(request));
+        Outcome resolved = resolveKept(request);
         if (!(resolved instanceof Resolved r)) {
             return resolved;
         }
-        String spaceId = r.siteSpace().spaceId;
-        RevisionTree tree = trees.get(spaceId, r.revision(), () -> content.tree(spaceId, r.revision()));
+        String spaceId = r.spaceId();
+        RevisionTree tree = tree(spaceId, r.revision());
         List<RevisionTree.Page> documents = tree.pages().stream().filter(p -> "document".equals(p.kind()) && !p.hidden()).toList();
-        Optional<RevisionTree.Page> page = r.path().isEmpty() ? documents.stream().findFirst()
-                : tree.pages().stream().filter(p -> "document".equals(p.kind()) && r.path().equals(p.path())).findFirst();
+        Optional<RevisionTree.Page> page = pageAt(tree, r.path());
         if (page.isEmpty()) {
             return new NotFound("There is no page at this address.", r.site());
         }
@@ -132,16 +182,27 @@ public class Reader {
             tree.pages().forEach(p -> byId.put(p.id(), p));
             RevisionPage source = content.page(spaceId, r.revision(), shown.id());
             String files = r.base() + FILES + spaceId + "/" + r.revision() + "/";
-            return PageRenderer.render(source.markdown(),
+            return PageRenderer.render(source.markdown(), shown.title(),
                     id -> byId.containsKey(id) ? r.spaceBase() + byId.get(id).path() : null,
                     id -> files + id);
         });
         java.time.Instant modified = tree.createdAt() == null ? null
                 : r.site().updatedAt != null && r.site().updatedAt.isAfter(tree.createdAt()) ? r.site().updatedAt : tree.createdAt();
-        return new Page(r.site(), r.revision(), model(r, tree, documents, shown, rendered), modified);
+        return new Page(r.site(), r.revision(), model(r, tree, documents, shown, rendered).updatedAt(tree.createdAt()), modified);
     }
 
-    private Outcome resolve(Request request) {
+    /** A revision's page tree, read from content once per revision. */
+    RevisionTree tree(String spaceId, String revision) {
+        return trees.get(spaceId, revision, () -> content.tree(spaceId, revision));
+    }
+
+    /** The document at {@code path} of a tree (its first shown document for the empty path), hidden ones included. */
+    static Optional<RevisionTree.Page> pageAt(RevisionTree tree, String path) {
+        return path.isEmpty() ? tree.pages().stream().filter(p -> "document".equals(p.kind()) && !p.hidden()).findFirst()
+                : tree.pages().stream().filter(p -> "document".equals(p.kind()) && path.equals(p.path())).findFirst();
+    }
+
+    Outcome resolve(Request request) {
         Optional<Site> found = site(request.site()).filter(s -> s.published);
         if (found.isEmpty()) {
             return new NotFound("This site does not exist or is not published.", null);
@@ -154,6 +215,7 @@ public class Reader {
         Predicate<String> holds = visitor.get();
         String base = request.site().base();
         List<String> segments = new ArrayList<>(Arrays.stream(request.rest().split("/")).filter(x -> !x.isEmpty()).toList());
+        int asked = segments.size();
 
         // the section: named by the first segment, else the default one (the first visible when it is hidden)
         List<StructureItem> sections = flatten(published.visibleStructure(site, holds), PublishedSites.ROOT);
@@ -189,8 +251,19 @@ public class Reader {
         }
         Map<String, String> titles = new HashMap<>();
         sources.find(variants.stream().map(r -> r.spaceId).toList()).forEach((id, space) -> titles.put(id, space.title()));
+        // what the next segment would have named instead of a page: a section (when none was named) or a site space
+        // of the section (when none was named either)
+        int consumed = asked - segments.size();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        if (namedVariant.isEmpty()) {
+            variants.forEach(v -> names.add(v.isDefault ? null : v.path));
+            if (consumed == 0) {
+                sections.forEach(s -> names.add(s.path));
+            }
+            names.remove(null);
+        }
         return new Resolved(site, sections, section, variants, siteSpace, revision.get(), titles, base, spaceBase,
-                String.join("/", segments));
+                String.join("/", segments), consumed, names);
     }
 
     /** The path segment under a site's base where files (images of pages) are served, by space and revision. */
@@ -201,7 +274,7 @@ public class Reader {
     static final int SEARCH_PAGES_PER_SPACE = 10;
 
     /** Where one live site space's pages are: its space, the revision shown, the address prefix of its pages. */
-    record Listed(String spaceId, String revision, String spaceBase, String title) {
+    record Listed(String spaceId, String revision, String spaceBase, String title, String sectionTitle) {
     }
 
     /**
@@ -221,12 +294,15 @@ public class Reader {
         }
         List<SiteSpaceRow> rows = new ArrayList<>();
         List<String> bases = new ArrayList<>();
+        List<String> sectionTitles = new ArrayList<>();
         for (StructureItem section : owners) {
+            String sectionTitle = section == null ? null : section.title;
             String sectionBase = base + (section == null || section.isDefault ? "" : section.path + "/");
             for (SiteSpaceRow r : bySection.getOrDefault(section == null ? "" : section.id, List.of())) {
                 if (!r.draft && (r.condition == null || holds.test(r.condition))) {
                     rows.add(r);
                     bases.add(sectionBase + (r.isDefault ? "" : r.path + "/"));
+                    sectionTitles.add(sectionTitle);
                 }
             }
         }
@@ -240,14 +316,14 @@ public class Reader {
             if (revision != null) {
                 var space = spaces.get(r.spaceId);
                 out.add(new Listed(r.spaceId, revision, bases.get(i),
-                        r.title != null ? r.title : space != null ? space.title() : r.path));
+                        r.title != null ? r.title : space != null ? space.title() : r.path, sectionTitles.get(i)));
             }
         }
         return out;
     }
 
     /** The site a request names and the visitor's condition test, when the visitor may read it; in a transaction. */
-    private Optional<Visit> visit(Request request) {
+    Optional<Visit> visit(Request request) {
         Optional<Site> found = site(request.site()).filter(s -> s.published);
         if (found.isEmpty()) {
             return Optional.empty();
@@ -256,7 +332,7 @@ public class Reader {
                 .map(holds -> new Visit(found.get(), holds, visibleSpaces(found.get(), holds, request.site().base())));
     }
 
-    private record Visit(Site site, Predicate<String> holds, List<Listed> spaces) {
+    record Visit(Site site, Predicate<String> holds, List<Listed> spaces) {
     }
 
     /**
@@ -314,7 +390,7 @@ public class Reader {
                 message = "No page matches \u201c" + q + "\u201d.";
             }
         }
-        return new SearchPage(site, new SearchModel(site.title, base, base + ASSETS_CSS, base + SEARCH, q, results, message));
+        return new SearchPage(site, new SearchModel(io.bindery.sites.site.SiteFacts.of(site).title(), base, base + ASSETS_CSS, base + SEARCH, q, results, message));
     }
 
     /** The search results page of a site. */
@@ -345,7 +421,7 @@ public class Reader {
         }
         List<String> paths = new ArrayList<>();
         for (Listed l : listed.get()) {
-            RevisionTree tree = trees.get(l.spaceId(), l.revision(), () -> content.tree(l.spaceId(), l.revision()));
+            RevisionTree tree = tree(l.spaceId(), l.revision());
             for (RevisionTree.Page p : tree.pages()) {
                 if (paths.size() >= max) {
                     return Optional.of(paths);
@@ -379,16 +455,14 @@ public class Reader {
         for (String at = parents.get(tree.pages().indexOf(shown)); at != null; at = parents.get(indexOf(tree, at))) {
             open.add(at);
         }
-        List<ReaderModel.NavItem> nav = new ArrayList<>();
+        List<RevisionTree.Page> listed = new ArrayList<>();
         for (int i = 0; i < tree.pages().size(); i++) {
             RevisionTree.Page p = tree.pages().get(i);
-            if (p.hidden() || (parents.get(i) != null && !open.contains(parents.get(i)))) {
-                continue;
+            if (!p.hidden() && (parents.get(i) == null || open.contains(parents.get(i)))) {
+                listed.add(p);
             }
-            boolean group = !"document".equals(p.kind());
-            String url = "link".equals(p.kind()) ? PageRenderer.safe(p.href() == null ? "" : p.href()) : group ? null : spaceBase + p.path();
-            nav.add(new ReaderModel.NavItem(p.title(), url, p.depth(), p.id().equals(shown.id()), "group".equals(p.kind())));
         }
+        List<ReaderModel.NavItem> nav = ReaderModel.NavItem.nested(listed, shown.id(), open, spaceBase);
         // breadcrumbs: the ancestors in the tree (tree order lists a parent before its children)
         List<ReaderModel.Link> crumbs = new ArrayList<>();
         int depth = shown.depth();
@@ -404,9 +478,10 @@ public class Reader {
         ReaderModel.Link previous = index > 0 ? link(documents.get(index - 1), spaceBase) : null;
         ReaderModel.Link next = index >= 0 && index + 1 < documents.size() ? link(documents.get(index + 1), spaceBase) : null;
         String theme = customizations.of(site).path("styling").path("theme").asText("clean");
-        return new ReaderModel(site.title, r.base(), r.base() + ASSETS_CSS, r.base() + SEARCH, shown.title(), shown.description(),
-                site.visibility != SiteVisibility.PUBLIC || shown.noIndex(), theme, tabs, switcher, nav, crumbs, previous, next,
-                rendered.outline(), new RawString(rendered.html()));
+        io.bindery.sites.site.SiteFacts facts = io.bindery.sites.site.SiteFacts.of(site);
+        return new ReaderModel(facts.title(), r.base(), r.base() + ASSETS_CSS, r.base() + SEARCH, shown.title(), shown.description(),
+                !facts.isPublic() || shown.noIndex(), theme, tabs, switcher, nav, crumbs, previous, next,
+                rendered.outline(), new RawString(rendered.html()), null);
     }
 
     /** Each page's parent id (null at the top level), from the depths of the tree order. */

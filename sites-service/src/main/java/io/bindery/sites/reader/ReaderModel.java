@@ -8,7 +8,24 @@ import java.util.List;
 public record ReaderModel(String siteTitle, String homeUrl, String cssUrl, String searchUrl, String title, String description,
                           boolean noIndex, String theme, List<Link> tabs, List<Link> variants, List<NavItem> nav,
                           List<Link> breadcrumbs, Link previous, Link next, List<PageRenderer.OutlineEntry> outline,
-                          RawString body) {
+                          RawString body, java.time.Instant updatedAt) {
+
+    /** When the page's content last changed, as the reader shows it (UTC day), or null when content did not say. */
+    public String updated() {
+        return updatedAt == null ? null : java.time.format.DateTimeFormatter.ofPattern("d MMMM yyyy", java.util.Locale.ENGLISH)
+                .withZone(java.time.ZoneOffset.UTC).format(updatedAt);
+    }
+
+    /** The same, as a machine-readable date for {@code <time datetime>}. */
+    public String updatedIso() {
+        return updatedAt == null ? null : java.time.format.DateTimeFormatter.ISO_LOCAL_DATE.withZone(java.time.ZoneOffset.UTC).format(updatedAt);
+    }
+
+    /** This model with the date its content last changed. */
+    ReaderModel updatedAt(java.time.Instant at) {
+        return new ReaderModel(siteTitle, homeUrl, cssUrl, searchUrl, title, description, noIndex, theme, tabs, variants, nav,
+                breadcrumbs, previous, next, outline, body, at);
+    }
 
     /** The site's icon, beside the stylesheet. */
     public String iconUrl() {
@@ -19,11 +36,39 @@ public record ReaderModel(String siteTitle, String homeUrl, String cssUrl, Strin
     public record Link(String title, String url, boolean current) {
     }
 
-    /** An entry of the left navigation: the page tree of the site space. */
-    public record NavItem(String title, String url, int depth, boolean current, boolean group) {
-        /** Indentation for the template (CSS class {@code d0}..{@code d5}). */
-        public int indent() {
-            return Math.min(depth, 5);
+    /**
+     * An entry of the left navigation, the page tree of the site space as nested lists: {@code branch} when its
+     * children follow (the template opens a {@code <ul>} inside its {@code <li>}), else the {@code <li>} is closed and
+     * {@code closing} ends the lists it was the last entry of. {@code open}: an ancestor of the current page.
+     */
+    public record NavItem(String title, String url, int depth, boolean current, boolean group, boolean open, boolean branch,
+                          RawString closing) {
+
+        /** The entries of {@code pages} (tree order, each listed page's parent listed before it) as nested lists. */
+        static List<NavItem> nested(List<io.bindery.contracts.content.RevisionTree.Page> pages, String currentId,
+                                    java.util.Set<String> open, String spaceBase) {
+            List<NavItem> out = new java.util.ArrayList<>(pages.size());
+            java.util.ArrayDeque<Integer> opened = new java.util.ArrayDeque<>();
+            for (int i = 0; i < pages.size(); i++) {
+                var p = pages.get(i);
+                int nextDepth = i + 1 < pages.size() ? pages.get(i + 1).depth() : -1;
+                boolean branch = nextDepth > p.depth();
+                StringBuilder closing = new StringBuilder();
+                if (branch) {
+                    opened.push(p.depth());
+                } else {
+                    while (!opened.isEmpty() && opened.peek() >= nextDepth) {
+                        opened.pop();
+                        closing.append("</ul></li>");
+                    }
+                }
+                boolean group = !"document".equals(p.kind());
+                String url = "link".equals(p.kind()) ? PageRenderer.safe(p.href() == null ? "" : p.href())
+                        : group ? null : spaceBase + p.path();
+                out.add(new NavItem(p.title(), url, p.depth(), p.id().equals(currentId), "group".equals(p.kind()),
+                        branch && open.contains(p.id()), branch, new RawString(closing.toString())));
+            }
+            return out;
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.bindery.sites.reader;
 
-import io.bindery.sites.site.SiteVisibility;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.inject.Inject;
@@ -52,6 +51,8 @@ public class ReaderResource {
     RecentPages recent;
     @Inject
     io.bindery.commons.urls.PublicUrls urls;
+    @Inject
+    AgentDocs agentDocs;
 
     @GET
     @Path("/_assets/reader.css")
@@ -118,9 +119,13 @@ public class ReaderResource {
         }
         MultivaluedMap<String, String> query = uri.getQueryParameters();
         String cookiePath = site.base();
+        Agent agent = Agent.of(rest, headers);
+        if (agent != null) {
+            return agent(site, agent, query, headers, origin);
+        }
         String shareParam = query.getFirst("share");
         String tokenParam = query.getFirst("jwt_token");
-        if (shareParam != null || tokenParam != null) {
+        if ((shareParam != null || tokenParam != null) && !rest.startsWith(Reader.FILES)) {
             // keep the secret in a cookie, then show the same address without it
             Response.ResponseBuilder redirect = Response.seeOther(withoutSecrets(uri));
             if (shareParam != null) {
@@ -137,8 +142,10 @@ public class ReaderResource {
                 unsigned.put(name.substring("visitor.".length()), values.get(0));
             }
         });
-        Reader.Request request = new Reader.Request(site, rest, cookieValue(headers, SHARE_COOKIE),
-                cookieValue(headers, VISITOR_COOKIE), unsigned);
+        // a file's address takes the secret from the query too: the links of a page for agents carry it (an agent
+        // keeps no cookie), and an image is not an address a visitor keeps in the bar
+        Reader.Request request = new Reader.Request(site, rest, shareParam != null ? shareParam : cookieValue(headers, SHARE_COOKIE),
+                tokenParam != null ? tokenParam : cookieValue(headers, VISITOR_COOKIE), unsigned);
         if (rest.startsWith(Reader.FILES)) {
             return blocking(() -> file(request, rest.substring(Reader.FILES.length())));
         }
@@ -153,6 +160,110 @@ public class ReaderResource {
             return Uni.createFrom().item(respond(recently, ifNoneMatch, ifModifiedSince));
         }
         return blocking(() -> respond(recent.get(request, () -> render(request, cookiePath)), ifNoneMatch, ifModifiedSince));
+    }
+
+    /**
+     * What an agent asks for: a page as markdown ({@code <page>.md}, or the page's own address with an Accept that
+     * names text/markdown and not text/html), llms.txt, llms-full.txt or sitemap.md; null for anything else.
+     */
+    enum Kind { PAGE, LLMS, LLMS_FULL, SITEMAP }
+
+    record Agent(Kind kind, String rest) {
+        static Agent of(String rest, HttpHeaders headers) {
+            switch (rest) {
+                case AgentDocs.LLMS_TXT:
+                    return new Agent(Kind.LLMS, rest);
+                case AgentDocs.LLMS_FULL_TXT:
+                    return new Agent(Kind.LLMS_FULL, rest);
+                case AgentDocs.SITEMAP_MD:
+                    return new Agent(Kind.SITEMAP, rest);
+                default:
+                    break;
+            }
+            if (rest.startsWith(Reader.FILES) || rest.equals(Reader.SEARCH)) {
+                return null;
+            }
+            if (rest.endsWith(".md")) {
+                return new Agent(Kind.PAGE, rest.substring(0, rest.length() - ".md".length()));
+            }
+            return prefersMarkdown(headers.getHeaderString(HttpHeaders.ACCEPT)) ? new Agent(Kind.PAGE, rest) : null;
+        }
+    }
+
+    /** An Accept header that names text/markdown (with a q above 0) and not text/html. */
+    static boolean prefersMarkdown(String accept) {
+        if (accept == null) {
+            return false;
+        }
+        boolean markdown = false;
+        for (String range : accept.split(",")) {
+            String[] parts = range.split(";");
+            String type = parts[0].strip().toLowerCase(java.util.Locale.ROOT);
+            boolean refused = java.util.Arrays.stream(parts).skip(1).map(String::strip)
+                    .anyMatch(p -> p.matches("(?i)q\\s*=\\s*0(\\.0*)?"));
+            if (type.equals("text/html") && !refused) {
+                return false;
+            }
+            markdown |= type.equals("text/markdown") && !refused;
+        }
+        return markdown;
+    }
+
+    /** The key of an agent's answer among {@link RecentPages}: the request, what it asks for, how links are written. */
+    private record AgentKey(Reader.Request request, Kind kind, AgentDocs.Links links) {
+    }
+
+    /**
+     * An agent's request: the secret is taken from the query (an agent keeps no cookie: its links carry it on), from
+     * {@code Authorization: Bearer} (a visitor token) or from the reader's cookies, with no redirect; the answer is
+     * markdown (text/plain for the .txt files), never indexed by search engines.
+     */
+    private Uni<Response> agent(Reader.SiteRef site, Agent agent, MultivaluedMap<String, String> query, HttpHeaders headers,
+                                String origin) {
+        String share = query.getFirst("share");
+        String token = query.getFirst("jwt_token");
+        String authorization = headers.getHeaderString(HttpHeaders.AUTHORIZATION);
+        if (token == null && authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            token = authorization.substring(7).strip();
+        }
+        StringBuilder carried = new StringBuilder();
+        Map<String, String> unsigned = new HashMap<>();
+        query.forEach((name, values) -> {
+            if (values.isEmpty()) {
+                return;
+            }
+            boolean claim = name.startsWith("visitor.") && name.length() > "visitor.".length();
+            if (claim) {
+                unsigned.put(name.substring("visitor.".length()), values.get(0));
+            }
+            if (claim || name.equals("share") || name.equals("jwt_token")) {
+                carried.append(carried.isEmpty() ? "?" : "&").append(encode(name)).append('=').append(encode(values.get(0)));
+            }
+        });
+        Reader.Request request = new Reader.Request(site, agent.rest(), share != null ? share : cookieValue(headers, SHARE_COOKIE),
+                token != null ? token : cookieValue(headers, VISITOR_COOKIE), unsigned);
+        AgentDocs.Links links = new AgentDocs.Links(origin != null ? origin : urls.base(), carried.toString());
+        AgentKey key = new AgentKey(request, agent.kind(), links);
+        String type = agent.kind() == Kind.LLMS || agent.kind() == Kind.LLMS_FULL ? "text/plain; charset=utf-8"
+                : "text/markdown; charset=utf-8";
+        String ifNoneMatch = headers.getHeaderString(HttpHeaders.IF_NONE_MATCH);
+        String ifModifiedSince = headers.getHeaderString(HttpHeaders.IF_MODIFIED_SINCE);
+        Rendered recently = recent.fresh(key);
+        if (recently != null) {
+            return Uni.createFrom().item(respond(recently, ifNoneMatch, ifModifiedSince));
+        }
+        return blocking(() -> respond(recent.get(key, () -> {
+            AgentDocs.Answer answer = switch (agent.kind()) {
+                case PAGE -> agentDocs.page(request, links);
+                case LLMS -> agentDocs.llms(request, links);
+                case LLMS_FULL -> agentDocs.llmsFull(request, links);
+                case SITEMAP -> agentDocs.sitemap(request, links);
+            };
+            byte[] body = answer.body().getBytes(StandardCharsets.UTF_8);
+            String etag = answer.status() == 200 ? "\"" + sha256(body) + "\"" : null;
+            return new Rendered(answer.status(), body, etag, (answer.personal() ? "private" : "public") + ", no-cache",
+                    true, answer.lastModified(), answer.status() == 200 ? type : "text/markdown; charset=utf-8");
+        }), ifNoneMatch, ifModifiedSince));
     }
 
     /** Runs work that reads the database or calls content on a worker thread, off the event loop. */
@@ -171,7 +282,8 @@ public class ReaderResource {
                 return lastModified(notModified, rendered.lastModified()).build();
             }
         }
-        Response.ResponseBuilder out = Response.status(rendered.status()).entity(rendered.html()).type("text/html; charset=utf-8");
+        Response.ResponseBuilder out = Response.status(rendered.status()).entity(rendered.html()).type(rendered.type())
+                .header("Vary", "Accept");
         if (rendered.etag() != null) {
             out.header("ETag", rendered.etag()).header("Cache-Control", rendered.cacheControl());
             lastModified(out, rendered.lastModified());
@@ -218,7 +330,7 @@ public class ReaderResource {
             return notFound(request.site(), "There is no file at this address.");
         }
         return reader.file(request, parts[0], parts[1], parts[2]).map(f -> secured(Response.ok(f.bytes(), f.contentType()))
-                        .header("Cache-Control", (f.site().visibility == SiteVisibility.PUBLIC ? "public" : "private")
+                        .header("Cache-Control", (io.bindery.sites.site.SiteFacts.of(f.site()).isPublic() ? "public" : "private")
                                 + ", max-age=31536000, immutable")
                         .header("Content-Disposition", "inline").build())
                 .orElseGet(() -> notFound(request.site(), "There is no file at this address."));
@@ -261,22 +373,24 @@ public class ReaderResource {
     }
 
     /** A page (or the 404 page) as sent: kept for a moment by {@link RecentPages}. */
-    record Rendered(int status, byte[] html, String etag, String cacheControl, boolean noIndex, java.time.Instant lastModified) {
+    record Rendered(int status, byte[] html, String etag, String cacheControl, boolean noIndex, java.time.Instant lastModified,
+                    String type) {
+        static final String HTML = "text/html; charset=utf-8";
     }
 
     private Rendered render(Reader.Request request, String cookiePath) {
         Reader.Outcome outcome = reader.read(request);
         if (outcome instanceof Reader.NotFound notFound) {
-            String title = notFound.site() == null ? null : notFound.site().title;
+            String title = notFound.site() == null ? null : io.bindery.sites.site.SiteFacts.of(notFound.site()).title();
             return new Rendered(404, templates.notFound(title, notFound.site() == null ? null : cookiePath, notFound.message(), cookiePath)
-                    .getBytes(StandardCharsets.UTF_8), null, null, true, null);
+                    .getBytes(StandardCharsets.UTF_8), null, null, true, null, Rendered.HTML);
         }
         Reader.Page page = (Reader.Page) outcome;
         byte[] html = templates.page(page.model()).getBytes(StandardCharsets.UTF_8);
-        boolean personal = page.site().visibility == SiteVisibility.SHARE_LINK || page.site().visibility == SiteVisibility.VISITOR_AUTH
+        boolean personal = io.bindery.sites.site.SiteFacts.of(page.site()).restricted()
                 || !request.unsignedClaims().isEmpty();
         return new Rendered(200, html, "\"" + sha256(html) + "\"", (personal ? "private" : "public") + ", no-cache",
-                page.model().noIndex(), page.lastModified());
+                page.model().noIndex(), page.lastModified(), Rendered.HTML);
     }
 
     private static Response.ResponseBuilder secured(Response.ResponseBuilder response) {

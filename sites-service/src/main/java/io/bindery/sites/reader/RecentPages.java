@@ -8,7 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * The reader's answers of the last second, by request (site, path, share key, visitor token, unsigned claims): a
+ * The reader's answers of the last second, by request (site, path, share key, visitor token, unsigned claims; for an
+ * agent's answer also what it asked for and how its links are written): a
  * page read again within {@link #TTL_NANOS} is sent as it was, without asking the database which revision the site
  * is at. So a merge, a visibility change or a revoked share link shows within a second (plus one render), and a
  * popular page costs one render per second: when an answer grows old, one request renders it anew while the others
@@ -22,15 +23,15 @@ public class RecentPages {
     private record Entry(long madeAt, ReaderResource.Rendered rendered) {
     }
 
-    private final Map<Reader.Request, Entry> entries = new ConcurrentHashMap<>();
+    private final Map<Object, Entry> entries = new ConcurrentHashMap<>();
     /** Requests whose answer one thread is rendering anew right now. */
-    private final Set<Reader.Request> refreshing = ConcurrentHashMap.newKeySet();
+    private final Set<Object> refreshing = ConcurrentHashMap.newKeySet();
 
     /**
      * The answer to send without rendering, or null: one made within the last second, or an older one while another
      * request renders its successor. Cheap, safe on the event loop.
      */
-    ReaderResource.Rendered fresh(Reader.Request request) {
+    ReaderResource.Rendered fresh(Object request) {
         Entry e = entries.get(request);
         if (e == null) {
             return null;
@@ -38,7 +39,7 @@ public class RecentPages {
         return System.nanoTime() - e.madeAt() < TTL_NANOS || refreshing.contains(request) ? e.rendered() : null;
     }
 
-    ReaderResource.Rendered get(Reader.Request request, Supplier<ReaderResource.Rendered> render) {
+    ReaderResource.Rendered get(Object request, Supplier<ReaderResource.Rendered> render) {
         Entry e = entries.get(request);
         if (e != null && System.nanoTime() - e.madeAt() < TTL_NANOS) {
             return e.rendered();

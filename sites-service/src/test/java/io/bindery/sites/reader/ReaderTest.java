@@ -117,7 +117,8 @@ class ReaderTest {
                 .header("Content-Security-Policy", allOf(containsString("default-src 'none'"), not(containsString("script-src"))))
                 .header("X-Content-Type-Options", "nosniff").header("Referrer-Policy", "strict-origin-when-cross-origin")
                 .body(containsString("<title>Introduction · Handbook site</title>"))
-                .body(containsString("<h2 id=\"start\">Start</h2>")).body(containsString("<h2 id=\"start-2\">Start</h2>"))
+                .body(containsString("<h2 id=\"start\">Start<a href=\"#start\" class=\"anchor\" aria-label=\"Link to this section\">#</a></h2>"))
+                .body(containsString("<h2 id=\"start-2\">Start<a href=\"#start-2\""))
                 .body(containsString("href=\"/s/" + site + "/guide\"")) // a page link rewritten to its published address
                 .body(containsString("<table>")).body(containsString("class=\"language-java\""))
                 .body(containsString("href=\"#start\"")) // the outline
@@ -127,6 +128,10 @@ class ReaderTest {
                 .body(containsString("rel=\"prev\" href=\"/s/" + site + "/intro\""));
         given().get(url("/guide/details")).then().statusCode(200)
                 .body(containsString("class=\"crumbs\"")).body(containsString(">Guide</a> ›"));
+        java.time.LocalDate made = java.time.LocalDate.ofInstant(ContentStandIn.madeAt(space, ContentStandIn.data(space).revision()),
+                java.time.ZoneOffset.UTC);
+        given().get(url("/guide")).then().statusCode(200)
+                .body(containsString("<p class=\"updated\">Last updated <time datetime=\"" + made + "\">")); // the revision's date
         given().get(url("/no-such-page")).then().statusCode(404).contentType(startsWith("text/html"))
                 .body(containsString("Page not found")).header("X-Robots-Tag", "noindex");
         given().get("/s/" + Ids.newId() + "/").then().statusCode(404).body(containsString("Page not found"));
@@ -141,6 +146,25 @@ class ReaderTest {
         String etag = home.header("ETag");
         given().header("If-None-Match", etag).get(url("/")).then().statusCode(304).header("ETag", etag);
         given().header("If-None-Match", "\"other\"").get(url("/")).then().statusCode(200);
+    }
+
+    @Test
+    void theTitleIsShownOnceAndTheNavigationIsNestedLists() {
+        publish();
+        String html = given().get(url("/guide/details")).then().statusCode(200).extract().asString();
+        String nav = html.substring(html.indexOf("<nav class=\"tree\""), html.indexOf("</nav>", html.indexOf("<nav class=\"tree\"")));
+        assertTrue(nav.contains("<li><a href=\"/s/" + site + "/guide\">Guide</a><ul>\n<li><a href=\"/s/" + site
+                + "/guide/details\" aria-current=\"page\" class=\"current\">Details</a></li></ul></li>"), "the current branch open: " + nav);
+        assertTrue(nav.contains("<li><a href=\"/s/" + site + "/intro\">Introduction</a></li>"), nav);
+        assertEquals(nav.split("<ul>", -1).length, nav.split("</ul>", -1).length, "balanced lists: " + nav);
+        // the page Guide starts with "# Guide": the title is not shown twice
+        String guide = given().get(url("/guide")).then().statusCode(200).extract().asString();
+        String article = guide.substring(guide.indexOf("<article>"), guide.indexOf("</article>"));
+        assertTrue(article.contains("<h1>Guide</h1>"), article);
+        assertFalse(article.contains("<h1 id="), "the repeated heading is left out: " + article);
+        // closed branches: on the introduction, Guide's children are not listed
+        String home = given().get(url("/intro")).then().statusCode(200).extract().asString();
+        assertFalse(home.contains("guide/details\""), home);
     }
 
     @Test

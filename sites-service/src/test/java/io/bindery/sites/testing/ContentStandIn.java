@@ -63,6 +63,19 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
     /** Tree reads answered, by "space/revision": the reader reads a revision once. */
     public static final Map<String, AtomicInteger> TREE_READS = new ConcurrentHashMap<>();
     private static HttpServer server;
+    /** Descriptions of pages, by page id; pages hidden from the navigation. */
+    private static final Map<String, String> DESCRIPTIONS = new ConcurrentHashMap<>();
+    private static final Set<String> HIDDEN = ConcurrentHashMap.newKeySet();
+
+    /** The page's description, as the tree carries it. */
+    public static void describe(String pageId, String description) {
+        DESCRIPTIONS.put(pageId, description);
+    }
+
+    /** The page is hidden (left out of the navigation, still at its address). */
+    public static void hide(String pageId) {
+        HIDDEN.add(pageId);
+    }
 
     private record Space(SpaceData data, Set<String> readers, Set<String> editors) {
     }
@@ -193,7 +206,7 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
         if (!onePage) {
             TREE_READS.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
             List<RevisionTree.Page> tree = pages.stream().map(p -> new RevisionTree.Page(p.id(), p.kind(), p.title(), p.path(),
-                    p.depth(), null, null, false, false, null)).toList();
+                    p.depth(), DESCRIPTIONS.get(p.id()), null, HIDDEN.contains(p.id()), false, null)).toList();
             reply(exchange, 200, JSON.writeValueAsString(new RevisionTree(m.group(1), m.group(2), tree, MADE.get(key))));
             return;
         }

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Pages for agents benchmark (issue 31): a PAGES-page space (as bench/reader.sh seeds it) published in a public site,
+# read through the gateway as an agent (no token): every page's .md in turn (the list from sitemap.md), cold (each
+# page read from content once) then warm with wrk -t1 -cCONNECTIONS for DURATION, and llms.txt's latency (cold, then
+# warm p50/p99 with one connection).
+#
+#   bench/agent-docs.sh                         # against http://127.0.0.1:8080 (./platform up)
+#   bench/agent-docs.sh http://gateway:8080     # another stack
+#   SITE=<id> bench/agent-docs.sh               # reuse a site of an earlier run (or of bench/reader.sh)
+#
+# Env: GATEWAY (or the first argument), TOKEN_FILE (see lib.sh; not needed with SITE), PAGES (5000), CONNECTIONS
+# (32), DURATION (15s), WARMUP (5s).
+# Targets (issue 31): .md of a 5,000-page space >= 4,000 pages/s warm; llms.txt < 50 ms warm.
+set -euo pipefail
+export LC_ALL=C
+BENCH=agent-docs.sh
+[[ $# -eq 0 ]] || GATEWAY="${1%/}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+PAGES="${PAGES:-5000}"
+CONNECTIONS="${CONNECTIONS:-32}"
+DURATION="${DURATION:-15s}"
+WARMUP="${WARMUP:-5s}"
+SITE="${SITE:-}"
+need wrk "(apt-get install wrk)"
+need jq "(apt-get install jq)"
+need python3 "to generate pages"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+if [[ -z $SITE ]]; then
+  bench_login
+  org=$(call POST "$GATEWAY/v1/orgs" "$(jq -nc --arg t "Agent docs bench $(date -u +%FT%TZ)" '{title: $t}')" | jq -r .id)
+  python3 - "$WORK/batches" "$PAGES" <<'PY'
+import os, random, sys
+sys.path.insert(0, os.environ["BENCH_DIR"])
+from pages import heading, paragraph, write_batches
+out, pages = sys.argv[1], int(sys.argv[2])
+os.makedirs(out)
+rng = random.Random(31)
+def markdown_of(n, name):
+    parts = [paragraph(rng)]
+    for _ in range(rng.randint(2, 4)):
+        parts += [heading(rng), paragraph(rng)]
+    parts.append("| key | value |\n|---|---|\n| page | %d |" % n)
+    return "\n\n".join(parts)
+write_batches(out, pages, rng, markdown_of)
+PY
+  seed_space "$org" "Agent docs bench" "$WORK/batches"
+  echo "space $SEEDED_SPACE: $PAGES pages written and merged in $SEEDED_SECONDS s"
+  SITE=$(call POST "$GATEWAY/v1/orgs/$org/sites" "$(jq -nc --arg s "$SEEDED_SPACE" '{title: "Agent docs bench", spaces: [$s]}')" | jq -r .id)
+  call POST "$GATEWAY/v1/orgs/$org/sites/$SITE/publish" >/dev/null
+fi
+base="$GATEWAY/s/$SITE"
+
+# llms.txt cold (the page trees read from content), then the list of every page's .md from sitemap.md
+cold=$(curl -s -o "$WORK/llms.txt" -w '%{http_code} %{time_total}' "$base/llms.txt")
+[[ ${cold%% *} == 200 ]] || die "GET $base/llms.txt answered ${cold%% *}"
+echo "site $SITE: llms.txt $(wc -c <"$WORK/llms.txt") bytes, $(grep -c '^- \[' "$WORK/llms.txt") pages; cold $(awk -v t="${cold#* }" 'BEGIN {printf "%.1f ms", t * 1000}')"
+curl -sf "$base/sitemap.md" | grep -o '(http[^)]*\.md)' | tr -d '()' | sed -E 's#^https?://[^/]+##' >"$WORK/paths"
+count=$(wc -l <"$WORK/paths")
+[[ $count -gt 0 ]] || die "sitemap.md lists no page"
+
+# wrk goes through the pages in turn, one per request
+cat >"$WORK/pages.lua" <<LUA
+local paths, i = {}, 0
+for line in io.lines("$WORK/paths") do paths[#paths + 1] = line end
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i])
+end
+LUA
+start=$EPOCHREALTIME
+xargs -P 8 -I{} curl -s -o /dev/null -w '%{http_code}\n' "$GATEWAY{}" <"$WORK/paths" | sort | uniq -c | sed 's/^/  cold pass: /'
+echo "  cold pass over $count pages in $(seconds_since "$start") s (8 at a time)"
+wrk -t1 -c"$CONNECTIONS" -d"$WARMUP" -s "$WORK/pages.lua" "$GATEWAY" >/dev/null
+out=$(wrk -t1 -c"$CONNECTIONS" -d"$DURATION" --latency -s "$WORK/pages.lua" "$GATEWAY")
+printf '  .md warm, wrk -t1 -c%s over %s pages: %8s pages/s   p50 %-9s p99 %-9s %s\n' "$CONNECTIONS" "$count" \
+  "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
+  "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(grep -E 'Non-2xx|Socket errors' <<<"$out" | tr '\n' ' ' || true)"
+one="$GATEWAY$(sed -n "$((count / 2 + 1))p" "$WORK/paths")"
+out=$(wrk -t1 -c"$CONNECTIONS" -d"$DURATION" --latency "$one")
+printf '  one .md page warm, wrk -t1 -c%s: %8s pages/s   p50 %-9s p99 %-9s %s\n' "$CONNECTIONS" \
+  "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
+  "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(grep -E 'Non-2xx|Socket errors' <<<"$out" | tr '\n' ' ' || true)"
+wrk -t1 -c1 -d"$WARMUP" "$base/llms.txt" >/dev/null
+out=$(wrk -t1 -c1 -d"$WARMUP" --latency "$base/llms.txt")
+printf '  llms.txt warm, wrk -t1 -c1: %8s req/s   p50 %-9s p99 %-9s %s\n' "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" \
+  "$(awk '$1=="50%" {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")" \
+  "$(grep -E 'Non-2xx|Socket errors' <<<"$out" | tr '\n' ' ' || true)"
