@@ -33,7 +33,9 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
 
 /**
  * Full-text search over live content (PostgreSQL tsvector, ranked, with highlighted section bodies): in one space,
@@ -263,9 +265,11 @@ public class ContentSearch {
     }
 
     /**
-     * Search for sites-service's reader over the live revisions of the given spaces (deleted ones left out): the
-     * reader has already decided which spaces a visitor may read, so no caller is checked here. Spaces by their best
-     * page, best first; at most {@code pagesPerSpace} (1-50) pages each, with their best section.
+     * Search for sites-service's reader (its search box and its MCP {@code search} tool) over the live revisions of
+     * the given spaces (deleted ones left out): the reader has already decided which spaces a visitor may read, so no
+     * caller is checked here. Full text fused with insights' vector hits in these spaces, as the API's search does
+     * (full text alone when insights does not answer); spaces by their best page, best first; at most
+     * {@code pagesPerSpace} (1-50) pages each, with their best section.
      */
     public List<SiteSearchResponse.SpaceResult> inSpaces(List<String> spaceIds, String query, int pagesPerSpace) {
         String q = query(query);
@@ -275,22 +279,40 @@ public class ContentSearch {
         if (spaceIds.size() > 1000) {
             throw ApiException.badRequest("spaces: at most 1000");
         }
-        List<Scope> spaces = Space.<Space>list("id in ?1 and deletedAt is null", spaceIds).stream().map(this::scope).toList();
+        Map<String, Scope> spaces = new LinkedHashMap<>();
+        Space.<Space>list("id in ?1 and deletedAt is null", spaceIds).stream().map(this::scope)
+                .forEach(s -> spaces.put(s.id(), s));
+        // a site's spaces are its organization's; vectors are asked for by organization, so only then
+        Set<String> organizations = spaces.values().stream().map(Scope::organizationId).collect(Collectors.toSet());
+        CompletableFuture<List<EmbeddingSearchResponse.Hit>> vectors = organizations.size() == 1
+                ? nearest(organizations.iterator().next(), spaces.keySet(), q)
+                : CompletableFuture.completedFuture(List.of());
         int cap = Math.max(MIN_RANKED_PER_SPACE, MAX_RANKED / Math.max(1, spaces.size()));
         int top = Math.max(1, Math.min(50, pagesPerSpace));
-        Map<String, Ranking> rankings = rankings(spaces, q, cap, top);
-        List<Scope> matching = spaces.stream().filter(s -> !rankings.get(s.id()).pages().isEmpty())
+        Map<String, Ranking> rankings = rankings(spaces.values(), q, cap, top);
+        List<EmbeddingSearchResponse.Hit> near = vectors.join();
+        if (!near.isEmpty()) {
+            Map<String, List<PageRef>> fused = fused(spaces, rankings, near);
+            Map<String, List<Hit>> shown = shown(fused.entrySet().stream().map(e -> Slice.fused(spaces.get(e.getKey()),
+                    e.getValue().subList(0, Math.min(top, e.getValue().size())), 0)).toList(), q);
+            return fused.keySet().stream().map(id -> siteResult(spaces.get(id), shown.get(id))).toList();
+        }
+        List<Scope> matching = spaces.values().stream().filter(s -> !rankings.get(s.id()).pages().isEmpty())
                 .sorted(Comparator.comparingDouble((Scope s) -> -rankings.get(s.id()).pages().get(0).rank())
                         .thenComparing(s -> s.id()))
                 .toList();
         Map<String, List<Hit>> shown = shown(matching.stream().map(s -> Slice.lexical(s, rankings.get(s.id()), 0,
                 Math.min(top, rankings.get(s.id()).pages().size()))).toList(), q);
-        return matching.stream().map(s -> new SiteSearchResponse.SpaceResult(s.id(), s.revisionId(),
-                shown.get(s.id()).stream().map(h -> {
-                    ShownSection best = h.sections().isEmpty() ? new ShownSection("", "", h.score(), "") : h.sections().get(0);
-                    return new SiteSearchResponse.PageResult(h.pageId(), h.title(), h.path(), best.anchor(), best.title(),
-                            best.body(), h.score());
-                }).toList())).toList();
+        return matching.stream().map(s -> siteResult(s, shown.get(s.id()))).toList();
+    }
+
+    /** One space's pages as the reader shows them: each with its best section. */
+    private static SiteSearchResponse.SpaceResult siteResult(Scope space, List<Hit> hits) {
+        return new SiteSearchResponse.SpaceResult(space.id(), space.revisionId(), hits.stream().map(h -> {
+            ShownSection best = h.sections().isEmpty() ? new ShownSection("", "", h.score(), "") : h.sections().get(0);
+            return new SiteSearchResponse.PageResult(h.pageId(), h.title(), h.path(), best.anchor(), best.title(),
+                    best.body(), h.score());
+        }).toList());
     }
 
     private static String query(String query) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 
 import static io.bindery.content.TestApi.as;
+import static io.bindery.content.TestApi.internal;
 import static io.bindery.content.TestApi.member;
 import static io.bindery.content.testing.InsightsStandIn.hit;
 import static org.hamcrest.Matchers.contains;
@@ -84,6 +85,28 @@ class HybridSearchTest {
         JsonPath asked = new JsonPath(InsightsStandIn.REQUESTS.get(InsightsStandIn.REQUESTS.size() - 2).toString());
         assertEquals(List.of(space), asked.getList("spaces"));
         assertEquals(org, asked.getString("organization"));
+    }
+
+    /** The reader's search box and its MCP search tool ask content's internal search: fused the same way. */
+    @Test
+    @Order(4)
+    void theReadersSearchIsHybridToo() {
+        String password = pages.get(0);
+        InsightsStandIn.answer(PARAPHRASE, hit(space, password, "forgotten-credentials", 0.62),
+                hit(space, pages.get(2), "", 0.12));
+        internal().body(java.util.Map.of("spaces", List.of(space), "query", PARAPHRASE, "pagesPerSpace", 5))
+                .post("/internal/search").then().statusCode(200)
+                .body("spaces", hasSize(1)).body("spaces[0].id", equalTo(space))
+                // below the minimum similarity: left out
+                .body("spaces[0].pages.id", contains(password))
+                .body("spaces[0].pages[0].anchor", equalTo("forgotten-credentials"))
+                .body("spaces[0].pages[0].body", containsString("reset link"));
+        // words still win their own page
+        InsightsStandIn.answer("invoices", hit(space, pages.get(2), "", 0.5));
+        internal().body(java.util.Map.of("spaces", List.of(space), "query", "invoices", "pagesPerSpace", 5))
+                .post("/internal/search").then().statusCode(200)
+                .body("spaces[0].pages.id", contains(pages.get(1), pages.get(2)))
+                .body("spaces[0].pages[0].body", containsString("<mark>Invoices</mark>"));
     }
 
     @Test
