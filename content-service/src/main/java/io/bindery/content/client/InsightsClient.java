@@ -45,29 +45,37 @@ public class InsightsClient {
     }
 
     /**
+     * insights' answer: the sections nearest in meaning, best first; {@code answered} false when insights did not
+     * answer (down, slow, refusing, circuit open, hybrid search off): then {@code hits} is empty, and worth asking
+     * again next time (not to be kept).
+     */
+    public record Nearest(List<EmbeddingSearchResponse.Hit> hits, boolean answered) {
+        static final Nearest NONE = new Nearest(List.of(), false);
+    }
+
+    /**
      * The sections of the organization nearest in meaning to the query, best first, in {@code spaces} only (null:
-     * every space of the organization; the caller filters again); empty when insights cannot answer in time or
-     * hybrid search is off. Never completes exceptionally.
+     * every space of the organization; the caller filters again); {@link Nearest#NONE} when insights cannot answer in
+     * time or hybrid search is off. Never completes exceptionally.
      */
     @Asynchronous
     @Timeout(1000)
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 10_000)
     @Fallback(fallbackMethod = "none")
-    public CompletionStage<List<EmbeddingSearchResponse.Hit>> nearest(String organization, List<String> spaces,
-                                                                     String query, int limit) {
+    public CompletionStage<Nearest> nearest(String organization, List<String> spaces, String query, int limit) {
         if (!config.content().hybridSearch().enabled()) {
-            return CompletableFuture.completedFuture(List.of());
+            return CompletableFuture.completedFuture(Nearest.NONE);
         }
         EmbeddingSearchRequest request = new EmbeddingSearchRequest(organization, spaces, query,
                 Math.max(1, Math.min(EmbeddingSearchRequest.MAX_LIMIT, limit)));
         EmbeddingSearchResponse answer = InternalCall.with(serviceTokens, SERVICE, auth -> api.search(auth, request));
-        return CompletableFuture.completedFuture(answer == null || answer.items() == null ? List.of() : answer.items());
+        return CompletableFuture.completedFuture(new Nearest(
+                answer == null || answer.items() == null ? List.of() : List.copyOf(answer.items()), true));
     }
 
-    CompletionStage<List<EmbeddingSearchResponse.Hit>> none(String organization, List<String> spaces, String query,
-                                                           int limit) {
+    CompletionStage<Nearest> none(String organization, List<String> spaces, String query, int limit) {
         // debug only: while insights is down every search lands here, and search itself is fine
         LOG.debugf("vector search unavailable, lexical only (organization %s)", organization);
-        return CompletableFuture.completedFuture(List.of());
+        return CompletableFuture.completedFuture(Nearest.NONE);
     }
 }

@@ -65,6 +65,17 @@ public interface ContentConfig {
         @WithDefault("PT0.2S")
         Duration connectTimeout();
 
+        /**
+         * How long insights' answer to a search is kept and reused for the same words in the same spaces (0: never):
+         * a few seconds, as insights' own index follows merges by seconds.
+         */
+        @WithDefault("PT10S")
+        Duration cacheTtl();
+
+        /** Heap for the kept answers, in KiB (an answer of 50 hits: about 32 KiB). */
+        @WithDefault("2048")
+        long cacheKb();
+
         /** Nearest sections asked of insights per search (at most EmbeddingSearchRequest.MAX_LIMIT). */
         @WithDefault("50")
         int candidates();

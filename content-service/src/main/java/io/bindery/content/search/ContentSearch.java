@@ -92,7 +92,7 @@ public class ContentSearch {
     @Inject
     ContentConfig config;
     @Inject
-    InsightsClient insights;
+    VectorHits vectorHits;
 
     private Lru cache;
 
@@ -356,7 +356,7 @@ public class ContentSearch {
         ContentConfig.HybridSearch settings = config.content().hybridSearch();
         List<String> only = spaceIds.size() > EmbeddingSearchRequest.MAX_SPACES ? null : List.copyOf(spaceIds);
         double min = q.strip().split("\\s+").length == 1 ? settings.minSimilarityOneWord() : settings.minSimilarity();
-        return insights.nearest(organizationId, only, q, settings.candidates()).toCompletableFuture()
+        return vectorHits.nearest(organizationId, only, q, settings.candidates())
                 .thenApply(hits -> hits.stream().filter(h -> h.score() >= min).toList());
     }
 

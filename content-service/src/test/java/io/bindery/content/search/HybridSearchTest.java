@@ -78,13 +78,49 @@ class HybridSearchTest {
                 .body("items[0].sections[0].body", containsString("reset link"))
                 .body("items[0].rank", equalTo(1))
                 .body("items[1].sections", hasSize(1));
+        // content asked for the one space searched
+        JsonPath asked = new JsonPath(InsightsStandIn.REQUESTS.get(InsightsStandIn.REQUESTS.size() - 1).toString());
+        assertEquals(List.of(space), asked.getList("spaces"));
+        assertEquals(org, asked.getString("organization"));
         as(admin).queryParam("query", PARAPHRASE).get("/v1/orgs/" + org + "/search").then().statusCode(200)
                 .body("count", equalTo(1)).body("items.id", contains(space))
                 .body("items[0].pages.id", contains(password, pages.get(3)));
-        // content asked for the one space searched
-        JsonPath asked = new JsonPath(InsightsStandIn.REQUESTS.get(InsightsStandIn.REQUESTS.size() - 2).toString());
-        assertEquals(List.of(space), asked.getList("spaces"));
-        assertEquals(org, asked.getString("organization"));
+    }
+
+    /**
+     * insights' answer is kept a few seconds: the same words in the same spaces do not ask it again (the API's
+     * search, space or organization, the reader's), other words do, and no answer (insights down) is not kept.
+     */
+    @Test
+    @Order(5)
+    void aRepeatedSearchReusesInsightsAnswer() {
+        String password = pages.get(0);
+        InsightsStandIn.answer(PARAPHRASE, hit(space, password, "forgotten-credentials", 0.62));
+        int before = InsightsStandIn.REQUESTS.size();
+        for (int i = 0; i < 3; i++) {
+            as(admin).queryParam("query", PARAPHRASE).get("/v1/spaces/" + space + "/search").then().statusCode(200)
+                    .body("items.id", contains(password));
+        }
+        // the organization's one space: the same question to insights
+        as(admin).queryParam("query", PARAPHRASE).get("/v1/orgs/" + org + "/search").then().statusCode(200)
+                .body("items[0].pages.id", contains(password));
+        internal().body(java.util.Map.of("spaces", List.of(space), "query", PARAPHRASE, "pagesPerSpace", 5))
+                .post("/internal/search").then().statusCode(200).body("spaces[0].pages.id", contains(password));
+        assertEquals(before + 1, InsightsStandIn.REQUESTS.size());
+        as(admin).queryParam("query", "invoices").get("/v1/spaces/" + space + "/search").then().statusCode(200);
+        assertEquals(before + 2, InsightsStandIn.REQUESTS.size());
+
+        String other = "where do my monthly payments go";
+        InsightsStandIn.answer(other, hit(space, pages.get(1), "", 0.7));
+        InsightsStandIn.down();
+        try {
+            as(admin).queryParam("query", other).get("/v1/spaces/" + space + "/search").then().statusCode(200)
+                    .body("count", equalTo(0));
+        } finally {
+            InsightsStandIn.up();
+        }
+        as(admin).queryParam("query", other).get("/v1/spaces/" + space + "/search").then().statusCode(200)
+                .body("items.id", contains(pages.get(1)));
     }
 
     /** The reader's search box and its MCP search tool ask content's internal search: fused the same way. */
