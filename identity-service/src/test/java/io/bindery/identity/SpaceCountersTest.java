@@ -1,5 +1,6 @@
 package io.bindery.identity;
 
+import io.bindery.identity.events.ContentEventsConsumer;
 import io.bindery.identity.grants.SpaceGrants;
 import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +9,7 @@ import io.bindery.identity.TestApi.User;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -43,7 +45,11 @@ class SpaceCountersTest {
     static final Instant T0 = Instant.parse("2030-01-01T00:00:00Z");
 
     @Inject
+    ContentEventsConsumer consumer;
+    @Inject
     SpaceGrants grants;
+    @Inject
+    EntityManager em;
 
     User admin;
     User member;
@@ -213,8 +219,18 @@ class SpaceCountersTest {
         assertEquals(0, memberSpaces());
     }
 
+    /** Hands the event to the consumer as a delivery from Kafka would: true when it was applied now (its id newly kept). */
     private boolean apply(JsonNode event) {
-        return QuarkusTransaction.requiringNew().call(() -> grants.apply(event));
+        String id = event.path("id").asText();
+        boolean before = processed(id);
+        QuarkusTransaction.requiringNew().run(() -> consumer.applyParked(event));
+        return !before && processed(id);
+    }
+
+    private boolean processed(String eventId) {
+        return QuarkusTransaction.requiringNew().call(() -> ((Number) em.createNativeQuery(
+                "SELECT count(*) FROM processed_event WHERE event_id = :id").setParameter("id", eventId)
+                .getSingleResult()).longValue() > 0);
     }
 
     private int memberSpaces() {

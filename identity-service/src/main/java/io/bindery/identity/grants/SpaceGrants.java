@@ -1,8 +1,7 @@
 package io.bindery.identity.grants;
 
+import io.bindery.commons.events.Delivery;
 import io.bindery.contracts.content.ContentEventTypes;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.contracts.content.PermissionChanged;
 import io.bindery.contracts.content.SpaceChanged;
 import io.bindery.contracts.content.SpacePurged;
@@ -10,12 +9,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
-import java.io.IOException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.Collection;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -39,48 +34,61 @@ public class SpaceGrants {
 
     @Inject
     SpaceGrantStore store;
-    @Inject
-    ObjectMapper json;
 
     /**
-     * Applies one CloudEvent of bindery.content.events: false when it is none of the types above (collection
-     * permissions included) or was applied before. A malformed event of those types is an
-     * IllegalArgumentException (the consumer logs and skips it). Runs in the caller's transaction.
+     * A space grant set ({@code bindery.space.permission.updated.v1}) or removed ({@code .removed.v1}): false when
+     * the event was applied before. Data that names no space, organization or principal, or an event without time, is
+     * an IllegalArgumentException (dead-lettered). Runs in the caller's transaction, as the methods below.
      */
     @Transactional(Transactional.TxType.MANDATORY)
-    public boolean apply(JsonNode event) {
-        String type = event.path("type").asText("");
-        if (!List.of(ContentEventTypes.SPACE_PERMISSION_UPDATED, ContentEventTypes.SPACE_PERMISSION_REMOVED, ContentEventTypes.SPACE_DELETED, ContentEventTypes.SPACE_RESTORED, ContentEventTypes.SPACE_PURGED, ContentEventTypes.SPACE_TRANSFERRED)
-                .contains(type)) {
-            return false; // only the events applied are remembered: processed_event does not grow with page edits
-        }
-        String id = required(text(event, "id"), "id");
+    public boolean permissionChanged(Delivery<PermissionChanged> event) {
         Instant time = time(event);
-        JsonNode data = event.path("data");
-        if (!store.markProcessed(id)) {
+        PermissionChanged grant = event.data();
+        String space = required(grant.space(), "space");
+        String organization = required(grant.organization(), "organization");
+        if (!store.markProcessed(required(event.id(), "id"))) {
             return false;
         }
-        switch (type) {
-            case ContentEventTypes.SPACE_PERMISSION_UPDATED, ContentEventTypes.SPACE_PERMISSION_REMOVED -> {
-                PermissionChanged grant = read(data, PermissionChanged.class);
-                store.setGrant(required(grant.space(), "space"), required(grant.organization(), "organization"), grant,
-                        type.equals(ContentEventTypes.SPACE_PERMISSION_UPDATED) ? grant.role() : null, time);
-            }
-            case ContentEventTypes.SPACE_DELETED, ContentEventTypes.SPACE_RESTORED -> {
-                SpaceChanged changed = read(data, SpaceChanged.class);
-                String space = required(changed.id(), "id");
-                store.setDeleted(space, type.equals(ContentEventTypes.SPACE_DELETED), time);
-                store.setOrganization(space, changed.organization(), time);
-            }
-            case ContentEventTypes.SPACE_TRANSFERRED -> {
-                SpaceChanged changed = read(data, SpaceChanged.class);
-                String space = required(changed.id(), "id");
-                store.setOrganization(space, required(changed.organization(), "organization"), time);
-                store.resetGrants(space, time);
-            }
-            case ContentEventTypes.SPACE_PURGED -> store.purge(required(read(data, SpacePurged.class).id(), "id"));
-            default -> throw new IllegalStateException(type);
+        store.setGrant(space, organization, grant,
+                ContentEventTypes.SPACE_PERMISSION_UPDATED.equals(event.type()) ? grant.role() : null, time);
+        return true;
+    }
+
+    /** A space deleted ({@code bindery.space.deleted.v1}) or restored ({@code .restored.v1}). */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public boolean deletedOrRestored(Delivery<SpaceChanged> event) {
+        Instant time = time(event);
+        String space = required(event.data().id(), "id");
+        if (!store.markProcessed(required(event.id(), "id"))) {
+            return false;
         }
+        store.setDeleted(space, ContentEventTypes.SPACE_DELETED.equals(event.type()), time);
+        store.setOrganization(space, event.data().organization(), time);
+        return true;
+    }
+
+    /** A space moved to another organization: every older grant of it is void (content dropped them). */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public boolean transferred(Delivery<SpaceChanged> event) {
+        Instant time = time(event);
+        String space = required(event.data().id(), "id");
+        String organization = required(event.data().organization(), "organization");
+        if (!store.markProcessed(required(event.id(), "id"))) {
+            return false;
+        }
+        store.setOrganization(space, organization, time);
+        store.resetGrants(space, time);
+        return true;
+    }
+
+    /** A space purged: its grants are void for good. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public boolean purged(Delivery<SpacePurged> event) {
+        String space = required(event.data().id(), "id");
+        if (!store.markProcessed(required(event.id(), "id"))) {
+            return false;
+        }
+        store.purge(space);
         return true;
     }
 
@@ -94,25 +102,11 @@ public class SpaceGrants {
         return store.counts(TEAM, organizationId, teamIds);
     }
 
-    /** The event's data as content's payload record of its type; data of another shape is a malformed event. */
-    private <T> T read(JsonNode data, Class<T> type) {
-        if (!data.isObject()) {
-            throw new IllegalArgumentException("data is missing");
+    private static Instant time(Delivery<?> event) {
+        if (event.time() == null) {
+            throw new IllegalArgumentException("time is missing");
         }
-        try {
-            return json.treeToValue(data, type);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("data is no " + type.getSimpleName() + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static Instant time(JsonNode event) {
-        String time = required(text(event, "time"), "time");
-        try {
-            return OffsetDateTime.parse(time).toInstant();
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("time is no ISO 8601 timestamp: " + time);
-        }
+        return event.time();
     }
 
     private static String required(String value, String field) {
@@ -120,10 +114,5 @@ public class SpaceGrants {
             throw new IllegalArgumentException(field + " is missing");
         }
         return value;
-    }
-
-    private static String text(JsonNode node, String field) {
-        JsonNode v = node.path(field);
-        return v.isTextual() ? v.asText() : null;
     }
 }
