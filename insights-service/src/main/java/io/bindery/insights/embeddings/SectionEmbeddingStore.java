@@ -9,8 +9,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The only class with SQL for {@code embedded_space} and {@code section_embedding} (V3). Runs in its caller's
@@ -134,27 +136,47 @@ public class SectionEmbeddingStore {
         return new Claim(space, (String) r[1], (String) r[2]);
     }
 
-    /** The vectors the space already has, by text hash. */
+    /** The text hashes the space has a vector for. */
     @SuppressWarnings("unchecked")
-    public Map<String, byte[]> vectorsByHash(String space) {
-        Map<String, byte[]> out = new HashMap<>();
-        for (Object[] r : (List<Object[]>) em.createNativeQuery("SELECT DISTINCT ON (text_hash) text_hash, vector "
-                + "FROM section_embedding WHERE space_id = :s").setParameter("s", space).getResultList()) {
-            out.put((String) r[0], (byte[]) r[1]);
-        }
-        return out;
+    public Set<String> hashes(String space) {
+        return new HashSet<>((List<String>) em.createNativeQuery("SELECT DISTINCT text_hash FROM section_embedding "
+                + "WHERE space_id = :s").setParameter("s", space).getResultList());
     }
 
     /**
      * Stores what a worker made of {@code claim}: the sections of its revision (vanished ones deleted, unchanged ones
-     * left as they are). False when the space was deleted or purged meanwhile (nothing is written). The space is
-     * done unless content announced a newer revision meanwhile.
+     * left as they are). A section without a vector has a text the space has a vector for already: it is copied
+     * from a row of the same text hash here, in PostgreSQL (so the worker never holds the space's vectors). False
+     * when the space was deleted or purged meanwhile (nothing is written). The space is done unless content
+     * announced a newer revision meanwhile.
      */
     public boolean apply(Claim claim, List<StoredSection> sections, int embedded) {
         List<?> locked = em.createNativeQuery("SELECT state FROM embedded_space WHERE space_id = :s FOR UPDATE")
                 .setParameter("s", claim.space()).getResultList();
         if (locked.isEmpty() || DELETED.equals(locked.getFirst()) || PURGED.equals(locked.getFirst())) {
             return false;
+        }
+        String upsert = " ON CONFLICT (space_id, page_id, section_key) DO UPDATE SET "
+                + "organization_id = excluded.organization_id, position = excluded.position, page_title = "
+                + "excluded.page_title, page_path = excluded.page_path, title = excluded.title, text_hash = "
+                + "excluded.text_hash, vector = excluded.vector, updated_at = now() WHERE (section_embedding.text_hash, "
+                + "section_embedding.position, section_embedding.page_title, section_embedding.page_path, "
+                + "section_embedding.title, section_embedding.organization_id) IS DISTINCT FROM (excluded.text_hash, "
+                + "excluded.position, excluded.page_title, excluded.page_path, excluded.title, excluded.organization_id)";
+        // written before the vanished rows go: a known text's vector is copied from whichever row holds it
+        for (StoredSection s : sections) {
+            var q = s.vector() != null
+                    ? em.createNativeQuery("INSERT INTO section_embedding (space_id, page_id, section_key, organization_id, "
+                    + "position, page_title, page_path, title, text_hash, vector, updated_at) VALUES (:s, :p, :k, :o, :pos, "
+                    + ":pt, :pp, :t, :h, :v, now())" + upsert).setParameter("v", Embedder.bytes(s.vector()))
+                    : em.createNativeQuery("INSERT INTO section_embedding (space_id, page_id, section_key, organization_id, "
+                    + "position, page_title, page_path, title, text_hash, vector, updated_at) SELECT :s, :p, :k, :o, :pos, "
+                    + ":pt, :pp, :t, :h, e.vector, now() FROM section_embedding e WHERE e.space_id = :s AND e.text_hash = :h "
+                    + "LIMIT 1" + upsert);
+            q.setParameter("s", claim.space()).setParameter("p", s.page()).setParameter("k", s.key())
+                    .setParameter("o", claim.organization()).setParameter("pos", s.position())
+                    .setParameter("pt", s.pageTitle()).setParameter("pp", s.pagePath()).setParameter("t", s.title())
+                    .setParameter("h", s.hash()).executeUpdate();
         }
         // the keys kept, as one text array: everything else of the space goes
         StringBuilder keys = new StringBuilder();
@@ -164,21 +186,6 @@ public class SectionEmbeddingStore {
         em.createNativeQuery("DELETE FROM section_embedding WHERE space_id = :s AND NOT (page_id || chr(31) || section_key) "
                         + "= ANY (string_to_array(:k, chr(30)))")
                 .setParameter("s", claim.space()).setParameter("k", keys.toString()).executeUpdate();
-        for (StoredSection s : sections) {
-            em.createNativeQuery("INSERT INTO section_embedding (space_id, page_id, section_key, organization_id, position, "
-                            + "page_title, page_path, title, text_hash, vector, updated_at) VALUES (:s, :p, :k, :o, :pos, :pt, "
-                            + ":pp, :t, :h, :v, now()) ON CONFLICT (space_id, page_id, section_key) DO UPDATE SET "
-                            + "organization_id = excluded.organization_id, position = excluded.position, page_title = "
-                            + "excluded.page_title, page_path = excluded.page_path, title = excluded.title, text_hash = "
-                            + "excluded.text_hash, vector = excluded.vector, updated_at = now() WHERE (section_embedding.text_hash, "
-                            + "section_embedding.position, section_embedding.page_title, section_embedding.page_path, "
-                            + "section_embedding.title, section_embedding.organization_id) IS DISTINCT FROM (excluded.text_hash, "
-                            + "excluded.position, excluded.page_title, excluded.page_path, excluded.title, excluded.organization_id)")
-                    .setParameter("s", claim.space()).setParameter("p", s.page()).setParameter("k", s.key())
-                    .setParameter("o", claim.organization()).setParameter("pos", s.position())
-                    .setParameter("pt", s.pageTitle()).setParameter("pp", s.pagePath()).setParameter("t", s.title())
-                    .setParameter("h", s.hash()).setParameter("v", Embedder.bytes(s.vector())).executeUpdate();
-        }
         em.createNativeQuery("UPDATE embedded_space SET indexed_revision = :r, state = CASE WHEN revision = :r THEN 'done' "
                         + "ELSE 'pending' END, claimed_at = NULL, attempts = 0, next_attempt_at = NULL, last_error = NULL, "
                         + "sections = :n, last_embedded = :e, updated_at = now() WHERE space_id = :s")
@@ -246,8 +253,13 @@ public class SectionEmbeddingStore {
     }
 
     /** The sections of one space (none once deleted or purged). */
-    public List<StoredSection> sections(String space) {
-        return read("WHERE e.space_id = :s", Map.of("s", space), 0);
+    /** A batch of one space's sections, in key order after {@code after} (null: from the first). */
+    public List<StoredSection> sectionsAfter(String space, StoredSection after, int limit) {
+        if (after == null) {
+            return read("WHERE e.space_id = :s", Map.of("s", space), limit);
+        }
+        return read("WHERE e.space_id = :s AND (e.page_id, e.section_key) > (:p, :k)",
+                Map.of("s", space, "p", after.page(), "k", after.key()), limit);
     }
 
     /** A batch of every space's sections, in key order after {@code after} (null: from the first); for the start-up. */

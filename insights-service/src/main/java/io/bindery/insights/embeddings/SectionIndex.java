@@ -29,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The semantic index of one replica: every stored section's vector in a Lucene HNSW graph
@@ -86,14 +87,24 @@ public final class SectionIndex implements AutoCloseable {
         return skipped;
     }
 
-    /** The space's sections become these (none: the space leaves the index), visible at once. */
-    public synchronized void replaceSpace(String space, List<SectionEmbeddingStore.StoredSection> sections) {
+    /**
+     * The space's sections become those {@code batches} gives, batch after batch (each call gets the last section of
+     * the batch before, null at first; an empty batch ends), visible at once, all together: no search sees the
+     * space half loaded.
+     */
+    public synchronized void replaceSpace(String space,
+                                          Function<SectionEmbeddingStore.StoredSection, List<SectionEmbeddingStore.StoredSection>> batches) {
         try {
             writer.deleteDocuments(new Term(SPACE, space));
-            for (SectionEmbeddingStore.StoredSection s : sections) {
-                if (s.vector().length == Embedder.DIMENSIONS) {
-                    writer.addDocument(document(s));
+            SectionEmbeddingStore.StoredSection last = null;
+            for (List<SectionEmbeddingStore.StoredSection> batch = batches.apply(null); !batch.isEmpty();
+                 batch = batches.apply(last)) {
+                for (SectionEmbeddingStore.StoredSection s : batch) {
+                    if (s.vector().length == Embedder.DIMENSIONS) {
+                        writer.addDocument(document(s));
+                    }
                 }
+                last = batch.getLast();
             }
             searchers.maybeRefreshBlocking();
         } catch (IOException e) {

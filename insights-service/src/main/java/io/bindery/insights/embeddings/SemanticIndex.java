@@ -25,6 +25,7 @@ public class SemanticIndex {
     private static final Logger LOG = Logger.getLogger(SemanticIndex.class);
     /** Rows read again before the last watermark: a transaction that committed late is not missed. */
     private static final java.time.Duration OVERLAP = java.time.Duration.ofSeconds(10);
+    private static final int RELOAD_BATCH = 1000;
 
     @Inject
     SectionEmbeddingStore store;
@@ -64,15 +65,18 @@ public class SemanticIndex {
         index.close();
     }
 
-    /** Reloads one space's sections from its rows (none when it was deleted or purged). */
+    /**
+     * Reloads one space's sections from its rows (none when it was deleted or purged), read in batches: the heap
+     * never holds a big space's vectors at once (the index keeps them in mapped files).
+     */
     public void reload(String space) {
-        List<SectionEmbeddingStore.StoredSection> rows = QuarkusTransaction.requiringNew().call(() -> store.sections(space));
-        index.replaceSpace(space, rows);
+        index.replaceSpace(space, after -> QuarkusTransaction.requiringNew()
+                .call(() -> store.sectionsAfter(space, after, RELOAD_BATCH)));
     }
 
     /** The space leaves this replica's index (deleted or purged). */
     public void forget(String space) {
-        index.replaceSpace(space, List.of());
+        index.replaceSpace(space, after -> List.of());
     }
 
     @Scheduled(every = "${bindery.insights.embeddings.sync-every:30s}", delayed = "5s",

@@ -1,6 +1,5 @@
 package io.bindery.insights.embeddings;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpaceChanged;
@@ -43,35 +42,35 @@ public class SpaceContentConsumer extends TopicConsumer {
     }
 
     @Override
-    protected void apply(JsonNode event) {
-        String type = event.path("type").asText();
-        JsonNode data = event.path("data");
-        if (!data.isObject()) {
-            return;
+    protected void handlers() {
+        on(ContentEventTypes.SPACE_VIEWS, SpaceChanged.class, event -> spaceSeen(event.data()));
+        on(ContentEventTypes.SPACE_CONTENT_UPDATED, SpaceContentUpdated.class, event -> revisionMoved(event.data()));
+        on(ContentEventTypes.SPACE_PURGED, SpacePurged.class, event -> purged(event.data()));
+    }
+
+    private void spaceSeen(SpaceChanged space) {
+        if (space.id() == null || space.organization() == null) {
+            throw new IllegalArgumentException("a space event without id or organization");
         }
-        if (ContentEventTypes.SPACE_VIEWS.contains(type)) {
-            SpaceChanged space = dataAs(data, SpaceChanged.class);
-            if (space.id() == null || space.organization() == null) {
-                throw new IllegalArgumentException("a space event without id or organization");
-            }
-            store.spaceSeen(space.id(), space.organization(), space.deletedAt() != null);
-            if (space.deletedAt() != null) {
-                leavesIndexOnCommit(space.id());
-            }
-        } else if (ContentEventTypes.SPACE_CONTENT_UPDATED.equals(type)) {
-            SpaceContentUpdated moved = dataAs(data, SpaceContentUpdated.class);
-            if (moved.space() == null || moved.revision() == null) {
-                throw new IllegalArgumentException("a content update without space or revision");
-            }
-            store.revisionMoved(moved.space(), moved.revision());
-        } else if (ContentEventTypes.SPACE_PURGED.equals(type)) {
-            SpacePurged purged = dataAs(data, SpacePurged.class);
-            if (purged.id() == null) {
-                throw new IllegalArgumentException("a purge without a space id");
-            }
-            store.purged(purged.id());
-            leavesIndexOnCommit(purged.id());
+        store.spaceSeen(space.id(), space.organization(), space.deletedAt() != null);
+        if (space.deletedAt() != null) {
+            leavesIndexOnCommit(space.id());
         }
+    }
+
+    private void revisionMoved(SpaceContentUpdated moved) {
+        if (moved.space() == null || moved.revision() == null) {
+            throw new IllegalArgumentException("a content update without space or revision");
+        }
+        store.revisionMoved(moved.space(), moved.revision());
+    }
+
+    private void purged(SpacePurged purged) {
+        if (purged.id() == null) {
+            throw new IllegalArgumentException("a purge without a space id");
+        }
+        store.purged(purged.id());
+        leavesIndexOnCommit(purged.id());
     }
 
     /** Once the deletion is committed, this replica's index drops the space at once (the others at their sync). */

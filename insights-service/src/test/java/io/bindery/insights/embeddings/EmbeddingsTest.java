@@ -148,6 +148,17 @@ class EmbeddingsTest {
         SectionEmbeddingStore.SpaceState third = awaitIndexed(space, r3);
         assertEquals(4, third.sections());
         assertEquals(0, third.lastEmbedded());
+
+        // c moves to a new page (a new id, the same text): its vector is copied from the row it leaves, not embedded
+        Page moved = ContentRevisionsStandIn.page(c.title(), c.markdown());
+        String r4 = ContentRevisionsStandIn.revision(space, List.of(a2, moved));
+        merged(space, r4);
+        SectionEmbeddingStore.SpaceState fourth = awaitIndexed(space, r4);
+        assertEquals(4, fourth.sections());
+        assertEquals(0, fourth.lastEmbedded());
+        List<EmbeddingSearchResponse.Hit> metrics = search(org, List.of(space), "which tool collects the metrics", 10).items();
+        assertEquals(moved.id(), metrics.getFirst().page());
+        assertTrue(metrics.stream().noneMatch(h -> h.page().equals(c.id())), "the page it left is out of the index");
         // content was called with insights' service token
         assertTrue(ContentRevisionsStandIn.AUTHORIZATIONS.stream().anyMatch(h -> h.startsWith("Bearer ")));
     }
