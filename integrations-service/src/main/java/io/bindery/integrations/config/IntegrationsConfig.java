@@ -107,5 +107,15 @@ public interface IntegrationsConfig {
         /** Git network operations (clone, fetch, push): how long a silent remote is waited for, in seconds. */
         @WithDefault("60")
         int transportTimeoutSeconds();
+
+        /**
+         * The secret (at least 32 random characters; its SHA-256 is the AES key) that encrypts a synced space's credentials, its acting token
+         * and its webhook secret (env BINDERY_GIT_SYNC_CREDENTIALS_KEY). Without one, continuous sync is refused.
+         */
+        java.util.Optional<String> credentialsKey();
+
+        /** How often synced spaces' refs are compared with the last synced commit (catches missed webhooks). */
+        @WithDefault("PT60S")
+        Duration pollInterval();
     }
 }

@@ -60,6 +60,13 @@ public final class GitRepositories implements AutoCloseable {
     private final CredentialsProvider credentials;
     private final int timeoutSeconds;
 
+    /** A push the remote refused (not fast-forward, a protected branch): nothing was changed there. */
+    public static final class Refused extends GitFailure {
+        public Refused(String message) {
+            super(message);
+        }
+    }
+
     private GitRepositories(Path dir, Git git, RemoteRepository remote, int timeoutSeconds) {
         this.dir = dir;
         this.git = git;
@@ -98,6 +105,58 @@ public final class GitRepositories implements AutoCloseable {
             return git.getRepository().resolve(LOCAL);
         } catch (GitAPIException | IOException e) {
             throw failure("could not fetch " + ref + " from " + remote.url(), e);
+        }
+    }
+
+    /** The remote's head of {@code ref}, without fetching anything (null: it has no such ref). */
+    public static ObjectId head(RemoteRepository remote, String ref, int timeoutSeconds) {
+        CredentialsProvider credentials = remote.hasCredentials()
+                ? new UsernamePasswordCredentialsProvider(remote.username(), remote.password()) : null;
+        try {
+            Ref found = Git.lsRemoteRepository().setRemote(remote.url()).setCredentialsProvider(credentials)
+                    .setTimeout(timeoutSeconds).callAsMap().get(ref);
+            return found == null ? null : found.getObjectId();
+        } catch (GitAPIException e) {
+            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            if (remote.hasCredentials() && !remote.password().isEmpty()) {
+                message = message.replace(remote.password(), "***");
+            }
+            throw new GitFailure("could not read " + ref + " of " + remote.url() + ": " + message);
+        }
+    }
+
+    /** Whether {@code commit} was fetched (an ancestor of what was fetched). */
+    public boolean has(ObjectId commit) {
+        try (RevWalk walk = new RevWalk(git.getRepository())) {
+            walk.parseCommit(commit);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether every commit after {@code since} up to {@code head} carries one of {@code trailers} (made by Bindery).
+     * False when {@code since} is not an ancestor of {@code head} (a rewritten history) or the range is long.
+     */
+    public boolean allCarry(ObjectId head, ObjectId since, String... trailers) {
+        try (RevWalk walk = new RevWalk(git.getRepository())) {
+            walk.markStart(walk.parseCommit(head));
+            if (since != null && has(since)) {
+                walk.markUninteresting(walk.parseCommit(since));
+            } else {
+                return false;
+            }
+            int seen = 0;
+            for (RevCommit c : walk) {
+                String message = c.getFullMessage();
+                if (++seen > 1000 || java.util.Arrays.stream(trailers).noneMatch(t -> message.contains("\n" + t + ":"))) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException e) {
+            throw failure("could not read the commits of " + head.name(), e);
         }
     }
 
@@ -212,7 +271,7 @@ public final class GitRepositories implements AutoCloseable {
             for (PushResult result : results) {
                 for (RemoteRefUpdate u : result.getRemoteUpdates()) {
                     if (u.getStatus() != RemoteRefUpdate.Status.OK && u.getStatus() != RemoteRefUpdate.Status.UP_TO_DATE) {
-                        throw new GitFailure("the push to " + ref + " was refused (" + u.getStatus().name()
+                        throw new Refused("the push to " + ref + " was refused (" + u.getStatus().name()
                                 .toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")"
                                 + (u.getMessage() == null ? "" : ": " + u.getMessage()));
                     }

@@ -37,6 +37,64 @@ public final class GitSyncRequests {
         }
     }
 
+    /** Which side wins the first sync of a continuous sync: Git's ref is imported, or the space is exported. */
+    public enum Priority {
+        GIT, BINDERY
+    }
+
+    /**
+     * Bindery's continuous sync ({@code PUT git/sync}): the repository, the side that wins the first sync and the
+     * repository's credentials (a username with a password or token; SSH keys are refused until SSH is supported).
+     */
+    public record Sync(Target target, Priority priority, String username, String password) {
+        @Override
+        public String toString() {
+            return "Sync[" + target.ref() + ", " + priority + (username == null ? "" : ", with credentials") + "]";
+        }
+
+        public static Sync from(JsonNode node) {
+            JsonBody body = body(node);
+            String url = body.string("url", 1, 2048, true)
+                    .orElseThrow(() -> ApiException.badRequest("url is required (the repository's URL)"));
+            String ref = body.string("ref", 1, 255, true)
+                    .orElseThrow(() -> ApiException.badRequest("ref is required, like refs/heads/main"));
+            if (!ref.startsWith("refs/heads/") || !Repository.isValidRefName(ref)) {
+                throw ApiException.badRequest("ref must be a branch like refs/heads/main (got \"" + ref + "\")");
+            }
+            String dir = body.string("projectDirectory", 0, 1024, true).map(GitSyncRequests::directory).orElse("");
+            String priorityText = body.string("priority", 1, 20, true)
+                    .orElseThrow(() -> ApiException.badRequest("priority is required: \"git\" or \"bindery\""
+                            + " (the side that wins the first sync)"));
+            Priority priority = switch (priorityText) {
+                case "git" -> Priority.GIT;
+                case "bindery" -> Priority.BINDERY;
+                default -> throw ApiException.badRequest("priority must be \"git\" or \"bindery\" (got \""
+                        + priorityText + "\")");
+            };
+            String username = null;
+            String password = null;
+            if (body.has("credentials") && !body.isNull("credentials")) {
+                JsonNode raw = body.raw("credentials");
+                if (!raw.isObject()) {
+                    throw ApiException.badRequest("credentials must be an object: {\"username\", \"password\"}");
+                }
+                JsonBody credentials = JsonBody.of(raw);
+                if (credentials.has("sshPrivateKey")) {
+                    throw ApiException.badRequest("credentials.sshPrivateKey: SSH repositories are not supported yet;"
+                            + " use an https URL with a username and a password or access token");
+                }
+                username = credentials.string("username", 1, 255, false)
+                        .orElseThrow(() -> ApiException.badRequest("credentials.username is required"));
+                password = credentials.string("password", 1, 4096, false)
+                        .orElseThrow(() -> ApiException.badRequest("credentials.password is required (a password or"
+                                + " an access token)"));
+            }
+            String tree = body.string("repoTreeURL", 1, 2048, true).orElse(null);
+            String commit = body.string("repoCommitURL", 1, 2048, true).orElse(null);
+            return new Sync(new Target(url, ref, dir, tree, commit, false), priority, username, password);
+        }
+    }
+
     private static JsonBody body(JsonNode node) {
         if (node == null || !node.isObject()) {
             throw ApiException.badRequest("the body must be a JSON object");

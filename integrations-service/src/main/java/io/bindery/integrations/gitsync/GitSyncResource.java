@@ -3,7 +3,9 @@ package io.bindery.integrations.gitsync;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -35,6 +37,22 @@ public class GitSyncResource {
     public Response importing(@PathParam("spaceId") String spaceId,
                               @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, JsonNode body) {
         gitSyncs.importing(spaceId, caller.userId(), token(authorization), GitSyncRequests.Import.from(body));
+        return Response.noContent().build();
+    }
+
+    /** Bindery's extension: keeps the space synced with a repository (the answer has the webhook's URL and secret). */
+    @PUT
+    @Path("/sync")
+    public Response sync(@PathParam("spaceId") String spaceId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                         JsonNode body) {
+        return Response.ok(gitSyncs.sync(spaceId, caller.userId(), token(authorization), GitSyncRequests.Sync.from(body)))
+                .build();
+    }
+
+    @DELETE
+    @Path("/sync")
+    public Response unsync(@PathParam("spaceId") String spaceId) {
+        gitSyncs.unsync(spaceId, caller.userId());
         return Response.noContent().build();
     }
 

@@ -18,6 +18,8 @@ import java.util.Map;
 public class GitSyncRuns {
     /** The trailer that marks a commit Bindery made, with the revision it holds. */
     public static final String REVISION_TRAILER = "Bindery-Revision";
+    /** The trailer of a synced space's commit: the change request it holds. */
+    public static final String CHANGE_REQUEST_TRAILER = "Bindery-Change-Request";
     static final PersonIdent AUTHOR_NAME = new PersonIdent("Bindery", "git-sync@bindery.invalid");
 
     @Inject
@@ -28,9 +30,18 @@ public class GitSyncRuns {
     GitSyncWriter writer;
     @Inject
     UserDirectory users;
+    @Inject
+    GitSyncStore store;
+
+    /** A merged change request of a synced space, as its export needs it (kept as JSON until the export runs). */
+    public record Merged(String id, int number, String subject, String author, String url) {
+    }
 
     /** What an operation left in step: the commit and the revision (null where it did not change). */
-    public record Outcome(String commit, String revision) {
+    public record Outcome(String commit, String revision, String error, String errorAction) {
+        public Outcome(String commit, String revision) {
+            this(commit, revision, null, null);
+        }
     }
 
     /** The user who asked, as identity knows them (Bindery when it does not): the author of the commit. */
@@ -87,4 +98,102 @@ public class GitSyncRuns {
             return new Outcome(head.name(), written.revision());
         }
     }
+
+    /**
+     * Git → Bindery for a synced space: the ref's commits since the one last synced become one change request
+     * holding what they changed (against the last synced commit), merged when it merges cleanly. A range of
+     * Bindery's own commits (its trailers) is not imported: no ping-pong.
+     */
+    public Outcome syncImport(GitSyncStore.Synced s, GitSyncSecrets.Secrets secrets) {
+        RemoteRepository remote = new RemoteRepository(s.url(), secrets.username(), secrets.password());
+        try (GitRepositories git = GitRepositories.open(remote, config.gitSync().transportTimeoutSeconds())) {
+            ObjectId head = git.fetch(s.ref());
+            if (head == null) {
+                throw new GitRepositories.GitFailure("the repository has no " + s.ref());
+            }
+            ObjectId last = s.lastCommit() == null ? null : ObjectId.fromString(s.lastCommit());
+            if (head.equals(last) || git.allCarry(head, last, CHANGE_REQUEST_TRAILER, REVISION_TRAILER)) {
+                return new Outcome(head.name(), null);
+            }
+            SpaceSnapshot snapshot = GitBookLayout.read(git.read(head, s.directory()));
+            if (snapshot.pages().isEmpty()) {
+                throw new GitRepositories.GitFailure("no pages in " + s.ref() + (s.directory().isEmpty() ? ""
+                        : " under " + s.directory()) + ": no SUMMARY.md, README.md or other .md file");
+            }
+            SpaceSnapshot base = last != null && git.has(last) ? GitBookLayout.read(git.read(last, s.directory())) : null;
+            if (snapshot.equals(base)) {
+                return new Outcome(head.name(), null); // the commits changed nothing of the space's layout
+            }
+            String branch = s.ref().substring("refs/heads/".length());
+            String subject = "Sync from Git: " + branch + " " + (base == null ? "at " + head.abbreviate(7).name()
+                    : last.abbreviate(7).name() + ".." + head.abbreviate(7).name());
+            try {
+                GitSyncWriter.Written written = writer.write(s.spaceId(), secrets.token(), snapshot, subject, base);
+                QuarkusTransaction.requiringNew().run(() -> store.changeRequests(s.spaceId(), null, written.changeRequest()));
+                return new Outcome(head.name(), written.revision());
+            } catch (GitSyncWriter.NotMerged e) {
+                QuarkusTransaction.requiringNew().run(() -> store.changeRequests(s.spaceId(),
+                        e.written.changeRequest(), null));
+                return new Outcome(head.name(), null, e.getMessage(), "resolve the conflicts of change request #"
+                        + e.written.number() + " and merge it; exports to Git wait until then");
+            }
+        }
+    }
+
+    /**
+     * Bindery → Git for a synced space: the space as it is, one commit on the ref authored by the change request's
+     * author (the admin who set the sync up for the first sync), its subject and the trailers as the message. When
+     * Git has commits not imported yet, they are imported first (the export is asked for again). A refused push
+     * goes to {@code bindery/cr-<number>} instead; nothing is forced.
+     */
+    public Outcome syncExport(GitSyncStore.Synced s, GitSyncSecrets.Secrets secrets, Merged cr) {
+        if (cr != null && cr.id().equals(s.importCr())) {
+            return new Outcome(null, null); // the merge of Git's own commits: nothing new for Git
+        }
+        RemoteRepository remote = new RemoteRepository(s.url(), secrets.username(), secrets.password());
+        try (GitRepositories git = GitRepositories.open(remote, config.gitSync().transportTimeoutSeconds())) {
+            ObjectId head = git.fetch(s.ref());
+            ObjectId last = s.lastCommit() == null ? null : ObjectId.fromString(s.lastCommit());
+            if (last != null && head != null && !head.equals(last)
+                    && !git.allCarry(head, last, CHANGE_REQUEST_TRAILER, REVISION_TRAILER)) {
+                QuarkusTransaction.requiringNew().run(() -> {
+                    store.requestExport(s.spaceId(), cr == null ? "{}" : json(cr), true);
+                    store.requestImport(s.spaceId());
+                });
+                return new Outcome(null, null); // Git's new commits come in first, then this export runs again
+            }
+            String revision = content.access(s.spaceId(), s.user()).revision();
+            SpaceSnapshot snapshot = content.snapshot(s.spaceId(), revision, secrets.token());
+            Map<String, byte[]> layout = GitBookLayout.write(snapshot);
+            String subject = cr == null ? "Sync from Bindery" : cr.subject() == null || cr.subject().isBlank()
+                    ? "Change request #" + cr.number() : cr.subject().strip();
+            String message = subject + "\n\n" + (cr == null ? "" : CHANGE_REQUEST_TRAILER + ": " + cr.url() + "\n")
+                    + REVISION_TRAILER + ": " + revision + "\n";
+            ObjectId commit = git.commit(head, layout, s.directory(), author(cr == null ? s.user() : cr.author()), message);
+            if (commit == null) {
+                return new Outcome(head == null ? null : head.name(), revision);
+            }
+            try {
+                git.push(s.ref(), false);
+                return new Outcome(commit.name(), revision);
+            } catch (GitRepositories.Refused refused) {
+                String branch = "refs/heads/bindery/cr-" + (cr == null ? "sync" : cr.number());
+                git.push(branch, false);
+                return new Outcome(null, null, refused.getMessage() + "; the commit was pushed to " + branch
+                        + " instead", "merge " + branch + " into " + s.ref() + " (or let Bindery push to it);"
+                        + " nothing was forced");
+            }
+        }
+    }
+
+    private String json(Merged cr) {
+        try {
+            return mapper.writeValueAsString(cr);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Inject
+    com.fasterxml.jackson.databind.ObjectMapper mapper;
 }

@@ -18,18 +18,134 @@ class GitSyncStore {
     /** A space's row. */
     record Row(String spaceId, String organizationId, String url, String ref, String projectDirectory, String treeUrl,
                String commitUrl, String state, String direction, Instant startedAt, Instant endedAt, String error,
-               String lastCommit, String lastRevision, Instant updatedAt) {
+               String lastCommit, String lastRevision, Instant updatedAt, String errorAction, boolean synced) {
+    }
+
+    /** A synced space: where it syncs, as whom (sealed secrets), and what its last operations left. */
+    record Synced(String spaceId, String organizationId, String url, String ref, String projectDirectory,
+                  String priority, String user, byte[] secrets, String lastCommit, String openCr, String importCr,
+                  String state) {
+        String directory() {
+            return projectDirectory == null ? "" : projectDirectory;
+        }
     }
 
     Optional<Row> find(String spaceId) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery("""
                         SELECT space_id, organization_id, url, ref, project_directory, tree_url, commit_url, op_state,
-                               op_direction, op_started_at, op_ended_at, op_error, last_commit, last_revision, updated_at
+                               op_direction, op_started_at, op_ended_at, op_error, last_commit, last_revision, updated_at,
+                               op_error_action, synced
                         FROM git_sync WHERE space_id = :s""").setParameter("s", spaceId).getResultList();
         return rows.stream().findFirst().map(r -> new Row((String) r[0], (String) r[1], (String) r[2], (String) r[3],
                 (String) r[4], (String) r[5], (String) r[6], (String) r[7], (String) r[8], instant(r[9]), instant(r[10]),
-                (String) r[11], (String) r[12], (String) r[13], instant(r[14])));
+                (String) r[11], (String) r[12], (String) r[13], instant(r[14]), (String) r[15], (Boolean) r[16]));
+    }
+
+    private static final String SYNCED = """
+            SELECT space_id, organization_id, url, ref, project_directory, priority, sync_user, secrets, last_commit,
+                   open_cr, import_cr, op_state
+            FROM git_sync WHERE synced""";
+
+    Optional<Synced> findSynced(String spaceId) {
+        return synced(em.createNativeQuery(SYNCED + " AND space_id = :s").setParameter("s", spaceId)).stream().findFirst();
+    }
+
+    /** Every synced space (the poll's list; an index on synced keeps it cheap when none is). */
+    List<Synced> allSynced() {
+        return synced(em.createNativeQuery(SYNCED + " ORDER BY space_id"));
+    }
+
+    private static List<Synced> synced(jakarta.persistence.Query query) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = query.getResultList();
+        return rows.stream().map(r -> new Synced((String) r[0], (String) r[1], (String) r[2], (String) r[3],
+                (String) r[4], (String) r[5], (String) r[6], (byte[]) r[7], (String) r[8], (String) r[9],
+                (String) r[10], (String) r[11])).toList();
+    }
+
+    /**
+     * Makes the space synced with the repository (replacing an earlier sync) and starts its first operation,
+     * unless an operation is running (false then). What an earlier sync left in step is forgotten.
+     */
+    boolean sync(String spaceId, String organizationId, String url, String ref, String projectDirectory,
+                 String treeUrl, String commitUrl, String priority, String user, byte[] secrets, String direction,
+                 Instant now) {
+        return em.createNativeQuery("""
+                        INSERT INTO git_sync (space_id, organization_id, url, ref, project_directory, tree_url, commit_url,
+                                              op_state, op_direction, op_started_at, updated_at, synced, priority,
+                                              sync_user, secrets)
+                        VALUES (:s, :o, :u, :r, :p, :t, :c, 'running', :d, :now, :now, true, :priority, :user, :secrets)
+                        ON CONFLICT (space_id) DO UPDATE SET organization_id = EXCLUDED.organization_id,
+                            url = EXCLUDED.url, ref = EXCLUDED.ref, project_directory = EXCLUDED.project_directory,
+                            tree_url = EXCLUDED.tree_url, commit_url = EXCLUDED.commit_url, op_state = 'running',
+                            op_direction = EXCLUDED.op_direction, op_started_at = EXCLUDED.op_started_at,
+                            op_ended_at = NULL, op_error = NULL, op_error_action = NULL, updated_at = EXCLUDED.updated_at,
+                            synced = true, priority = EXCLUDED.priority, sync_user = EXCLUDED.sync_user,
+                            secrets = EXCLUDED.secrets, last_commit = NULL, last_revision = NULL,
+                            pending_import = false, pending_cr = NULL, open_cr = NULL, import_cr = NULL
+                        WHERE git_sync.op_state <> 'running'""")
+                .setParameter("s", spaceId).setParameter("o", organizationId).setParameter("u", url)
+                .setParameter("r", ref).setParameter("p", projectDirectory).setParameter("t", treeUrl)
+                .setParameter("c", commitUrl).setParameter("d", direction).setParameter("now", Timestamp.from(now))
+                .setParameter("priority", priority).setParameter("user", user).setParameter("secrets", secrets)
+                .executeUpdate() == 1;
+    }
+
+    /** Stops the space's sync and forgets its secrets; false when it was not synced. */
+    boolean unsync(String spaceId, Instant now) {
+        return em.createNativeQuery("""
+                        UPDATE git_sync SET synced = false, secrets = NULL, sync_user = NULL, priority = NULL,
+                            pending_import = false, pending_cr = NULL, open_cr = NULL, import_cr = NULL, updated_at = :now
+                        WHERE space_id = :s AND synced""")
+                .setParameter("s", spaceId).setParameter("now", Timestamp.from(now)).executeUpdate() == 1;
+    }
+
+    /** Asks for an import of the ref's new commits once nothing runs; false when the space is not synced. */
+    boolean requestImport(String spaceId) {
+        return em.createNativeQuery("UPDATE git_sync SET pending_import = true WHERE space_id = :s AND synced")
+                .setParameter("s", spaceId).executeUpdate() == 1;
+    }
+
+    /**
+     * Asks for an export of a merged change request ({@code changeRequest}: its JSON); a later one replaces one not
+     * exported yet (the export writes the space as it is then: one commit holds both).
+     */
+    boolean requestExport(String spaceId, String changeRequest, boolean keepNewer) {
+        return em.createNativeQuery("UPDATE git_sync SET pending_cr = " + (keepNewer ? "COALESCE(pending_cr, :cr)" : ":cr")
+                        + " WHERE space_id = :s AND synced")
+                .setParameter("s", spaceId).setParameter("cr", changeRequest).executeUpdate() == 1;
+    }
+
+    /** The pending operation a claim started: its direction and, for an export, the change request's JSON. */
+    record Claimed(Instant startedAt, String direction, String changeRequest) {
+    }
+
+    /**
+     * Starts the space's pending operation (an import first: an export waits for Git's commits to be in the space,
+     * and for an import's change request left open) unless one is running; empty when nothing was started.
+     */
+    Optional<Claimed> claim(String spaceId, Instant now) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("""
+                        UPDATE git_sync g SET op_state = 'running',
+                            op_direction = CASE WHEN old.pending_import THEN 'import' ELSE 'export' END,
+                            op_started_at = :now, op_ended_at = NULL, op_error = NULL, op_error_action = NULL,
+                            updated_at = :now, pending_import = false,
+                            pending_cr = CASE WHEN old.pending_import THEN old.pending_cr ELSE NULL END
+                        FROM (SELECT space_id, pending_import, pending_cr FROM git_sync WHERE space_id = :s FOR UPDATE) old
+                        WHERE g.space_id = old.space_id AND g.synced AND g.op_state <> 'running'
+                          AND (old.pending_import OR old.pending_cr IS NOT NULL AND g.open_cr IS NULL)
+                        RETURNING g.op_direction, CASE WHEN old.pending_import THEN NULL ELSE old.pending_cr END""")
+                .setParameter("s", spaceId).setParameter("now", Timestamp.from(now)).getResultList();
+        return rows.stream().findFirst().map(r -> new Claimed(now, (String) r[0], (String) r[1]));
+    }
+
+    /** Records the change requests a sync's import left: one still open (exports wait for it), one that merged. */
+    void changeRequests(String spaceId, String openCr, String importCr) {
+        em.createNativeQuery("UPDATE git_sync SET open_cr = :open, import_cr = :imported WHERE space_id = :s AND synced")
+                .setParameter("s", spaceId).setParameter("open", openCr).setParameter("imported", importCr)
+                .executeUpdate();
     }
 
     /**
@@ -60,12 +176,19 @@ class GitSyncStore {
      */
     boolean finish(String spaceId, Instant startedAt, String state, String error, String commit, String revision,
                    Instant now) {
+        return finish(spaceId, startedAt, state, error, null, commit, revision, now);
+    }
+
+    /** {@link #finish} with the action that would resolve the error (GitSyncState's operation.errorAction). */
+    boolean finish(String spaceId, Instant startedAt, String state, String error, String errorAction, String commit,
+                   String revision, Instant now) {
         return em.createNativeQuery("""
-                        UPDATE git_sync SET op_state = :state, op_error = :error, op_ended_at = :now, updated_at = :now,
+                        UPDATE git_sync SET op_state = :state, op_error = :error, op_error_action = :action,
+                            op_ended_at = :now, updated_at = :now,
                             last_commit = COALESCE(:commit, last_commit), last_revision = COALESCE(:revision, last_revision)
                         WHERE space_id = :s AND op_state = 'running' AND op_started_at = :started""")
-                .setParameter("state", state).setParameter("error", error).setParameter("now", Timestamp.from(now))
-                .setParameter("commit", commit).setParameter("revision", revision).setParameter("s", spaceId)
+                .setParameter("state", state).setParameter("error", error).setParameter("action", errorAction)
+                .setParameter("now", Timestamp.from(now)).setParameter("commit", commit).setParameter("revision", revision).setParameter("s", spaceId)
                 .setParameter("started", Timestamp.from(startedAt)).executeUpdate() == 1;
     }
 

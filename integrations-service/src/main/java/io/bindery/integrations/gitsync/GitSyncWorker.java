@@ -32,6 +32,8 @@ public class GitSyncWorker {
     GitSyncStore store;
     @Inject
     IntegrationsConfig config;
+    @Inject
+    io.bindery.integrations.events.IntegrationEvents events;
 
     private ExecutorService pool;
 
@@ -54,8 +56,20 @@ public class GitSyncWorker {
 
     /** Runs {@code work} for the operation that started at {@code startedAt}, then records its end. */
     void submit(String spaceId, Instant startedAt, Supplier<GitSyncRuns.Outcome> work) {
+        submit(spaceId, startedAt, work, () -> { });
+    }
+
+    /** {@link #submit}, then {@code after} (a synced space's next pending operation) once the end is recorded. */
+    void submit(String spaceId, Instant startedAt, Supplier<GitSyncRuns.Outcome> work, Runnable after) {
         try {
-            pool.execute(() -> run(spaceId, startedAt, work));
+            pool.execute(() -> {
+                run(spaceId, startedAt, work);
+                try {
+                    after.run();
+                } catch (RuntimeException e) {
+                    LOG.warnf(e, "git sync of space %s: the next operation did not start", spaceId);
+                }
+            });
         } catch (RejectedExecutionException e) {
             QuarkusTransaction.requiringNew().run(() -> store.finish(spaceId, startedAt, "failure",
                     "the service is stopping; start the operation again", null, null, now()));
@@ -63,12 +77,46 @@ public class GitSyncWorker {
         }
     }
 
+    /**
+     * GitBook's {@code space_gitsync_started} / {@code space_gitsync_completed} for the installations covering the
+     * space (with {@code space:content:read}); one per operation, keyed by its start.
+     */
+    private void event(String spaceId, Instant startedAt, String type, String state, String commit, String revision) {
+        try {
+            QuarkusTransaction.requiringNew().run(() -> store.find(spaceId).ifPresent(row -> {
+                com.fasterxml.jackson.databind.node.ObjectNode fields =
+                        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+                if (state != null) {
+                    fields.put("state", state);
+                }
+                String c = commit != null ? commit : row.lastCommit();
+                String r = revision != null ? revision : row.lastRevision();
+                if (c != null) {
+                    fields.put("commitId", c);
+                }
+                if (r != null) {
+                    fields.put("revisionId", r);
+                }
+                events.recordPlatformEvent("git-sync:" + spaceId + ":" + startedAt.toEpochMilli() + ":" + type,
+                        row.organizationId(), io.bindery.integrations.targets.TargetKind.SPACE, spaceId,
+                        "space:content:read", type, fields);
+            }));
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "git sync of space %s: %s not recorded", spaceId, type);
+        }
+    }
+
     private void run(String spaceId, Instant startedAt, Supplier<GitSyncRuns.Outcome> work) {
+        event(spaceId, startedAt, "space_gitsync_started", null, null, null);
         String state = "success";
         String error = null;
         GitSyncRuns.Outcome outcome = null;
         try {
             outcome = work.get();
+            if (outcome.error() != null) {
+                state = "failure";
+                error = outcome.error();
+            }
         } catch (GitRepositories.GitFailure | GitBookLayout.LayoutException | ApiException e) {
             state = "failure";
             error = e.getMessage();
@@ -81,10 +129,12 @@ public class GitSyncWorker {
         String err = error;
         GitSyncRuns.Outcome o = outcome;
         boolean recorded = QuarkusTransaction.requiringNew().call(() -> store.finish(spaceId, startedAt, s, err,
-                o == null ? null : o.commit(), o == null ? null : o.revision(), now()));
+                o == null ? null : o.errorAction(), o == null ? null : o.commit(), o == null ? null : o.revision(), now()));
         if (!recorded) {
             LOG.warnf("git sync of space %s ended (%s) after it was given up", spaceId, state);
         }
+        event(spaceId, startedAt, "space_gitsync_completed", s, o == null ? null : o.commit(),
+                o == null ? null : o.revision());
     }
 
     @Scheduled(every = "30s", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

@@ -66,12 +66,31 @@ public class GitSyncWriter {
     public record Written(String changeRequest, int number, String revision) {
     }
 
+    /** An import's change request that holds the import but did not merge (a conflict, a merge rule). */
+    public static final class NotMerged extends GitRepositories.GitFailure {
+        final Written written;
+
+        NotMerged(Written written, String message) {
+            super(message);
+            this.written = written;
+        }
+    }
+
     public Written write(String spaceId, String token, SpaceSnapshot snapshot, String subject) {
+        return write(spaceId, token, snapshot, subject, null);
+    }
+
+    /**
+     * Writes {@code snapshot}; with a {@code base} (the snapshot of the commit last synced), only what changed in Git
+     * since it: pages whose place, title, description or markdown Git did not change are left as the space has them,
+     * and only pages Git removed are deleted, so edits made in Bindery meanwhile are not reverted.
+     */
+    public Written write(String spaceId, String token, SpaceSnapshot snapshot, String subject, SpaceSnapshot base) {
         String auth = "Bearer " + token;
         ObjectNode open = json.createObjectNode().put("subject", subject);
         GitWriteApi.ChangeRequest cr = call("review-service", () -> review.open(auth, spaceId, open));
         try {
-            Run run = new Run(spaceId, cr.id(), auth);
+            Run run = new Run(spaceId, cr.id(), auth, base);
             Map<String, String> fileIds = run.files(snapshot.files());
             run.structure(snapshot.pages());
             run.markdown(fileIds);
@@ -84,8 +103,8 @@ public class GitSyncWriter {
                     json.createObjectNode()));
             return new Written(cr.id(), cr.number(), merged.revision());
         } catch (ApiException e) {
-            throw new GitRepositories.GitFailure("change request #" + cr.number() + " holds the import but did not merge"
-                    + " (" + e.status() + "): " + e.getMessage());
+            throw new NotMerged(new Written(cr.id(), cr.number(), null), "change request #" + cr.number()
+                    + " holds the import but did not merge (" + e.status() + "): " + e.getMessage());
         }
     }
 
@@ -96,6 +115,8 @@ public class GitSyncWriter {
         final int index;
         String ref;
         String contentId;
+        /** Git did not change its place or fields since the base. */
+        boolean unchanged;
 
         Placement(SpaceSnapshot.Page page, Placement parent, int index) {
             this.page = page;
@@ -111,11 +132,40 @@ public class GitSyncWriter {
         final List<Placement> placements = new ArrayList<>();
         ArrayNode batch = json.createArrayNode();
         int refs;
+        /** The base's pages by path: where each was and what it held (null: a full import). */
+        final Map<String, String> basePlaces;
+        final Map<String, String> baseMarkdown;
 
-        Run(String spaceId, String cr, String auth) {
+        Run(String spaceId, String cr, String auth, SpaceSnapshot base) {
             this.spaceId = spaceId;
             this.cr = cr;
             this.auth = auth;
+            if (base == null) {
+                basePlaces = null;
+                baseMarkdown = null;
+            } else {
+                basePlaces = new HashMap<>();
+                baseMarkdown = new HashMap<>();
+                describe(base.pages(), "", basePlaces, baseMarkdown);
+            }
+        }
+
+        /** Each page's place and fields as one string, by path (links skipped, as {@link #place} does). */
+        private static void describe(List<SpaceSnapshot.Page> pages, String parent, Map<String, String> places,
+                                     Map<String, String> markdown) {
+            int index = 0;
+            for (SpaceSnapshot.Page p : pages) {
+                if (p.kind() == SpaceSnapshot.Kind.LINK || p.path() == null) {
+                    continue;
+                }
+                places.put(p.path(), place(p, parent, index++));
+                markdown.put(p.path(), p.markdown());
+                describe(p.pages(), p.path(), places, markdown);
+            }
+        }
+
+        private static String place(SpaceSnapshot.Page p, String parent, int index) {
+            return parent + "\u0000" + index + "\u0000" + p.title() + "\u0000" + p.description() + "\u0000" + p.kind();
         }
 
         /** Uploads the files the change request does not have yet (same name and size); imported id → content's id. */
@@ -217,6 +267,15 @@ public class GitSyncWriter {
                 placements.add(placed);
                 String existing = p.path() == null ? null : byPath.remove(p.path());
                 ObjectNode op = json.createObjectNode();
+                if (existing != null && basePlaces != null && place(p, parent == null ? "" : parent.page.path(),
+                        placed.index).equals(basePlaces.get(p.path()))) {
+                    // Git did not move or rename it: the space's place and title stay as they are
+                    placed.contentId = existing;
+                    placed.unchanged = true;
+                    kept.add(existing);
+                    place(p.pages(), placed, byPath, kept);
+                    continue;
+                }
                 if (existing != null) {
                     placed.contentId = existing;
                     kept.add(existing);
@@ -250,7 +309,7 @@ public class GitSyncWriter {
         /** Deletes the top-most pages of the tree that the import did not keep (their subtrees go with them). */
         private void deleteUnkept(List<GitWriteApi.Page> pages, Set<String> kept) {
             for (GitWriteApi.Page p : pages) {
-                if (!kept.contains(p.id())) {
+                if (!kept.contains(p.id()) && (basePlaces == null || basePlaces.containsKey(p.path()))) {
                     add(json.createObjectNode().put("operation", "delete_page").put("page", p.id()));
                 } else {
                     deleteUnkept(p.children(), kept);
@@ -267,6 +326,9 @@ public class GitSyncWriter {
             for (Placement p : placements) {
                 if (p.page.kind() != SpaceSnapshot.Kind.DOCUMENT) {
                     continue;
+                }
+                if (baseMarkdown != null && p.ref == null && p.page.markdown().equals(baseMarkdown.get(p.page.path()))) {
+                    continue; // Git did not change it: the space's text stays (edits made in Bindery are kept)
                 }
                 String markdown = MarkdownLinks.rewrite(p.page.markdown(), link -> {
                     Matcher page = PAGE_LINK.matcher(link.destination());

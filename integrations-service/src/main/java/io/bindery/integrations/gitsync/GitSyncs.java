@@ -27,6 +27,90 @@ public class GitSyncs {
     IntegrationsConfig config;
     @Inject
     OutboundGuard guard;
+    @Inject
+    GitSyncSecrets secrets;
+    @Inject
+    GitSyncLoop loop;
+    @Inject
+    com.fasterxml.jackson.databind.ObjectMapper json;
+    @Inject
+    io.bindery.commons.urls.PublicUrls urls;
+
+    /**
+     * Keeps the space synced with the repository (Bindery's extension, {@code PUT git/sync}) and runs the first sync:
+     * Git's ref imported when Git has priority, the space exported when Bindery has. Later operations act with
+     * {@code token} (the admin's who set it up), kept sealed with the credentials; the answer shows the webhook's
+     * URL and secret, never the credentials.
+     */
+    public com.fasterxml.jackson.databind.node.ObjectNode sync(String spaceId, String userId, String token,
+                                                               GitSyncRequests.Sync request) {
+        GitSyncContent.Access access = content.access(spaceId, userId);
+        new GitSyncPolicy(access.role()).require(GitSyncPolicy.Action.MANAGE);
+        secrets.requireKey();
+        GitSyncRequests.Target target = request.target();
+        RemoteRepository remote = remote(target);
+        String username = request.username() != null ? request.username() : remote.username();
+        String password = request.username() != null ? request.password() : remote.password();
+        String webhookSecret = GitSyncSecrets.newWebhookSecret();
+        byte[] sealed = secrets.seal(spaceId, new GitSyncSecrets.Secrets(username, password, token, webhookSecret));
+        String direction = request.priority() == GitSyncRequests.Priority.GIT ? "import" : "export";
+        Instant started = GitSyncWorker.now();
+        boolean begun = QuarkusTransaction.requiringNew().call(() -> store.sync(spaceId, access.organizationId(),
+                remote.url(), target.ref(), target.projectDirectory().isEmpty() ? null : target.projectDirectory(),
+                target.treeUrl(), target.commitUrl(), request.priority().name().toLowerCase(java.util.Locale.ROOT),
+                userId, sealed, direction, started));
+        if (!begun) {
+            throw ApiException.conflict("a Git operation is already running on this space; see git/info");
+        }
+        loop.start(spaceId, started, direction, "{}");
+        GitSyncState state = QuarkusTransaction.requiringNew().call(() -> store.find(spaceId)).map(GitSyncState::of)
+                .orElseThrow();
+        com.fasterxml.jackson.databind.node.ObjectNode out = json.valueToTree(state);
+        out.put("webhookUrl", webhookUrl(spaceId));
+        out.put("webhookSecret", webhookSecret);
+        return out;
+    }
+
+    /** Stops the space's continuous sync and forgets its credentials; 404 when it is not synced. */
+    public void unsync(String spaceId, String userId) {
+        GitSyncContent.Access access = content.access(spaceId, userId);
+        new GitSyncPolicy(access.role()).require(GitSyncPolicy.Action.MANAGE);
+        if (!QuarkusTransaction.requiringNew().call(() -> store.unsync(spaceId, GitSyncWorker.now()))) {
+            throw ApiException.notFound("space " + spaceId + " is not synced with Git");
+        }
+    }
+
+    /** Where the repository's host posts push events (the gateway forwards it without a token). */
+    String webhookUrl(String spaceId) {
+        return urls.app(GitWebhookResource.PATH.replace("{spaceId}", spaceId));
+    }
+
+    /** What a webhook did. */
+    public enum Hook {
+        QUEUED, IGNORED
+    }
+
+    /**
+     * A push event from the repository's host, verified with the space's webhook secret (GitHub's
+     * {@code X-Hub-Signature-256}, Gitea's and Forgejo's {@code X-Gitea-Signature}/{@code X-Forgejo-Signature},
+     * GitLab's {@code X-Gitlab-Token}): a push to the synced ref queues an import; any other event or ref is ignored.
+     * 404 when the space is not synced, 401 when the signature is missing or wrong.
+     */
+    public Hook webhook(String spaceId, java.util.function.Function<String, String> header, byte[] body) {
+        GitSyncStore.Synced s = QuarkusTransaction.requiringNew().call(() -> store.findSynced(spaceId))
+                .orElseThrow(() -> ApiException.notFound("space " + spaceId + " is not synced with Git"));
+        String secret = secrets.open(spaceId, s.secrets()).webhookSecret();
+        GitWebhooks.verify(header, body, secret);
+        if (!GitWebhooks.isPush(header)) {
+            return Hook.IGNORED;
+        }
+        String ref = GitWebhooks.ref(json, body);
+        if (!s.ref().equals(ref)) {
+            return Hook.IGNORED;
+        }
+        loop.pushed(spaceId);
+        return Hook.QUEUED;
+    }
 
     /** Queues an export of the space's current revision; {@code token} is the caller's, used while it runs. */
     public void export(String spaceId, String userId, String token, GitSyncRequests.Export request) {

@@ -8,6 +8,8 @@ import io.bindery.commons.events.TopicConsumer;
 import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.integrations.config.IntegrationsConfig;
 import io.bindery.integrations.events.IntegrationEvents;
+import io.bindery.integrations.gitsync.GitSyncLoop;
+import io.bindery.integrations.gitsync.GitSyncRuns;
 import io.bindery.integrations.targets.TargetKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -28,11 +30,20 @@ public class ReviewEventsConsumer extends TopicConsumer {
     Sources sources;
     @Inject
     IntegrationEvents integrationEvents;
+    @Inject
+    GitSyncLoop gitSync;
 
     /** What is read of review's ChangeRequest (the event data is the API's view). */
     @JsonIgnoreProperties(ignoreUnknown = true)
     record ChangeRequestRef(String id, String space, Integer number, String subject, String status,
-                            String revisionMerged) {
+                            String revisionMerged, UserRef createdBy, Urls urls) {
+        @JsonIgnoreProperties(ignoreUnknown = true)
+        record UserRef(String id) {
+        }
+
+        @JsonIgnoreProperties(ignoreUnknown = true)
+        record Urls(String app) {
+        }
     }
 
     /** What is read of review's Comment. */
@@ -79,6 +90,13 @@ public class ReviewEventsConsumer extends TopicConsumer {
         boolean merged = ReviewEventTypes.CHANGE_REQUEST_MERGED.equals(event.type());
         if (merged && cr.revisionMerged() != null) {
             fields.put("revisionId", cr.revisionMerged());
+        }
+        if (merged) {
+            // a synced space's merged change request is exported to Git as one commit (first: it does not wait for
+            // the space to be known here; a redelivery exports an unchanged space, which commits nothing)
+            gitSync.merged(cr.space(), new GitSyncRuns.Merged(cr.id(), cr.number() == null ? 0 : cr.number(),
+                    cr.subject(), cr.createdBy() == null ? null : cr.createdBy().id(),
+                    cr.urls() == null ? null : cr.urls().app()));
         }
         record(event, cr.space(), merged ? "change_request_merged" : "change_request_created", fields);
     }

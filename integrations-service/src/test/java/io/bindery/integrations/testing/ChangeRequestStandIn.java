@@ -62,6 +62,22 @@ public final class ChangeRequestStandIn {
         CONFLICTS.put(spaceId, message);
     }
 
+    /** Merges are no longer refused in this space. */
+    public static void noConflict(String spaceId) {
+        CONFLICTS.remove(spaceId);
+    }
+
+    /** Merges the space's open change request {@code number} as a reviewer would (its content wins); its id. */
+    public static String merge(String spaceId, int number) {
+        Branch b = BRANCHES.values().stream().filter(x -> x.space().equals(spaceId) && x.number() == number)
+                .findFirst().orElseThrow();
+        List<SpaceContentStandIn.Page> flat = new ArrayList<>();
+        flatten(b.roots(), "", 0, flat);
+        SpaceContentStandIn.update(b.space(), flat, b.files());
+        BRANCHES.put(b.id(), new Branch(b.id(), b.number(), b.space(), b.subject(), b.roots(), b.files(), "merged"));
+        return b.id();
+    }
+
     /** The space's change requests opened by imports: subject → status ("open", "merged"). */
     public static Map<String, String> changeRequests(String spaceId) {
         Map<String, String> out = new LinkedHashMap<>();

@@ -26,6 +26,12 @@ import java.util.EnumSet;
  */
 public final class GitHttpServer implements AutoCloseable {
     private final Server server;
+    private final java.util.Set<String> PROTECTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Pushes to {@code ref} are refused from now on. */
+    public void protect(String ref) {
+        PROTECTED.add(ref);
+    }
 
     public GitHttpServer(Path repositories, String user, String password) throws Exception {
         GitServlet git = new GitServlet();
@@ -41,7 +47,14 @@ public final class GitHttpServer implements AutoCloseable {
             }
         });
         // the basic-auth filter has let the caller in: pushes are allowed
-        git.setReceivePackFactory((request, repo) -> new ReceivePack(repo));
+        git.setReceivePackFactory((request, repo) -> {
+            ReceivePack pack = new ReceivePack(repo);
+            // a protected branch, as hosts have them: any update of it is refused
+            pack.setPreReceiveHook((rp, commands) -> commands.stream().filter(c -> PROTECTED.contains(c.getRefName()))
+                    .forEach(c -> c.setResult(org.eclipse.jgit.transport.ReceiveCommand.Result.REJECTED_OTHER_REASON,
+                            "protected branch")));
+            return pack;
+        });
         String expected = "Basic " + Base64.getEncoder().encodeToString((user + ":" + password)
                 .getBytes(StandardCharsets.UTF_8));
         Filter basicAuth = (request, response, chain) -> {

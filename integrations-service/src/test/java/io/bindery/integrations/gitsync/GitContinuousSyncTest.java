@@ -1,0 +1,513 @@
+package io.bindery.integrations.gitsync;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.testing.TestIdentity;
+import io.bindery.commons.testing.TopicEvents;
+import io.bindery.contracts.review.ReviewEventTypes;
+import io.bindery.integrations.testing.ChangeRequestStandIn;
+import io.bindery.integrations.testing.ContentStandIn;
+import io.bindery.integrations.testing.GitHttpServer;
+import io.bindery.integrations.testing.IntegrationFixtures;
+import io.bindery.integrations.testing.Platform;
+import io.bindery.integrations.testing.Receiver;
+import io.bindery.integrations.testing.SpaceContentStandIn;
+import io.bindery.integrations.testing.SpaceContentStandIn.Page;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.transport.RefSpec;
+import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.bindery.integrations.testing.IntegrationFixtures.as;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Continuous Git Sync (PUT/DELETE git/sync, webhooks, the poll, merged change requests exported): local bare
+ * repositories over file:// and over smart HTTP with basic auth ({@link GitHttpServer}), review's and content's
+ * APIs served by {@link ContentStandIn}, review's merge events on the real Kafka topic.
+ */
+@QuarkusTest
+@WithTestResource(TestIdentity.class)
+@WithTestResource(ContentStandIn.class)
+class GitContinuousSyncTest {
+    @TempDir
+    Path temp;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    EntityManager em;
+    @Inject
+    GitSyncLoop loop;
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String kafka;
+
+    String org;
+    String space;
+    String admin;
+    String editor;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        org = Ids.newId();
+        admin = Ids.newId();
+        // known from content's events too, as a real space is (integration events of its merges need it)
+        space = Platform.space(kafka, json, em, org, "Synced", java.util.Set.of(admin)).id();
+        editor = Ids.newId();
+        TestIdentity.addUser(admin, "Ada Admin", "ada@example.com");
+        SpaceContentStandIn.space(space, org, Map.of(admin, "admin", editor, "edit"), List.of(
+                new Page("home", "document", "Home", "home", 0, null, "Hello.\n", null)), List.of());
+    }
+
+    @AfterEach
+    void stop() {
+        // stale synced rows would be polled by later runs
+        as(admin).delete("/v1/spaces/" + space + "/git/sync");
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A bare repository with a GitBook layout of two pages on main; its work clone is {@code name-work}. */
+    private Path repository(String name) throws Exception {
+        Path bare = temp.resolve(name);
+        Git.init().setBare(true).setDirectory(bare.toFile()).setInitialBranch("main").call().close();
+        commit(bare, Map.of("README.md", "# Home\n\nHello from Git.\n", "SUMMARY.md",
+                "# Table of contents\n\n* [Home](README.md)\n* [Guide](guide.md)\n", "guide.md", "# Guide\n\nRead me.\n"),
+                "Docs");
+        return bare;
+    }
+
+    /** Commits {@code files} on main of {@code bare} (as a writer would, from a fresh clone) and pushes it. */
+    private ObjectId commit(Path bare, Map<String, String> files, String message) throws Exception {
+        Path work = Files.createTempDirectory(temp, "work");
+        try (Git git = Git.cloneRepository().setURI("file://" + bare.toAbsolutePath()).setDirectory(work.toFile()).call()) {
+            for (Map.Entry<String, String> f : files.entrySet()) {
+                Path p = work.resolve(f.getKey());
+                Files.createDirectories(p.getParent());
+                Files.write(p, utf8(f.getValue()));
+            }
+            git.add().addFilepattern(".").call();
+            RevCommit c = git.commit().setMessage(message).setAuthor("Writer", "writer@example.com")
+                    .setCommitter("Writer", "writer@example.com").call();
+            git.push().setRemote("origin").setRefSpecs(new RefSpec("HEAD:refs/heads/main")).call();
+            return c;
+        }
+    }
+
+    private static ObjectId head(Path bare, String ref) throws Exception {
+        try (Git git = Git.open(bare.toFile())) {
+            return git.getRepository().resolve(ref);
+        }
+    }
+
+    private static RevCommit commitOf(Path bare, String ref) throws Exception {
+        try (Git git = Git.open(bare.toFile())) {
+            return git.getRepository().parseCommit(git.getRepository().resolve(ref));
+        }
+    }
+
+    private static String url(Path repo) {
+        return "file://" + repo.toAbsolutePath();
+    }
+
+    private JsonPath awaitEnd() {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> {
+            var r = as(admin).get("/v1/spaces/" + space + "/git/info");
+            return r.statusCode() == 200 && !"running".equals(r.jsonPath().getString("operation.state"));
+        });
+        return as(admin).get("/v1/spaces/" + space + "/git/info").then().statusCode(200).extract().jsonPath();
+    }
+
+    private JsonPath sync(String body) {
+        JsonPath answer = as(admin).body(body).put("/v1/spaces/" + space + "/git/sync").then().statusCode(200)
+                .extract().jsonPath();
+        JsonPath info = awaitEnd();
+        assertEquals("success", info.getString("operation.state"), info.prettify());
+        return answer;
+    }
+
+    private static String hmac(String secret, String body) {
+        return GitWebhooks.hmac(secret, utf8(body));
+    }
+
+    private Response hook(Map<String, String> headers, String body) {
+        var request = given().contentType("application/json").body(body);
+        headers.forEach(request::header);
+        return request.post("/hooks/git/spaces/" + space);
+    }
+
+    private static String push(String ref, ObjectId after) {
+        return "{\"ref\":\"" + ref + "\",\"before\":\"0000000000000000000000000000000000000000\",\"after\":\""
+                + after.name() + "\",\"commits\":[]}";
+    }
+
+    private Page page(String title) {
+        return SpaceContentStandIn.pages(space).stream().filter(p -> p.title().equals(title)).findFirst().orElseThrow();
+    }
+
+    private int changeRequests() {
+        return ChangeRequestStandIn.changeRequests(space).size();
+    }
+
+    /** A change request merged in Bindery: the space's content changes, and review's event is published. */
+    private String mergeInBindery(String crId, int number, String subject, String homeMarkdown) throws Exception {
+        List<Page> pages = SpaceContentStandIn.pages(space).stream().map(p -> p.title().equals("Home")
+                ? new Page(p.id(), p.kind(), p.title(), p.path(), p.depth(), p.description(), homeMarkdown, p.href())
+                : p).toList();
+        SpaceContentStandIn.space(space, org, Map.of(admin, "admin", editor, "edit"), pages,
+                SpaceContentStandIn.files(space));
+        mergedEvent(crId, number, subject);
+        return crId;
+    }
+
+    private void mergedEvent(String crId, int number, String subject) throws Exception {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("object", "change-request");
+        view.put("id", crId);
+        view.put("number", number);
+        view.put("status", "merged");
+        view.put("subject", subject);
+        view.put("space", space);
+        view.put("createdBy", Map.of("object", "user", "id", admin, "displayName", "Ada Admin"));
+        view.put("urls", Map.of("app", "http://127.0.0.1:8080/o/" + org + "/s/" + space + "/~/changes/" + number));
+        try (TopicEvents review = new TopicEvents(kafka, json, ReviewEventTypes.TOPIC, "/bindery/review-service")) {
+            review.send(crId, review.event(Ids.newId(), ReviewEventTypes.CHANGE_REQUEST_MERGED, crId, Instant.now(), view));
+        }
+    }
+
+    @Test
+    void putAndDeleteManageTheSyncWithoutEverShowingTheCredentials() throws Exception {
+        Path repos = temp.resolve("repos").toAbsolutePath();
+        Git.init().setBare(true).setDirectory(repos.resolve("docs.git").toFile()).setInitialBranch("main").call().close();
+        try (GitHttpServer server = new GitHttpServer(repos, "bot", "s3cret-pass")) {
+            String path = "/v1/spaces/" + space + "/git/sync";
+            String body = "{\"url\":\"" + server.url("docs.git", null, null) + "\",\"ref\":\"refs/heads/main\","
+                    + "\"priority\":\"bindery\",\"credentials\":{\"username\":\"bot\",\"password\":\"s3cret-pass\"}}";
+            // not an admin of the space: 403; another organization's user: 404
+            as(editor).body(body).put(path).then().statusCode(403).body("error.code", is(403));
+            as(Ids.newId()).body(body).put(path).then().statusCode(404);
+            // bad bodies
+            as(admin).body("{\"url\":\"" + server.url("docs.git", null, null) + "\",\"ref\":\"refs/heads/main\"}")
+                    .put(path).then().statusCode(400).body("error.message", containsString("priority is required"));
+            as(admin).body(body.replace("\"bindery\"", "\"both\"")).put(path).then().statusCode(400)
+                    .body("error.message", containsString("priority must be"));
+            as(admin).body(body.replace("{\"username\":\"bot\",\"password\":\"s3cret-pass\"}", "{\"sshPrivateKey\":\"k\"}"))
+                    .put(path).then().statusCode(400).body("error.message", containsString("SSH"));
+            as(admin).body(body.replace("{\"username\":\"bot\",\"password\":\"s3cret-pass\"}", "\"bot\""))
+                    .put(path).then().statusCode(400).body("error.message", containsString("credentials must be"));
+            as(admin).body(body.replace("refs/heads/main", "main")).put(path).then().statusCode(400);
+
+            JsonPath answer = as(admin).body(body).put(path).then().statusCode(200)
+                    .body("webhookUrl", endsWith("/hooks/git/spaces/" + space))
+                    .body("webhookSecret", matchesPattern("[0-9a-f]{64}")).extract().jsonPath();
+            assertFalse(answer.prettify().contains("s3cret"), answer.prettify());
+            assertTrue(answer.getBoolean("synced"));
+            // Bindery has priority: the space is exported as the first sync, with the stored credentials
+            JsonPath info = awaitEnd();
+            assertEquals("success", info.getString("operation.state"), info.prettify());
+            assertEquals("export", info.getString("operation.direction"));
+            assertFalse(info.prettify().contains("s3cret"));
+            assertFalse(info.prettify().contains(answer.getString("webhookSecret")));
+            RevCommit first = commitOf(repos.resolve("docs.git"), "refs/heads/main");
+            assertTrue(first.getFullMessage().startsWith("Sync from Bindery\n\n"), first.getFullMessage());
+            assertEquals(first.name(), info.getString("commit"));
+            // stored sealed: neither the password nor the webhook secret is in the row
+            byte[] sealed = QuarkusTransaction.requiringNew().call(() -> (byte[]) em.createNativeQuery(
+                    "SELECT secrets FROM git_sync WHERE space_id = :s").setParameter("s", space).getSingleResult());
+            String raw = new String(sealed, StandardCharsets.ISO_8859_1);
+            assertFalse(raw.contains("s3cret") || raw.contains(answer.getString("webhookSecret")) || raw.contains("bot"));
+
+            as(editor).delete(path).then().statusCode(403);
+            as(admin).delete(path).then().statusCode(204);
+            as(admin).delete(path).then().statusCode(404).body("error.message", containsString("not synced"));
+            JsonPath after = as(admin).get("/v1/spaces/" + space + "/git/info").then().statusCode(200).extract().jsonPath();
+            assertNull(after.get("synced"));
+            assertNull(QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery(
+                    "SELECT secrets FROM git_sync WHERE space_id = :s").setParameter("s", space).getSingleResult()));
+            // the webhook of a space no longer synced
+            hook(Map.of("X-Gitlab-Token", answer.getString("webhookSecret"), "X-Gitlab-Event", "Push Hook"),
+                    push("refs/heads/main", first)).then().statusCode(404);
+        }
+    }
+
+    @Test
+    void webhooksOfEachProviderAreVerifiedAndAPushBecomesAMergedChangeRequest() throws Exception {
+        Path repo = repository("hooks.git");
+        String secret = sync("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}")
+                .getString("webhookSecret");
+        // Git has priority: its pages replace the space's, through one merged change request
+        assertEquals("Hello from Git.\n", page("Home").markdown());
+        assertEquals(1, changeRequests());
+
+        Map<String, Map<String, String>> providers = new LinkedHashMap<>();
+        int n = 0;
+        for (String provider : List.of("github", "gitlab", "gitea")) {
+            n++;
+            ObjectId after = commit(repo, Map.of("guide.md", "# Guide\n\nEdit " + n + " on " + provider + ".\n"),
+                    "Edit " + n);
+            String body = push("refs/heads/main", after);
+            Map<String, String> good = switch (provider) {
+                case "github" -> Map.of("X-GitHub-Event", "push", "X-Hub-Signature-256", "sha256=" + hmac(secret, body));
+                case "gitlab" -> Map.of("X-Gitlab-Event", "Push Hook", "X-Gitlab-Token", secret);
+                default -> Map.of("X-Gitea-Event", "push", "X-Gitea-Signature", hmac(secret, body));
+            };
+            Map<String, String> bad = switch (provider) {
+                case "github" -> Map.of("X-GitHub-Event", "push", "X-Hub-Signature-256", "sha256=" + hmac("wrong", body));
+                case "gitlab" -> Map.of("X-Gitlab-Event", "Push Hook", "X-Gitlab-Token", "wrong");
+                default -> Map.of("X-Gitea-Event", "push", "X-Gitea-Signature", hmac(secret, body + " "));
+            };
+            providers.put(provider, good);
+            // a wrong signature, or none: 401 with the error body, and nothing happens
+            hook(bad, body).then().statusCode(401).body("error.message", containsString("does not match"));
+            hook(Map.of("X-GitHub-Event", "push"), body).then().statusCode(401)
+                    .body("error.message", containsString("not signed"));
+            Thread.sleep(300);
+            assertEquals(n, changeRequests());
+            // a push to another branch is ignored
+            String other = push("refs/heads/feature", after);
+            Map<String, String> otherHeaders = new LinkedHashMap<>(good);
+            if (provider.equals("github")) {
+                otherHeaders.put("X-Hub-Signature-256", "sha256=" + hmac(secret, other));
+            } else if (provider.equals("gitea")) {
+                otherHeaders.put("X-Gitea-Signature", hmac(secret, other));
+            }
+            hook(otherHeaders, other).then().statusCode(202).body("result", is("ignored"));
+            // the push: one change request with the commit, merged
+            hook(good, body).then().statusCode(202).body("result", is("queued"));
+            String expected = "Edit " + n + " on " + provider + ".\n";
+            await().atMost(Duration.ofSeconds(30)).until(() -> page("Guide").markdown().equals(expected));
+            JsonPath info = awaitEnd();
+            assertEquals("success", info.getString("operation.state"), info.prettify());
+            assertEquals(after.name(), info.getString("commit"));
+            assertEquals(n + 1, changeRequests());
+            assertTrue(ChangeRequestStandIn.changeRequests(space).values().stream().allMatch("merged"::equals));
+        }
+        // a ping (GitHub's first delivery) is accepted and ignored
+        String ping = "{\"zen\":\"Keep it simple.\"}";
+        hook(Map.of("X-GitHub-Event", "ping", "X-Hub-Signature-256", "sha256=" + hmac(secret, ping)), ping)
+                .then().statusCode(202).body("result", is("ignored"));
+    }
+
+    @Test
+    void theSpaceKeepsItsOwnEditsWhenGitChangesAnotherPage() throws Exception {
+        Path repo = repository("keep.git");
+        sync("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}");
+        // Home edited in Bindery, not exported yet (no merge event); Git changes only the guide
+        List<Page> pages = SpaceContentStandIn.pages(space).stream().map(p -> p.title().equals("Home")
+                ? new Page(p.id(), p.kind(), p.title(), p.path(), p.depth(), p.description(), "Edited in Bindery.\n", p.href())
+                : p).toList();
+        SpaceContentStandIn.space(space, org, Map.of(admin, "admin"), pages, List.of());
+        commit(repo, Map.of("guide.md", "# Guide\n\nEdited in Git.\n"), "Guide");
+        loop.poll(); // what the poll finds without a webhook
+        await().atMost(Duration.ofSeconds(30)).until(() -> page("Guide").markdown().equals("Edited in Git.\n"));
+        assertEquals("Edited in Bindery.\n", page("Home").markdown());
+        assertEquals("success", awaitEnd().getString("operation.state"));
+    }
+
+    @Test
+    void mergedChangeRequestsBecomeOneCommitEachWithTheTrailerAndNeverComeBack() throws Exception {
+        Path repo = repository("roundtrip.git");
+        String secret = sync("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}")
+                .getString("webhookSecret");
+        int changeRequests = changeRequests();
+        for (int i = 1; i <= 10; i++) {
+            ObjectId before = head(repo, "refs/heads/main");
+            String cr = "cr-" + Ids.newId();
+            mergeInBindery(cr, 100 + i, "Fix typo " + i, "Hello, round " + i + ".\n");
+            await().atMost(Duration.ofSeconds(30)).until(() -> !head(repo, "refs/heads/main").equals(before));
+            RevCommit c = commitOf(repo, "refs/heads/main");
+            assertEquals(1, c.getParentCount());
+            assertEquals(before, c.getParent(0).getId());
+            assertTrue(c.getFullMessage().startsWith("Fix typo " + i + "\n\nBindery-Change-Request: http://127.0.0.1:8080/o/"
+                    + org + "/s/" + space + "/~/changes/" + (100 + i) + "\n"), c.getFullMessage());
+            assertEquals("Ada Admin <ada@example.com>", c.getAuthorIdent().getName() + " <"
+                    + c.getAuthorIdent().getEmailAddress() + ">");
+            assertEquals("success", awaitEnd().getString("operation.state"));
+            // the host's webhook for Bindery's own push, and the poll: nothing is imported back
+            String body = push("refs/heads/main", c);
+            hook(Map.of("X-GitHub-Event", "push", "X-Hub-Signature-256", "sha256=" + hmac(secret, body)), body)
+                    .then().statusCode(202);
+            loop.poll();
+            JsonPath info = awaitEnd();
+            assertEquals("success", info.getString("operation.state"), info.prettify());
+            assertEquals(c.name(), info.getString("commit"));
+            assertEquals(changeRequests, changeRequests());
+            // a redelivered merge event commits nothing more
+            if (i == 1) {
+                mergedEvent(cr, 101, "Fix typo 1");
+                Thread.sleep(500);
+                awaitEnd();
+                assertEquals(c.getId(), head(repo, "refs/heads/main"));
+            }
+        }
+        assertEquals("Hello, round 10.\n", page("Home").markdown());
+    }
+
+    @Test
+    void aConflictLeavesAnOpenChangeRequestAndExportsWaitForIt() throws Exception {
+        Path repo = repository("conflict.git");
+        String secret = sync("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}")
+                .getString("webhookSecret");
+        ChangeRequestStandIn.conflictOn(space, "page Home was changed on both sides");
+        List<Page> edited = SpaceContentStandIn.pages(space).stream().map(p -> p.title().equals("Home")
+                ? new Page(p.id(), p.kind(), p.title(), p.path(), p.depth(), p.description(), "Bindery's side.\n", p.href())
+                : p).toList();
+        SpaceContentStandIn.space(space, org, Map.of(admin, "admin"), edited, List.of());
+        ObjectId gitSide = commit(repo, Map.of("README.md", "# Home\n\nGit's side.\n"), "Home from Git");
+        String body = push("refs/heads/main", gitSide);
+        hook(Map.of("X-Gitlab-Event", "Push Hook", "X-Gitlab-Token", secret), body).then().statusCode(202);
+        await().atMost(Duration.ofSeconds(30)).until(() -> changeRequests() == 2);
+        JsonPath info = awaitEnd();
+        assertEquals("failure", info.getString("operation.state"));
+        assertTrue(info.getString("operation.error").contains("did not merge (409): page Home was changed on both sides"),
+                info.getString("operation.error"));
+        assertTrue(info.getString("operation.errorAction").startsWith("resolve the conflicts of change request #"));
+        // neither side is lost: Bindery keeps its text, Git its commit, the change request holds Git's
+        assertEquals("Bindery's side.\n", page("Home").markdown());
+        assertEquals(gitSide, head(repo, "refs/heads/main"));
+        assertEquals(List.of("merged", "open"), List.copyOf(ChangeRequestStandIn.changeRequests(space).values()));
+
+        // another change request merged meanwhile: its export waits for the open one
+        mergedEvent("cr-" + Ids.newId(), 300, "Meanwhile");
+        Thread.sleep(1500);
+        assertEquals(gitSide, head(repo, "refs/heads/main"));
+
+        // the conflict resolved and merged in Bindery: the space (with Git's side) goes to Git
+        ChangeRequestStandIn.noConflict(space);
+        String number = ChangeRequestStandIn.changeRequests(space).keySet().stream().reduce((a, b) -> b).orElseThrow()
+                .replaceFirst("^#(\\d+) .*$", "$1");
+        String id = ChangeRequestStandIn.merge(space, Integer.parseInt(number));
+        assertEquals("Git's side.\n", page("Home").markdown());
+        mergedEvent(id, Integer.parseInt(number), "Sync from Git (resolved)");
+        await().atMost(Duration.ofSeconds(30)).until(() -> !head(repo, "refs/heads/main").equals(gitSide));
+        RevCommit c = commitOf(repo, "refs/heads/main");
+        assertTrue(c.getFullMessage().contains("Bindery-Change-Request: "), c.getFullMessage());
+        assertEquals("success", awaitEnd().getString("operation.state"));
+    }
+
+    @Test
+    void aRefusedPushGoesToABinderyBranchAndNothingIsForced() throws Exception {
+        Path repos = temp.resolve("protected").toAbsolutePath();
+        Files.createDirectories(repos);
+        Path bare = repository("protected/docs.git");
+        try (GitHttpServer server = new GitHttpServer(repos, "bot", "pw-123")) {
+            sync("{\"url\":\"" + server.url("docs.git", "bot", "pw-123") + "\",\"ref\":\"refs/heads/main\","
+                    + "\"priority\":\"git\"}");
+            ObjectId main = head(bare, "refs/heads/main");
+            server.protect("refs/heads/main");
+            mergeInBindery("cr-" + Ids.newId(), 7, "Protected change", "Hello, protected.\n");
+            await().atMost(Duration.ofSeconds(30)).until(() -> head(bare, "refs/heads/bindery/cr-7") != null);
+            JsonPath info = awaitEnd();
+            assertEquals("failure", info.getString("operation.state"));
+            assertTrue(info.getString("operation.error").contains("refused")
+                    && info.getString("operation.error").contains("refs/heads/bindery/cr-7"), info.getString("operation.error"));
+            assertTrue(info.getString("operation.errorAction").startsWith("merge refs/heads/bindery/cr-7 into refs/heads/main"));
+            assertFalse(info.prettify().contains("pw-123"));
+            assertEquals(main, head(bare, "refs/heads/main"));
+            RevCommit c = commitOf(bare, "refs/heads/bindery/cr-7");
+            assertEquals(main, c.getParent(0).getId());
+            assertTrue(c.getFullMessage().contains("Bindery-Change-Request: "));
+            assertNotEquals(main, c.getId());
+        }
+    }
+
+    @Test
+    void installedIntegrationsReceiveGitSyncStartedAndCompleted() throws Exception {
+        try (Receiver receiver = new Receiver()) {
+            String o = IntegrationFixtures.organization(kafka, json, "g" + Ids.newId().toLowerCase());
+            admin = IntegrationFixtures.member(o, "admin");
+            String name = "gs-" + Ids.newId().toLowerCase();
+            as(admin).body(IntegrationFixtures.body(o, ",\"endpoint\":\"" + receiver.url()
+                    + "\",\"scopes\":[\"space:content:read\"]")).post("/v1/integrations/" + name).then().statusCode(200);
+            space = Platform.space(kafka, json, em, o, "Evented", java.util.Set.of(admin)).id();
+            SpaceContentStandIn.space(space, o, Map.of(admin, "admin"), List.of(
+                    new Page("home", "document", "Home", "home", 0, null, "Hello.\n", null)), List.of());
+            as(admin).body("{\"organization\":\"" + o + "\"}").post("/v1/integrations/" + name + "/installations")
+                    .then().statusCode(201);
+            Path repo = temp.resolve("events.git");
+            Git.init().setBare(true).setDirectory(repo.toFile()).setInitialBranch("main").call().close();
+            sync("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"bindery\"}");
+            await().atMost(Duration.ofSeconds(30)).until(() -> receiver.containing("space_gitsync_completed").size() == 1
+                    && receiver.containing("space_gitsync_started").size() == 1);
+            com.fasterxml.jackson.databind.JsonNode completed =
+                    json.readTree(receiver.containing("space_gitsync_completed").get(0).body());
+            assertEquals("success", completed.path("state").asText(), completed.toString());
+            assertEquals(space, completed.path("spaceId").asText());
+            assertEquals(head(repo, "refs/heads/main").name(), completed.path("commitId").asText());
+            com.fasterxml.jackson.databind.JsonNode started =
+                    json.readTree(receiver.containing("space_gitsync_started").get(0).body());
+            assertEquals(space, started.path("spaceId").asText());
+        }
+    }
+
+    /**
+     * The bench figure of issue 32 (import of a 1,000-page repository), against the stand-ins: run with
+     * {@code -Dbindery.bench=true -Dtest=GitContinuousSyncTest#importOfAThousandPages}.
+     */
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "bindery.bench", matches = "true")
+    void importOfAThousandPages() throws Exception {
+        Map<String, String> files = new LinkedHashMap<>();
+        StringBuilder summary = new StringBuilder("# Table of contents\n\n* [Home](README.md)\n");
+        files.put("README.md", "# Home\n\nWelcome.\n");
+        for (int i = 1; i < 1000; i++) {
+            String path = "section-" + (i / 50) + "/page-" + i + ".md";
+            summary.append(i % 50 == 0 ? "" : "  ").append("* [Page ").append(i).append("](").append(path).append(")\n");
+            files.put(path, "# Page " + i + "\n\nText of page " + i + ", see [home](" + "../README.md).\n");
+        }
+        files.put("SUMMARY.md", summary.toString());
+        Path bare = temp.resolve("thousand.git");
+        Git.init().setBare(true).setDirectory(bare.toFile()).setInitialBranch("main").call().close();
+        commit(bare, files, "A thousand pages");
+        long start = System.nanoTime();
+        sync("{\"url\":\"" + url(bare) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}");
+        long importMs = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(1000, SpaceContentStandIn.pages(space).size());
+        // then a one-page push: webhook to merged
+        String secret = as(admin).body("{\"url\":\"" + url(bare) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}")
+                .put("/v1/spaces/" + space + "/git/sync").then().statusCode(200).extract().path("webhookSecret");
+        awaitEnd();
+        ObjectId after = commit(bare, Map.of("section-0/page-7.md", "# Page 7\n\nEdited.\n"), "One page");
+        String body = push("refs/heads/main", after);
+        long hook = System.nanoTime();
+        hook(Map.of("X-Gitlab-Event", "Push Hook", "X-Gitlab-Token", secret), body).then().statusCode(202);
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(10))
+                .until(() -> page("Page 7").markdown().equals("Edited.\n"));
+        long pushMs = (System.nanoTime() - hook) / 1_000_000;
+        System.out.printf("BENCH git-sync: import of 1000 pages %d ms; one-page push webhook to merged %d ms%n",
+                importMs, pushMs);
+    }
+}
