@@ -90,7 +90,15 @@ class HelmChartTest {
         assertTrue(decode(signingKey.getData().get("signing-key.pem")).startsWith("-----BEGIN RSA PRIVATE KEY-----"));
         assertEquals("keep", signingKey.getMetadata().getAnnotations().get("helm.sh/resource-policy"));
         Secret app = secret(manifests, "bindery-secrets");
-        assertEquals(Set.of("BINDERY_SIGNED_URL_SECRET", "BINDERY_CURSOR_SECRET", "BINDERY_SERVICE_SECRET"), app.getData().keySet());
+        assertEquals(Set.of("BINDERY_SIGNED_URL_SECRET", "BINDERY_CURSOR_SECRET", "BINDERY_SERVICE_SECRET",
+                "BINDERY_GIT_SYNC_CREDENTIALS_KEY"), app.getData().keySet());
+        // Git Sync's key reaches integrations only, and an existingSecret without it does not stop the pod
+        EnvVar gitSyncKey = env(deployment(manifests, "bindery-integrations").getSpec().getTemplate().getSpec()
+                .getContainers().getFirst(), "BINDERY_GIT_SYNC_CREDENTIALS_KEY");
+        assertEquals("bindery-secrets", gitSyncKey.getValueFrom().getSecretKeyRef().getName());
+        assertTrue(gitSyncKey.getValueFrom().getSecretKeyRef().getOptional());
+        assertTrue(deployment(manifests, "bindery-content").getSpec().getTemplate().getSpec().getContainers().getFirst()
+                .getEnv().stream().noneMatch(e -> e.getName().equals("BINDERY_GIT_SYNC_CREDENTIALS_KEY")));
         app.getData().values().forEach(v -> assertTrue(decode(v).length() >= 32, "a generated secret is long enough"));
         assertEquals("keep", app.getMetadata().getAnnotations().get("helm.sh/resource-policy"));
         Secret db = secret(manifests, "bindery-db");

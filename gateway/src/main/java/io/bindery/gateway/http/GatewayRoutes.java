@@ -42,6 +42,8 @@ import java.util.List;
  *   <li>any other path on a hostname that is not the API's ({@code api-hosts}) nor an IP address: a site on its own
  *       hostname, proxied to the reader as {@code /s/~host/<path>} with the hostname in {@code X-Bindery-Site-Host};</li>
  *   <li>{@code /openapi/**}: public OpenAPI specs, proxied to openapi-service without a token;</li>
+ *   <li>{@code /hooks/git/**}: Git hosts' push notifications for Git Sync, proxied to integrations-service without a
+ *       token (integrations checks each one's signature), rate-limited per client address;</li>
  *   <li>paths other than {@code /v1/**} and {@code /.well-known/jwks.json} go on to Quarkus ({@code /q/health},
  *       {@code /q/metrics}) or to the JSON 404 fallback;</li>
  *   <li>CORS: preflights answered here without a token;</li>
@@ -64,6 +66,9 @@ public class GatewayRoutes {
     /** Public OpenAPI specs (urls.published of openapi-service), routed without a token on the API's own hosts. */
     static final String PUBLISHED_SPECS_PREFIX = "/openapi/";
     static final String PUBLISHED_SPECS = "openapi";
+    /** Git hosts' push webhooks for Git Sync: signed with the sync's secret, not a token (integrations checks). */
+    static final String GIT_HOOKS_PREFIX = "/hooks/git/";
+    static final String GIT_HOOKS = "integrations";
     /** The query parameter of a URL a service signed (see {@code bindery.gateway.signed-routes}). */
     static final String SIGNATURE = "signature";
     static final String IDENTITY = "identity";
@@ -76,6 +81,7 @@ public class GatewayRoutes {
     private final HttpProxy identity;
     private final HttpProxy reader;
     private final HttpProxy publishedSpecs;
+    private final HttpProxy gitHooks;
     private final Authenticator authenticator;
     private final RouteTable signedRoutes;
     private final RateLimiter limiter;
@@ -101,6 +107,7 @@ public class GatewayRoutes {
         this.identity = upstreams.proxy(IDENTITY);
         this.reader = upstreams.has(READER) ? upstreams.proxy(READER) : null;
         this.publishedSpecs = upstreams.has(PUBLISHED_SPECS) ? upstreams.proxy(PUBLISHED_SPECS) : null;
+        this.gitHooks = upstreams.has(GIT_HOOKS) ? upstreams.proxy(GIT_HOOKS) : null;
         this.authenticator = authenticator;
         this.limiter = new RateLimiter(config.rateLimit().perMinute(), config.rateLimit().maxBuckets());
         this.limitHeader = Long.toString(limiter.limit());
@@ -168,6 +175,14 @@ public class GatewayRoutes {
             publishedSpecs.handle(request); // a public spec, read by anyone: its visibility decides, not a token
             return;
         }
+        if (!api && gitHooks != null && path.startsWith(GIT_HOOKS_PREFIX)) {
+            // anyone may knock; a push counts only with the sync's signature (integrations), so limited per address
+            if (bodyLimit.checkDeclaredLength(request, response)
+                    && admitted(response, "hook:" + request.remoteAddress().hostAddress())) {
+                gitHooks.handle(request);
+            }
+            return;
+        }
         if (!api && !JWKS_PATH.equals(path)) {
             ctx.next();
             return;
@@ -229,6 +244,18 @@ public class GatewayRoutes {
             }
             return;
         }
+        if (!admitted(response, limitKey)) {
+            return;
+        }
+        String expect = request.getHeader(HttpHeaders.EXPECT);
+        if (expect != null && "100-continue".equalsIgnoreCase(expect)) {
+            response.writeContinue(); // checks passed: let the client send its body (the proxy drops Expect upstream)
+        }
+        proxies[service].handle(request); // path and query unchanged
+    }
+
+    /** Takes one request of {@code limitKey}'s rate limit (headers set); false when it is spent (429 sent). */
+    private boolean admitted(HttpServerResponse response, String limitKey) {
         RateLimiter.Decision decision = limiter.acquire(limitKey, System.nanoTime(), System.currentTimeMillis());
         MultiMap headers = response.headers();
         headers.set(GatewayHeaders.X_RATELIMIT_LIMIT, limitHeader)
@@ -238,13 +265,9 @@ public class GatewayRoutes {
             headers.set(GatewayHeaders.RETRY_AFTER, Long.toString(decision.retryAfterSeconds()));
             Errors.send(response, 429, "rate limit exceeded: " + limitHeader + " requests per minute per token; retry in "
                     + decision.retryAfterSeconds() + " s");
-            return;
+            return false;
         }
-        String expect = request.getHeader(HttpHeaders.EXPECT);
-        if (expect != null && "100-continue".equalsIgnoreCase(expect)) {
-            response.writeContinue(); // checks passed: let the client send its body (the proxy drops Expect upstream)
-        }
-        proxies[service].handle(request); // path and query unchanged
+        return true;
     }
 
     /** The size of the header lines as sent ({@code name: value\r\n} each). */

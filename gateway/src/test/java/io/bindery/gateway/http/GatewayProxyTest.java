@@ -169,6 +169,16 @@ class GatewayProxyTest {
     }
 
     @Test
+    void gitPushWebhooksGoToIntegrationsWithoutATokenAndLimitedPerAddress() {
+        given().header("X-GitHub-Event", "push").contentType("application/json").body("{\"ref\":\"refs/heads/main\"}")
+                .post("/hooks/git/spaces/s1?x=1").then().statusCode(200)
+                .header("X-Upstream", "integrations").body("path", equalTo("/hooks/git/spaces/s1"))
+                .body("method", equalTo("POST")).body("query", equalTo("x=1"))
+                .header("X-RateLimit-Limit", notNullValue());
+        given().post("/hooks/gitx").then().statusCode(404);
+    }
+
+    @Test
     void aSitesOwnHostnameGoesToTheReaderAndTheApisNamesDoNot() {
         // sites is the refusing upstream here: a 503 naming it shows the request went to the reader, without a token
         given().header("Host", "docs.acme.example").get("/guide/intro")
