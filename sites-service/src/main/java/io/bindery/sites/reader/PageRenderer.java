@@ -25,7 +25,7 @@ import java.util.function.Function;
  * the API's origin, so: raw HTML in the markdown is escaped (shown as text, never parsed), and a link or image whose
  * address is not relative, http(s) or mailto (javascript:, data:, vbscript:, …) loses its address. GFM tables;
  * headings get ids (their slug, numbered when repeated) and make the outline; fenced code keeps its language as
- * class {@code language-x}; links to other pages ({@code /pages/<id>}, content's canonical form) and to files
+ * class {@code language-x}, is highlighted and labelled with its language ({@link CodeBlockRenderer}); links to other pages ({@code /pages/<id>}, content's canonical form) and to files
  * ({@code /files/<id>}) are rewritten to their published addresses.
  */
 public final class PageRenderer {
@@ -35,8 +35,11 @@ public final class PageRenderer {
     public record OutlineEntry(int level, String text, String id) {
     }
 
-    public record Rendered(String html, List<OutlineEntry> outline) {
+    /** {@code summary}: the start of the first paragraph as plain text (at most {@link #SUMMARY} characters), or null. */
+    public record Rendered(String html, List<OutlineEntry> outline, String summary) {
     }
+
+    static final int SUMMARY = 160;
 
     private PageRenderer() {
     }
@@ -93,6 +96,7 @@ public final class PageRenderer {
                 .escapeHtml(true)
                 .sanitizeUrls(true)
                 .urlSanitizer(SAFE_URLS)
+                .nodeRendererFactory(CodeBlockRenderer::new)
                 .attributeProviderFactory(context -> (node, tagName, attributes) -> {
                     if (node instanceof Heading && next[0] < outline.size()) {
                         attributes.put("id", outline.get(next[0]++).id());
@@ -103,7 +107,7 @@ public final class PageRenderer {
                     }
                 })
                 .build();
-        return new Rendered(renderer.render(document), List.copyOf(outline));
+        return new Rendered(renderer.render(document), List.copyOf(outline), summary(document));
     }
 
     /** Relative addresses, http(s) and mailto pass; every other scheme loses its address (the text stays). */
@@ -154,6 +158,24 @@ public final class PageRenderer {
         return destination;
     }
 
+    /** The first paragraph's text, whitespace folded, cut at a word before {@link #SUMMARY} characters. */
+    private static String summary(Node document) {
+        for (Node n = document.getFirstChild(); n != null; n = n.getNext()) {
+            if (n instanceof org.commonmark.node.Paragraph) {
+                String text = textOf(n).replaceAll("\\s+", " ").strip();
+                if (text.isEmpty()) {
+                    continue;
+                }
+                if (text.length() <= SUMMARY) {
+                    return text;
+                }
+                int cut = text.lastIndexOf(' ', SUMMARY - 1);
+                return text.substring(0, cut > SUMMARY / 2 ? cut : SUMMARY - 1) + "\u2026";
+            }
+        }
+        return null;
+    }
+
     /** Whether a heading says the page's title: the same words, ignoring case and surrounding spaces. */
     static boolean sameTitle(String heading, String title) {
         return heading.strip().equalsIgnoreCase(title.strip());
@@ -170,6 +192,16 @@ public final class PageRenderer {
             @Override
             public void visit(Code code) {
                 out.append(code.getLiteral());
+            }
+
+            @Override
+            public void visit(org.commonmark.node.SoftLineBreak lineBreak) {
+                out.append(' ');
+            }
+
+            @Override
+            public void visit(org.commonmark.node.HardLineBreak lineBreak) {
+                out.append(' ');
             }
         });
         return out.toString();

@@ -10,6 +10,7 @@ import io.bindery.sites.site.Site;
 import io.bindery.sites.site.SiteVisibility;
 import io.bindery.sites.sitespace.SiteSpaceRow;
 import io.bindery.sites.sitespace.SpaceSources;
+import io.bindery.sites.section.SectionTabs;
 import io.bindery.sites.section.StructureItem;
 import io.bindery.sites.section.StructureStore;
 import io.bindery.sites.site.SiteLookup;
@@ -107,9 +108,9 @@ public class Reader {
     }
 
     /** What the database says a request names; read in one short transaction, before content is asked. */
-    record Resolved(Site site, List<StructureItem> sections, StructureItem section, List<SiteSpaceRow> variants,
-                            SiteSpaceRow siteSpace, String revision, Map<String, String> titles, String base,
-                            String spaceBase, String path, int consumed, java.util.Set<String> named) implements Outcome {
+    record Resolved(Site site, List<StructureItem> sections, List<SectionTabs.Tab> tabs, StructureItem section,
+                            List<SiteSpaceRow> variants, SiteSpaceRow siteSpace, String revision, Map<String, String> titles,
+                            String base, String spaceBase, String path, int consumed, java.util.Set<String> named) implements Outcome {
         /** The space the page is read from. */
         String spaceId() {
             return siteSpace.spaceId;
@@ -117,7 +118,7 @@ public class Reader {
 
         /** The same site space at another page path. */
         Resolved at(String otherPath) {
-            return new Resolved(site, sections, section, variants, siteSpace, revision, titles, base, spaceBase, otherPath,
+            return new Resolved(site, sections, tabs, section, variants, siteSpace, revision, titles, base, spaceBase, otherPath,
                     consumed, named);
         }
     }
@@ -218,7 +219,8 @@ public class Reader {
         int asked = segments.size();
 
         // the section: named by the first segment, else the default one (the first visible when it is hidden)
-        List<StructureItem> sections = flatten(published.visibleStructure(site, holds), PublishedSites.ROOT);
+        Map<String, List<StructureItem>> byParent = published.visibleStructure(site, holds);
+        List<StructureItem> sections = SectionTabs.sections(byParent, PublishedSites.ROOT);
         boolean hasSections = structure.hasSections(site);
         StructureItem section = null;
         if (hasSections) {
@@ -262,7 +264,8 @@ public class Reader {
             }
             names.remove(null);
         }
-        return new Resolved(site, sections, section, variants, siteSpace, revision.get(), titles, base, spaceBase,
+        List<SectionTabs.Tab> tabs = sections.size() < 2 ? List.of() : SectionTabs.tabs(byParent, section == null ? null : section.id, base);
+        return new Resolved(site, sections, tabs, section, variants, siteSpace, revision.get(), titles, base, spaceBase,
                 String.join("/", segments), consumed, names);
     }
 
@@ -282,7 +285,7 @@ public class Reader {
      * condition that holds for the visitor, with content. Runs inside a transaction.
      */
     private List<Listed> visibleSpaces(Site site, Predicate<String> holds, String base) {
-        List<StructureItem> sections = flatten(published.visibleStructure(site, holds), PublishedSites.ROOT);
+        List<StructureItem> sections = SectionTabs.sections(published.visibleStructure(site, holds), PublishedSites.ROOT);
         List<StructureItem> owners = new ArrayList<>(sections);
         if (!structure.hasSections(site)) {
             owners.add(null);
@@ -401,6 +404,10 @@ public class Reader {
     static final String ASSETS_CSS = "~assets/reader.css";
     /** The site's icon (a browser asks for one; without it every page would log a failed request). */
     static final String ASSETS_ICON = "~assets/favicon.svg";
+    /** The reader's script: copy buttons on code blocks (under {@code script-src 'self'}; pages work without it). */
+    static final String ASSETS_JS = "~assets/reader.js";
+    /** The site's accent colours, from the stylesheet's own address ({@link ReaderTheme#css}). */
+    static final String ASSETS_THEME = "~assets/theme.css";
 
     /**
      * The addresses (paths) of a public published site's pages that any visitor sees: every section and site
@@ -438,10 +445,6 @@ public class Reader {
                               PageRenderer.Rendered rendered) {
         Site site = r.site();
         String spaceBase = r.spaceBase();
-        List<ReaderModel.Link> tabs = r.sections().size() < 2 ? List.of() : r.sections().stream()
-                .map(s -> new ReaderModel.Link(s.title, r.base() + (s.isDefault ? "" : s.path + "/"),
-                        r.section() != null && s.id.equals(r.section().id)))
-                .toList();
         String sectionBase = r.base() + (r.section() == null || r.section().isDefault ? "" : r.section().path + "/");
         List<ReaderModel.Link> switcher = r.variants().size() < 2 ? List.of() : r.variants().stream()
                 .map(v -> new ReaderModel.Link(v.title != null ? v.title : r.titles().getOrDefault(v.spaceId, v.path),
@@ -477,11 +480,11 @@ public class Reader {
         int index = documents.indexOf(shown);
         ReaderModel.Link previous = index > 0 ? link(documents.get(index - 1), spaceBase) : null;
         ReaderModel.Link next = index >= 0 && index + 1 < documents.size() ? link(documents.get(index + 1), spaceBase) : null;
-        String theme = customizations.of(site).path("styling").path("theme").asText("clean");
+        ReaderTheme theme = ReaderTheme.of(customizations.of(site));
         io.bindery.sites.site.SiteFacts facts = io.bindery.sites.site.SiteFacts.of(site);
         return new ReaderModel(facts.title(), r.base(), r.base() + ASSETS_CSS, r.base() + SEARCH, shown.title(), shown.description(),
-                !facts.isPublic() || shown.noIndex(), theme, tabs, switcher, nav, crumbs, previous, next,
-                rendered.outline(), new RawString(rendered.html()), null);
+                !facts.isPublic() || shown.noIndex(), theme, r.tabs(), switcher, nav, crumbs, previous, next,
+                rendered.outline(), new RawString(rendered.html()), rendered.summary(), null);
     }
 
     /** Each page's parent id (null at the top level), from the depths of the tree order. */
@@ -511,16 +514,4 @@ public class Reader {
         return new ReaderModel.Link(p.title(), spaceBase + p.path(), false);
     }
 
-    /** Sections in structure order, groups opened. */
-    private static List<StructureItem> flatten(Map<String, List<StructureItem>> byParent, String parent) {
-        List<StructureItem> out = new ArrayList<>();
-        for (StructureItem i : byParent.getOrDefault(parent, List.of())) {
-            if (i.section()) {
-                out.add(i);
-            } else {
-                out.addAll(flatten(byParent, i.id));
-            }
-        }
-        return out;
-    }
 }

@@ -6,9 +6,27 @@ import java.util.List;
 
 /** What the reader's page template shows: one page of a published site, as a visitor sees it. */
 public record ReaderModel(String siteTitle, String homeUrl, String cssUrl, String searchUrl, String title, String description,
-                          boolean noIndex, String theme, List<Link> tabs, List<Link> variants, List<NavItem> nav,
+                          boolean noIndex, ReaderTheme theme, List<io.bindery.sites.section.SectionTabs.Tab> tabs, List<Link> variants, List<NavItem> nav,
                           List<Link> breadcrumbs, Link previous, Link next, List<PageRenderer.OutlineEntry> outline,
-                          RawString body, java.time.Instant updatedAt) {
+                          RawString body, String summary, java.time.Instant updatedAt) {
+
+    /**
+     * What search engines and link previews show: the page's description, else the start of its first paragraph
+     * (a page without a description would otherwise have none).
+     */
+    public String metaDescription() {
+        return description != null && !description.isBlank() ? description : summary;
+    }
+
+    /** The site's theme stylesheet (its accent colours), after the reader's own. */
+    public String themeCssUrl() {
+        return theme.cssUrl(homeUrl);
+    }
+
+    /** The reader's small script (copy buttons); every page works without it. */
+    public String scriptUrl() {
+        return cssUrl.replace("reader.css", "reader.js");
+    }
 
     /** When the page's content last changed, as the reader shows it (UTC day), or null when content did not say. */
     public String updated() {
@@ -24,7 +42,7 @@ public record ReaderModel(String siteTitle, String homeUrl, String cssUrl, Strin
     /** This model with the date its content last changed. */
     ReaderModel updatedAt(java.time.Instant at) {
         return new ReaderModel(siteTitle, homeUrl, cssUrl, searchUrl, title, description, noIndex, theme, tabs, variants, nav,
-                breadcrumbs, previous, next, outline, body, at);
+                breadcrumbs, previous, next, outline, body, summary, at);
     }
 
     /** The site's icon, beside the stylesheet. */
@@ -32,7 +50,7 @@ public record ReaderModel(String siteTitle, String homeUrl, String cssUrl, Strin
         return cssUrl.replace("reader.css", "favicon.svg");
     }
 
-    /** A link of the tabs (sections), the variant switcher (site spaces), breadcrumbs, previous/next. */
+    /** A link of the variant switcher (site spaces), breadcrumbs, previous/next. */
     public record Link(String title, String url, boolean current) {
     }
 

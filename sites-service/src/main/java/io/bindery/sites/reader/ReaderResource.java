@@ -31,16 +31,21 @@ import java.util.Map;
  * site's visibility (see {@link Reader}). A share key ({@code ?share=}) or a visitor token ({@code ?jwt_token=}) is
  * taken once, kept in an HttpOnly cookie scoped to the site's path, and the address is reloaded without it so the
  * secret does not stay in the address bar, the history or a Referer. Every answer carries a strict Content-Security-
- * Policy (no script at all), nosniff and a Referrer-Policy; a page carries an ETag, and a revisit that sends it back
+ * Policy (script only the reader's own file, {@code ~assets/reader.js}; no inline script or style), nosniff and a Referrer-Policy; a page carries an ETag, and a revisit that sends it back
  * costs a 304.
  */
 @Path("/s")
 public class ReaderResource {
     static final String SHARE_COOKIE = "bindery_share";
     static final String VISITOR_COOKIE = "bindery_visitor";
-    static final String CSP = "default-src 'none'; style-src 'self'; img-src 'self' https:; base-uri 'none'; "
-            + "form-action 'self'; frame-ancestors 'none'";
+    /**
+     * No inline script or style anywhere. {@code connect-src 'self'}: Lighthouse reads robots.txt from inside the page
+     * (a fetch), which {@code default-src 'none'} would refuse; the reader's own script is the only one that could use it.
+     */
+    static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https:; connect-src 'self'; "
+            + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
     private static final byte[] CSS = asset("/reader/reader.css");
+    private static final byte[] JS = asset("/reader/reader.js");
     private static final byte[] ICON = asset("/reader/favicon.svg");
 
     @Inject
@@ -111,6 +116,14 @@ public class ReaderResource {
                 return blocking(() -> sitemap(site, origin));
             case Reader.ASSETS_CSS:
                 return Uni.createFrom().item(css());
+            case Reader.ASSETS_JS:
+                return Uni.createFrom().item(secured(Response.ok(JS, "text/javascript; charset=utf-8"))
+                        .header("Cache-Control", "public, max-age=3600").build());
+            case Reader.ASSETS_THEME:
+                // made from its own address alone: the same address is the same stylesheet for good
+                return Uni.createFrom().item(secured(Response.ok(ReaderTheme.css(uri.getQueryParameters().getFirst("light"),
+                        uri.getQueryParameters().getFirst("dark")), "text/css; charset=utf-8"))
+                        .header("Cache-Control", "public, max-age=31536000, immutable").build());
             case Reader.ASSETS_ICON:
                 return Uni.createFrom().item(secured(Response.ok(ICON, "image/svg+xml"))
                         .header("Cache-Control", "public, max-age=86400").build());

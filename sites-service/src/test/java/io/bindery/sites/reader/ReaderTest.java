@@ -114,7 +114,7 @@ class ReaderTest {
         publish();
         Response home = given().get(url("/"));
         home.then().statusCode(200).contentType(startsWith("text/html"))
-                .header("Content-Security-Policy", allOf(containsString("default-src 'none'"), not(containsString("script-src"))))
+                .header("Content-Security-Policy", allOf(containsString("default-src 'none'"), containsString("script-src 'self';"), not(containsString("unsafe"))))
                 .header("X-Content-Type-Options", "nosniff").header("Referrer-Policy", "strict-origin-when-cross-origin")
                 .body(containsString("<title>Introduction · Handbook site</title>"))
                 .body(containsString("<h2 id=\"start\">Start<a href=\"#start\" class=\"anchor\" aria-label=\"Link to this section\">#</a></h2>"))
