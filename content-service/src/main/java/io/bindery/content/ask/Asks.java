@@ -1,33 +1,48 @@
 package io.bindery.content.ask;
 
+import io.bindery.commons.errors.ApiException;
 import io.bindery.content.search.ContentSearch;
+import io.bindery.contracts.content.SiteAskRequest;
+import io.bindery.contracts.content.SiteAskResponse;
+import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.document.MarkdownDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Ask without a language model: the answer is the best passages of the hybrid search across the spaces the
- * caller may read, each quoted with a link to its section, and the sources are their pages. Nothing is generated,
- * so there are no follow-up questions.
+ * caller may read, each quoted with a link to its section, and the sources are their pages. When the operator
+ * configured an answer writer ({@link AnswerWriter}), the answer is written from those passages and cites them, with
+ * the list of its sources after it; otherwise (or when the writer fails) nothing is generated. There are no
+ * follow-up questions either way.
  */
 @ApplicationScoped
 public class Asks {
     /** Passages in an answer: enough to hold the answer when it is in one place, few enough to be read. */
     static final int PASSAGES = 5;
 
+    /** Most passages sites may ask for. */
+    static final int MAX_SITE_PASSAGES = 10;
+
     @Inject
     ContentSearch search;
+    @Inject
+    AnswerWriter writer;
 
     public AskView ask(String organizationId, String callerId, AskRequest request) {
         List<ContentSearch.Passage> passages = search.passages(organizationId, callerId, request.query(), PASSAGES);
         if (passages.isEmpty()) {
             return new AskView(null);
         }
-        String markdown = markdown(passages);
+        Optional<String> written = writer.write(request.query(), passages.stream()
+                .map(p -> new AnswerWriter.Source(heading(p.pageTitle(), p.sectionTitle()), p.text())).toList());
+        String markdown = written.map(w -> written(w, passages)).orElseGet(() -> markdown(passages));
         Map<String, Object> answer = request.format().equals("markdown") ? Map.of("markdown", markdown)
                 : Map.of("document", MarkdownDocuments.toDocument(markdown));
         List<AskView.Source> sources = new ArrayList<>();
@@ -40,11 +55,54 @@ public class Asks {
         return new AskView(new AskView.Answer(answer, sources, List.of()));
     }
 
+    /**
+     * For sites-service (a site's ask, the reader's {@code .md?ask=}): the best passages over the live revisions of
+     * the given spaces, which sites has already decided the caller may read, and the answer written from them when
+     * a writer is configured. The passages are the best section of each page of the reader's hybrid search, best
+     * first across the spaces.
+     */
+    public SiteAskResponse inSpaces(SiteAskRequest request) {
+        if (request == null || request.spaces() == null) {
+            throw ApiException.badRequest("a body {spaces, question, passages} is required");
+        }
+        int max = Math.max(1, Math.min(MAX_SITE_PASSAGES, request.passages()));
+        List<SiteAskResponse.Passage> found = new ArrayList<>();
+        for (SiteSearchResponse.SpaceResult space : search.inSpaces(request.spaces(), request.question(), max)) {
+            for (SiteSearchResponse.PageResult p : space.pages()) {
+                String section = p.sectionTitle() == null || p.sectionTitle().isBlank() ? p.title() : p.sectionTitle();
+                String text = p.body() == null ? "" : p.body().replace("<mark>", "").replace("</mark>", "").strip();
+                found.add(new SiteAskResponse.Passage(space.id(), space.revision(), p.id(), p.title(), p.path(),
+                        p.anchor() == null ? "" : p.anchor(), section, text, p.score()));
+            }
+        }
+        // fused (or text-search) scores are comparable across the spaces of one search
+        List<SiteAskResponse.Passage> best = found.stream()
+                .sorted(Comparator.comparingDouble(SiteAskResponse.Passage::score).reversed()).limit(max).toList();
+        String written = writer.write(request.question(), best.stream()
+                .map(p -> new AnswerWriter.Source(heading(p.pageTitle(), p.sectionTitle()), p.text())).toList()).orElse(null);
+        return new SiteAskResponse(best, written);
+    }
+
+    /** The written answer, then its sources numbered as it cites them, each linked. */
+    static String written(String answer, List<ContentSearch.Passage> passages) {
+        StringBuilder md = new StringBuilder(answer.strip()).append("\n\n**Sources**\n\n");
+        for (int i = 0; i < passages.size(); i++) {
+            ContentSearch.Passage p = passages.get(i);
+            md.append(i + 1).append(". [").append(escape(heading(p.pageTitle(), p.sectionTitle()))).append("](")
+                    .append(p.url()).append(")\n");
+        }
+        return md.toString();
+    }
+
+    static String heading(String pageTitle, String sectionTitle) {
+        return sectionTitle == null || sectionTitle.equals(pageTitle) ? pageTitle : pageTitle + " › " + sectionTitle;
+    }
+
     /** Each passage under its page and section title, quoted, with a link to the section. */
     static String markdown(List<ContentSearch.Passage> passages) {
         StringBuilder md = new StringBuilder();
         for (ContentSearch.Passage p : passages) {
-            String heading = p.sectionTitle().equals(p.pageTitle()) ? p.pageTitle() : p.pageTitle() + " › " + p.sectionTitle();
+            String heading = heading(p.pageTitle(), p.sectionTitle());
             md.append("**").append(escape(heading)).append("** ([source](").append(p.url()).append("))\n\n");
             String text = p.text().isBlank() ? p.pageTitle() : p.text();
             for (String line : text.split("\n", -1)) {

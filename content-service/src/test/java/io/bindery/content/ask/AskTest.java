@@ -12,9 +12,12 @@ import java.util.List;
 import java.util.Map;
 
 import static io.bindery.content.TestApi.as;
+import static io.bindery.content.TestApi.internal;
 import static io.bindery.content.TestApi.member;
 import static io.bindery.content.testing.InsightsStandIn.hit;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
@@ -106,6 +109,40 @@ class AskTest {
         String stranger = member(Ids.newId(), "admin");
         as(stranger).body(Map.of("query", question)).post("/v1/orgs/" + o.id() + "/ask").then().statusCode(404)
                 .body("error.code", equalTo(404));
+    }
+
+    @Test
+    void sitesAskKeepsToTheSpacesItGives() {
+        Org o = handbook();
+        String other = as(o.admin()).body("{\"title\":\"Salaries\"}").post("/v1/orgs/" + o.id() + "/spaces")
+                .then().statusCode(201).extract().path("id");
+        String secret = io.bindery.content.search.SearchTestPages.merged(o.admin(), other,
+                List.of(Map.entry("Salary bands", "# Salary bands\n\nInvoices for salaries are secret.\n"))).get(0);
+        String question = "monthly invoices";
+        InsightsStandIn.answer(question, hit(other, secret, "", 0.9), hit(o.space(), o.pages().get(2), "", 0.5));
+        internal().body(Map.of("spaces", List.of(o.space()), "question", question, "passages", 5))
+                .post("/internal/ask").then().statusCode(200)
+                .body("passages.space", everyItem(equalTo(o.space())))
+                // the words' page and the meaning's, not the other space's best
+                .body("passages.page", containsInAnyOrder(o.pages().get(1), o.pages().get(2)))
+                .body("passages.revision", everyItem(equalTo(o.revision())))
+                .body("passages.pageTitle", hasItem("Billing"))
+                .body("passages.path", everyItem(notNullValue()))
+                .body("passages.text", hasItem(containsString("Invoices are issued monthly")))
+                .body("written", nullValue());
+        // given both spaces, the other space's page is among them; at most as many passages as asked for
+        internal().body(Map.of("spaces", List.of(o.space(), other), "question", question, "passages", 5))
+                .post("/internal/ask").then().statusCode(200)
+                .body("passages.page", hasItem(secret));
+        internal().body(Map.of("spaces", List.of(o.space(), other), "question", question, "passages", 1))
+                .post("/internal/ask").then().statusCode(200)
+                .body("passages", hasSize(1));
+        internal().body(Map.of("spaces", List.of(o.space()), "question", "zyzzyva", "passages", 5))
+                .post("/internal/ask").then().statusCode(200).body("passages", hasSize(0));
+        for (String bad : List.of("{}", "{\"spaces\":[\"" + o.space() + "\"],\"question\":\"\"}",
+                "{\"spaces\":[\"" + o.space() + "\"],\"question\":\"" + "a".repeat(513) + "\"}")) {
+            internal().body(bad).post("/internal/ask").then().statusCode(400).body("error.code", equalTo(400));
+        }
     }
 
     @Test

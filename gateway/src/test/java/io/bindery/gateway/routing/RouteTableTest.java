@@ -105,6 +105,8 @@ class RouteTableTest {
             // sites, openapi, integrations
             "/orgs/o1/sites sites",
             "/orgs/o1/sites/site1/section-groups/g1/sections/s1 sites",
+            // a site's ask is sites' (it knows the site's spaces; content answers it by /internal/ask)
+            "/orgs/o1/sites/site1/ask sites",
             "/orgs/o1/openapi openapi",
             "/orgs/o1/openapi/spec/versions/latest/content openapi",
             "/integrations integrations",

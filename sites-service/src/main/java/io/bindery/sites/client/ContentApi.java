@@ -3,6 +3,8 @@ package io.bindery.sites.client;
 import io.bindery.commons.client.SpaceViewsApi;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
+import io.bindery.contracts.content.SiteAskRequest;
+import io.bindery.contracts.content.SiteAskResponse;
 import io.bindery.contracts.content.SiteSearchRequest;
 import io.bindery.contracts.content.SiteSearchResponse;
 import jakarta.ws.rs.Consumes;
@@ -41,4 +43,8 @@ public interface ContentApi extends SpaceViewsApi {
     @POST
     @Path("/search")
     SiteSearchResponse search(@HeaderParam("Authorization") String authorization, SiteSearchRequest body);
+
+    @POST
+    @Path("/ask")
+    SiteAskResponse ask(@HeaderParam("Authorization") String authorization, SiteAskRequest body);
 }

@@ -6,6 +6,8 @@ import io.bindery.commons.client.InternalClients;
 import io.bindery.commons.client.SpaceViewsApi;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
+import io.bindery.contracts.content.SiteAskRequest;
+import io.bindery.contracts.content.SiteAskResponse;
 import io.bindery.contracts.content.SiteSearchRequest;
 import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.contracts.content.SpaceData;
@@ -73,5 +75,14 @@ public class ContentClient {
     public SiteSearchResponse search(List<String> spaceIds, String query, int pagesPerSpace) {
         return InternalCall.with(serviceTokens, SERVICE,
                 credential -> api.search(credential, new SiteSearchRequest(spaceIds, query, pagesPerSpace)));
+    }
+
+    /**
+     * Ask over the live revisions of the spaces (a site's, that the caller or visitor may read): the best passages
+     * and, when content has an answer writer, the answer written from them.
+     */
+    public SiteAskResponse ask(List<String> spaceIds, String question, int passages) {
+        return InternalCall.with(serviceTokens, SERVICE,
+                credential -> api.ask(credential, new SiteAskRequest(spaceIds, question, passages)));
     }
 }

@@ -88,6 +88,46 @@ public class AgentDocs {
         return new Answer(200, body, tree.createdAt(), personal(site, request));
     }
 
+    /** Passages in an answer to {@code ?ask=}, as the API's ask. */
+    static final int ASK_PASSAGES = 5;
+
+    /**
+     * {@code <page>.md?ask=question}: the best passages of the site spaces the visitor sees (retrieval only; written
+     * from them, citing them, when content has an answer writer), each linked to its page's markdown. The page must
+     * be one the visitor may read as markdown (else the same 404 as the page's); the question is asked of the whole
+     * site the visitor sees, the page being where it was asked.
+     */
+    public Answer ask(Reader.Request request, Links links, String question) {
+        Reader.Outcome outcome = reader.resolveKept(request);
+        if (!(outcome instanceof Reader.Resolved r) || SiteFacts.of(r.site()).agentsExcluded()
+                || Reader.pageAt(reader.tree(r.spaceId(), r.revision()), r.path()).isEmpty()) {
+            return notFound(request, links);
+        }
+        Optional<Visit> visit = visit(request);
+        if (visit.isEmpty()) {
+            return notFound(request, links);
+        }
+        String q = question == null ? "" : question.strip();
+        if (q.isEmpty() || q.length() > 512) {
+            return new Answer(400, "# Bad question\n\nAsk with `?ask=` and a question of 1 to 512 characters.\n", null, true);
+        }
+        Map<String, Reader.Listed> bySpace = new HashMap<>();
+        visit.get().spaces().forEach(l -> bySpace.putIfAbsent(l.spaceId(), l));
+        var found = bySpace.isEmpty() ? new io.bindery.contracts.content.SiteAskResponse(List.of(), null)
+                : content.ask(List.copyOf(bySpace.keySet()), q, ASK_PASSAGES);
+        StringBuilder out = new StringBuilder("# ").append(q.replaceAll("\\s+", " ")).append("\n\n");
+        if (found.passages().isEmpty()) {
+            out.append("No page of this site answers this question. The pages of this site are listed in [sitemap.md](")
+                    .append(links.plain(request.site().base() + SITEMAP_MD)).append(").\n");
+        } else {
+            out.append(io.bindery.sites.ask.AnswerMarkdown.of(found.passages(), found.written(), p -> {
+                Reader.Listed l = bySpace.get(p.space());
+                return l == null ? null : links.md(l.spaceBase() + p.path()) + (p.anchor().isEmpty() ? "" : "#" + p.anchor());
+            }));
+        }
+        return new Answer(200, out.toString(), null, true);
+    }
+
     /** {@code llms.txt}: an H1, an H2 per section and site space, a link per shown page in tree order. */
     public Answer llms(Reader.Request request, Links links) {
         Optional<Visit> visit = visit(request);

@@ -256,6 +256,15 @@ public class ReaderResource {
         Reader.Request request = new Reader.Request(site, agent.rest(), share != null ? share : cookieValue(headers, SHARE_COOKIE),
                 token != null ? token : cookieValue(headers, VISITOR_COOKIE), unsigned);
         AgentDocs.Links links = new AgentDocs.Links(origin != null ? origin : urls.base(), carried.toString());
+        String question = query.getFirst("ask");
+        if (agent.kind() == Kind.PAGE && question != null) {
+            // an answer is made for its question: never kept among the recent pages, never cached
+            return blocking(() -> {
+                AgentDocs.Answer answer = agentDocs.ask(request, links, question);
+                return secured(Response.status(answer.status()).entity(answer.body()).type("text/markdown; charset=utf-8")
+                        .header("Cache-Control", "private, no-store").header("X-Robots-Tag", "noindex")).build();
+            });
+        }
         AgentKey key = new AgentKey(request, agent.kind(), links);
         String type = agent.kind() == Kind.LLMS || agent.kind() == Kind.LLMS_FULL ? "text/plain; charset=utf-8"
                 : "text/markdown; charset=utf-8";

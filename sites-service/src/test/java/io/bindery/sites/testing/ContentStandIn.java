@@ -8,6 +8,8 @@ import com.sun.net.httpserver.HttpServer;
 import io.bindery.commons.ids.Ids;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
+import io.bindery.contracts.content.SiteAskRequest;
+import io.bindery.contracts.content.SiteAskResponse;
 import io.bindery.contracts.content.SiteSearchRequest;
 import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.contracts.content.SpaceData;
@@ -167,6 +169,10 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
                 exchange.getResponseBody().write(f.getValue());
                 return;
             }
+            if (path.equals("/internal/ask") && "POST".equals(exchange.getRequestMethod())) {
+                ask(exchange, JSON.readValue(exchange.getRequestBody(), SiteAskRequest.class));
+                return;
+            }
             if (path.equals("/internal/search") && "POST".equals(exchange.getRequestMethod())) {
                 search(exchange, JSON.readValue(exchange.getRequestBody(), SiteSearchRequest.class));
                 return;
@@ -243,6 +249,33 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
             }
         }
         reply(exchange, 200, JSON.writeValueAsString(new SiteSearchResponse(spaces)));
+    }
+
+    /** The spaces of each ask received, in order. */
+    public static final List<List<String>> ASKED = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** What content's answer writer answers (null: no writer). */
+    public static volatile String written;
+
+    /**
+     * Ask as content answers sites, simplified: a passage per document page of the spaces' live revisions whose
+     * markdown holds the question (case-insensitively), its text the markdown around it, at most {@code passages}.
+     */
+    private static void ask(HttpExchange exchange, SiteAskRequest request) throws IOException {
+        ASKED.add(List.copyOf(request.spaces()));
+        String q = request.question().toLowerCase(java.util.Locale.ROOT);
+        List<SiteAskResponse.Passage> passages = new ArrayList<>();
+        for (String spaceId : request.spaces()) {
+            String revision = LIVE.get(spaceId);
+            for (StandInPage p : revision == null ? List.<StandInPage>of() : REVISIONS.get(spaceId + "/" + revision)) {
+                int at = p.markdown() == null ? -1 : p.markdown().toLowerCase(java.util.Locale.ROOT).indexOf(q);
+                if ("document".equals(p.kind()) && at >= 0 && passages.size() < request.passages()) {
+                    String md = p.markdown();
+                    passages.add(new SiteAskResponse.Passage(spaceId, revision, p.id(), p.title(), p.path(), "",
+                            p.title(), md.substring(Math.max(0, at - 40), Math.min(md.length(), at + q.length() + 40)), 1.0));
+                }
+            }
+        }
+        reply(exchange, 200, JSON.writeValueAsString(new SiteAskResponse(passages, passages.isEmpty() ? null : written)));
     }
 
     private static void reply(HttpExchange exchange, int status, String body) throws IOException {
