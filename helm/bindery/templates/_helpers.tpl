@@ -146,15 +146,6 @@ stable across upgrades), else a new random one. Call with (dict "given" v "exist
       name: {{ $secrets }}
       key: {{ $key }}
 {{- end }}
-{{- if eq .component "integrations" }}
-- name: BINDERY_GIT_SYNC_CREDENTIALS_KEY
-  valueFrom:
-    secretKeyRef:
-      name: {{ $secrets }}
-      key: BINDERY_GIT_SYNC_CREDENTIALS_KEY
-      # an existingSecret made before Git Sync may lack it: then only Git Sync's PUT refuses (503)
-      optional: true
-{{- end }}
 {{- if ne .component "gateway" }}
 - name: QUARKUS_DATASOURCE_USERNAME
   valueFrom:
