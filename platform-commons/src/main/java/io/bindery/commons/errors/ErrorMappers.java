@@ -120,8 +120,25 @@ public class ErrorMappers {
         if (storage != null) {
             return storage;
         }
+        if (clientGone(e)) {
+            // the caller hung up while its body was read (a timed-out internal call, a closed browser): no one
+            // reads this answer, and it is no fault of ours to log as one
+            LOG.debugf("the client closed the connection: %s", e);
+            return response(400, "the client closed the connection before its request was read");
+        }
         LOG.error("unexpected failure", e);
         return response(500, "internal error");
+    }
+
+    /** Whether the failure is the client's connection closing under the request (its body half read). */
+    static boolean clientGone(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.nio.channels.ClosedChannelException
+                    || t.getClass().getName().equals("io.vertx.core.http.HttpClosedException")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The answer for a database failure that is the client's (400) or the database's absence (503), or null. */
