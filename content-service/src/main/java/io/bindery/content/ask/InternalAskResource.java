@@ -1,27 +1,24 @@
 package io.bindery.content.ask;
 
+import io.bindery.contracts.content.ContentAskApi;
 import io.bindery.contracts.content.SiteAskRequest;
 import io.bindery.contracts.content.SiteAskResponse;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.POST;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.MediaType;
+import jakarta.inject.Singleton;
 
 /**
  * Internal (never routed by the gateway): ask for sites-service, over the spaces of a site that sites has already
- * decided the caller or visitor may read (see {@link Asks#inSpaces}).
+ * decided the caller or visitor may read (see {@link Asks#inSpaces}). Path and media types are the contract's
+ * ({@link ContentAskApi}); a JAX-RS annotation here would hide them.
  */
-@Path("/internal/ask")
-@Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
-public class InternalAskResource {
+// a resource's default scope, said here because the class has no @Path of its own to make it a bean
+@Singleton
+public class InternalAskResource implements ContentAskApi {
     @Inject
     Asks asks;
 
-    @POST
-    public SiteAskResponse ask(SiteAskRequest request) {
+    @Override
+    public SiteAskResponse ask(String authorization, SiteAskRequest request) {
         return asks.inSpaces(request);
     }
 }

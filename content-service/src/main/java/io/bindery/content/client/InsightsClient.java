@@ -1,5 +1,7 @@
 package io.bindery.content.client;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalClients;
@@ -35,6 +37,8 @@ public class InsightsClient {
     ContentConfig config;
     @Inject
     ServiceTokens serviceTokens;
+    @Inject
+    ObjectMapper json;
 
     InsightsApi api;
 
@@ -68,7 +72,9 @@ public class InsightsClient {
         }
         EmbeddingSearchRequest request = new EmbeddingSearchRequest(organization, spaces, query,
                 Math.max(1, Math.min(EmbeddingSearchRequest.MAX_LIMIT, limit)));
-        EmbeddingSearchResponse answer = InternalCall.with(serviceTokens, SERVICE, auth -> api.search(auth, request));
+        // the contract takes the body as a tree: insights checks it field by field
+        JsonNode body = json.valueToTree(request);
+        EmbeddingSearchResponse answer = InternalCall.with(serviceTokens, SERVICE, auth -> api.search(auth, body));
         return CompletableFuture.completedFuture(new Nearest(
                 answer == null || answer.items() == null ? List.of() : List.copyOf(answer.items()), true));
     }

@@ -1,45 +1,37 @@
 package io.bindery.content.pages;
 
+import io.bindery.contracts.content.ContentRevisionsApi;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.GET;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.MediaType;
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.Response;
 
 /**
  * Internal (never routed by the gateway): a revision's pages for sites-service's reader, which shows published
  * spaces to visitors and decides itself who may read them. A revision never changes, so the reader keeps what it
- * reads by revision. 404 for a revision of another space.
+ * reads by revision. 404 for a revision of another space. Paths and media types are the contract's
+ * ({@link ContentRevisionsApi}); a JAX-RS annotation here would hide them.
  */
-@Path("/internal/spaces/{spaceId}/revisions/{revisionId}")
-@Produces(MediaType.APPLICATION_JSON)
-public class InternalRevisionResource {
+// a resource's default scope, said here because the class has no @Path of its own to make it a bean
+@Singleton
+public class InternalRevisionResource implements ContentRevisionsApi {
     @Inject
     InternalRevisions revisions;
 
-    @GET
-    @Path("/tree")
-    public RevisionTree tree(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId) {
+    @Override
+    public RevisionTree tree(String authorization, String spaceId, String revisionId) {
         return revisions.tree(spaceId, revisionId);
     }
 
-    @GET
-    @Path("/pages/{pageId}")
-    public RevisionPage page(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
-                             @PathParam("pageId") String pageId) {
+    @Override
+    public RevisionPage page(String authorization, String spaceId, String revisionId, String pageId) {
         return revisions.page(spaceId, revisionId, pageId);
     }
 
     /** A file's bytes as the reader serves them to visitors (images of a published page), with its content type. */
-    @GET
-    @Path("/files/{fileId}")
-    @Produces(MediaType.WILDCARD)
-    public Response file(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
-                         @PathParam("fileId") String fileId) {
+    @Override
+    public Response file(String authorization, String spaceId, String revisionId, String fileId) {
         ContentReader.Download d = revisions.file(spaceId, revisionId, fileId);
         return Response.ok(d.bytes(), d.file().contentType()).header("ETag", "\"" + d.file().sha256() + "\"").build();
     }

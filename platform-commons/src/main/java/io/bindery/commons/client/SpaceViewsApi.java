@@ -1,14 +1,10 @@
 package io.bindery.commons.client;
 
 import io.bindery.commons.auth.ServiceTokens;
+import io.bindery.contracts.content.ContentAccessApi;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.content.SpaceViewsRequest;
-import io.bindery.contracts.content.SpaceViewsResponse;
-import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
@@ -16,20 +12,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * content-service's internal space-views call: which of some spaces a user can read, as whole Space resources with
- * that user's permissions. Services that embed Spaces (sites, integrations) extend this with the rest of content's
- * internal API they use, and ask through {@link #readable}.
+ * content-service's internal access API ({@link ContentAccessApi}, whose space-views call says which of some spaces
+ * a user can read, as whole Space resources with that user's permissions) with the batching every caller needs.
+ * Services that embed Spaces (sites, integrations) build a REST Client of this (or of an interface extending it)
+ * and ask through {@link #readable}.
  */
 @Path("/internal")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
-public interface SpaceViewsApi {
+public interface SpaceViewsApi extends ContentAccessApi {
     String CONTENT_SERVICE = "content-service";
-
-    @POST
-    @Path("/orgs/{organization}/space-views")
-    SpaceViewsResponse spaceViews(@HeaderParam("Authorization") String authorization,
-                                  @PathParam("organization") String organization, SpaceViewsRequest body);
 
     /**
      * The spaces among {@code spaceIds} that the user can read, live and of the organization, in the order asked

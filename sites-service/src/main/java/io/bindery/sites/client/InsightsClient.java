@@ -3,10 +3,14 @@ package io.bindery.sites.client;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalClients;
+import io.bindery.commons.client.Unreachable;
+import io.bindery.contracts.insights.AgentInstructionsMarkdown;
 import io.bindery.sites.config.SitesConfig;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Retry;
 import org.jboss.logging.Logger;
 
 import java.util.Map;
@@ -16,7 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Reads an organization's agent instructions from insights-service's internal API with sites' service token. Every
  * page served to an agent ends with them, so they are kept {@link #KEEP_NANOS} per organization (an edit shows within
  * that); when insights cannot answer, pages go out without them (kept {@link #KEEP_FAILURE_NANOS}, so a down insights
- * is not asked on every page) rather than failing: they add to the page, they are not the page.
+ * is not asked on every page) rather than failing: they add to the page, they are not the page. The read itself
+ * has review's policy for internal reads: retried when insights could not be reached, and a circuit breaker so that
+ * a down insights is not waited for on every organization's pages.
  */
 @ApplicationScoped
 public class InsightsClient {
@@ -54,7 +60,7 @@ public class InsightsClient {
         String markdown;
         long keep = KEEP_NANOS;
         try {
-            var answer = InternalCall.with(serviceTokens, SERVICE, credential -> api.agentInstructions(credential, organizationId));
+            AgentInstructionsMarkdown answer = read(organizationId);
             markdown = answer == null || answer.markdown() == null ? "" : answer.markdown().strip();
         } catch (RuntimeException e) {
             LOG.warnf("agent instructions of organization %s not read from insights (%s): pages for agents go out without them",
@@ -67,5 +73,12 @@ public class InsightsClient {
         }
         kept.put(organizationId, new Kept(now + keep, markdown));
         return markdown;
+    }
+
+    /** Intercepted although called from this bean (Quarkus intercepts self-invocation of non-private methods). */
+    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
+    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
+    AgentInstructionsMarkdown read(String organizationId) {
+        return InternalCall.with(serviceTokens, SERVICE, credential -> api.agentInstructions(credential, organizationId));
     }
 }
