@@ -14,6 +14,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.core.Response;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,10 +34,13 @@ public class GitSyncContent {
     ServiceTokens serviceTokens;
 
     GitContentApi api;
+    GitFilesApi fileLists;
 
     @PostConstruct
     void build() {
         api = InternalClients.build(GitContentApi.class, SERVICE, config.contentUrl(), config.internalCallConnectTimeout(),
+                config.internalCallTimeout().multipliedBy(4));
+        fileLists = InternalClients.build(GitFilesApi.class, SERVICE, config.contentUrl(), config.internalCallConnectTimeout(),
                 config.internalCallTimeout().multipliedBy(4));
     }
 
@@ -60,9 +64,9 @@ public class GitSyncContent {
         String page = null;
         do {
             String cursor = page;
-            GitContentApi.Files list = publicCall(() -> api.files("Bearer " + token, spaceId, revision, 100, cursor));
-            for (GitContentApi.Files.File f : list.items()) {
-                byte[] bytes = InternalCall.with(serviceTokens, SERVICE, auth -> api.file(auth, spaceId, revision, f.id()));
+            GitFilesApi.Files list = publicCall(() -> fileLists.files("Bearer " + token, spaceId, revision, 100, cursor));
+            for (GitFilesApi.Files.File f : list.items()) {
+                byte[] bytes = InternalCall.with(serviceTokens, SERVICE, auth -> bytes(api.file(auth, spaceId, revision, f.id())));
                 files.add(new SpaceSnapshot.File(f.id(), f.name(), f.contentType(), bytes));
             }
             page = list.next() == null ? null : list.next().page();
@@ -87,6 +91,13 @@ public class GitSyncContent {
             out.add(new SpaceSnapshot.Page(p.id(), kind, p.title(), p.path(), p.description(), markdown, p.href(), children));
         }
         return out;
+    }
+
+    /** A file's bytes from content's answer (an error status has already thrown, as for every internal call). */
+    private static byte[] bytes(Response response) {
+        try (response) {
+            return response.readEntity(byte[].class);
+        }
     }
 
     private static <T> T publicCall(java.util.function.Supplier<T> call) {
