@@ -3,6 +3,7 @@ package io.bindery.sites.mcp;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.sites.reader.AgentDocs;
+import io.bindery.sites.reader.AgentSecrets;
 import io.bindery.sites.reader.Reader;
 import io.bindery.sites.reader.ReaderResource;
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -18,14 +19,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import java.io.IOException;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -107,29 +105,11 @@ public class McpResource {
             throw ApiException.notFound("This site does not exist, is not published, or has no MCP server.");
         }
         Reader.SiteRef ref = byHost ? Reader.SiteRef.host(hostname) : Reader.SiteRef.path(site);
-        MultivaluedMap<String, String> query = uri.getQueryParameters();
-        String token = query.getFirst("jwt_token");
-        if (token == null && authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            token = authorization.substring(7).strip();
-        }
-        Map<String, String> unsigned = new HashMap<>();
-        StringBuilder carried = new StringBuilder();
-        query.forEach((name, values) -> {
-            if (values.isEmpty()) {
-                return;
-            }
-            boolean claim = name.startsWith("visitor.") && name.length() > "visitor.".length();
-            if (claim) {
-                unsigned.put(name.substring("visitor.".length()), values.get(0));
-            }
-            if (claim || name.equals("share") || name.equals("jwt_token")) {
-                carried.append(carried.isEmpty() ? "?" : "&").append(encode(name)).append('=').append(encode(values.get(0)));
-            }
-        });
+        AgentSecrets secrets = AgentSecrets.of(uri.getQueryParameters(), authorization);
         boolean secure = "https".equalsIgnoreCase(proto) || "https".equalsIgnoreCase(uri.getRequestUri().getScheme());
         String prefix = byHost ? (secure ? "https://" : "http://") + hostname : urls.base();
-        return new SiteMcp.Visitor(new Reader.Request(ref, "", query.getFirst("share"), token, unsigned),
-                new AgentDocs.Links(prefix, carried.toString()));
+        return new SiteMcp.Visitor(new Reader.Request(ref, "", secrets.share(), secrets.token(), secrets.unsigned()),
+                new AgentDocs.Links(prefix, secrets.carried()));
     }
 
     private Response json(int status, Object value) {
@@ -147,9 +127,5 @@ public class McpResource {
         error.put("id", null);
         error.put("error", Map.of("code", code, "message", message));
         return json(status, error);
-    }
-
-    private static String encode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

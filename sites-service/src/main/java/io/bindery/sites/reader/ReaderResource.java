@@ -233,29 +233,11 @@ public class ReaderResource {
      */
     private Uni<Response> agent(Reader.SiteRef site, Agent agent, MultivaluedMap<String, String> query, HttpHeaders headers,
                                 String origin) {
-        String share = query.getFirst("share");
-        String token = query.getFirst("jwt_token");
-        String authorization = headers.getHeaderString(HttpHeaders.AUTHORIZATION);
-        if (token == null && authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            token = authorization.substring(7).strip();
-        }
-        StringBuilder carried = new StringBuilder();
-        Map<String, String> unsigned = new HashMap<>();
-        query.forEach((name, values) -> {
-            if (values.isEmpty()) {
-                return;
-            }
-            boolean claim = name.startsWith("visitor.") && name.length() > "visitor.".length();
-            if (claim) {
-                unsigned.put(name.substring("visitor.".length()), values.get(0));
-            }
-            if (claim || name.equals("share") || name.equals("jwt_token")) {
-                carried.append(carried.isEmpty() ? "?" : "&").append(encode(name)).append('=').append(encode(values.get(0)));
-            }
-        });
-        Reader.Request request = new Reader.Request(site, agent.rest(), share != null ? share : cookieValue(headers, SHARE_COOKIE),
-                token != null ? token : cookieValue(headers, VISITOR_COOKIE), unsigned);
-        AgentDocs.Links links = new AgentDocs.Links(origin != null ? origin : urls.base(), carried.toString());
+        AgentSecrets secrets = AgentSecrets.of(query, headers.getHeaderString(HttpHeaders.AUTHORIZATION));
+        Reader.Request request = new Reader.Request(site, agent.rest(),
+                secrets.share() != null ? secrets.share() : cookieValue(headers, SHARE_COOKIE),
+                secrets.token() != null ? secrets.token() : cookieValue(headers, VISITOR_COOKIE), secrets.unsigned());
+        AgentDocs.Links links = new AgentDocs.Links(origin != null ? origin : urls.base(), secrets.carried());
         String question = query.getFirst("ask");
         if (agent.kind() == Kind.PAGE && question != null) {
             // an answer is made for its question: never kept among the recent pages, never cached
