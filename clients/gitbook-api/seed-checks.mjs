@@ -19,8 +19,6 @@ const ALLOWED = [
     reason: 'a link\'s resolved target is shaped as 0.202.0 documents it; 0.167.0 documented whole objects' },
   { versions: ['0.167.0', '0.202.0'], op: /agent-instructions$/, error: /must have required property 'updatedBy'/,
     reason: 'OrganizationAgentInstructions.updatedBy: instructions never written have no author yet (issue 28 defect 5 added updatedAt; updatedBy is still open)' },
-  { versions: ['0.167.0', '0.202.0'], op: /\/content$/, error: /mergedFrom|\/type must be equal|sourceRevision/,
-    reason: 'Revision.mergedFrom: content-service answers with the change request as it knows it (subject, author and comments live in review-service)' },
   { versions: ['0.167.0'], op: /\/links$/, error: /targetReference/,
     reason: 'a link target\'s organization and revision: 0.167.0 documents whole Organization and Revision objects, Bindery keeps references (a Revision carries the whole tree and files); the file, kind and pages are as documented (issue 28 defect 8)' },
 ];
