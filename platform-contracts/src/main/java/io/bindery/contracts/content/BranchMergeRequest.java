@@ -8,5 +8,5 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * {@code mergedFrom}, which GitBook's Revision requires whole).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record BranchMergeRequest(String mergedBy, String subject, Long comments) {
+public record BranchMergeRequest(String mergedBy, String subject, Integer comments) {
 }

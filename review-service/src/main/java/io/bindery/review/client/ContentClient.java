@@ -88,7 +88,7 @@ public class ContentClient {
     }
 
     /** Merges the branch into main: {revision, result:"merge", changeRequest}; 409 on a conflict. */
-    public BranchOutcome merge(String spaceId, String branchId, String mergedBy, String subject, Long comments) {
+    public BranchOutcome merge(String spaceId, String branchId, String mergedBy, String subject, Integer comments) {
         return call(auth -> api.merge(auth, spaceId, branchId, new BranchMergeRequest(mergedBy, subject, comments)));
     }
 

@@ -50,7 +50,8 @@ public class ChangeRequestMerger {
         mergeRules.check(space, cr.id());
         String user = access.userId();
         // content shows the change request in the merge revision's mergedFrom: hand it what review alone knows
-        long comments = QuarkusTransaction.requiringNew().call(() -> changeRequests.openComments(cr.id()));
+        int comments = (int) Math.min(Integer.MAX_VALUE,
+                QuarkusTransaction.requiringNew().call(() -> changeRequests.openComments(cr.id())));
         BranchOutcome outcome;
         try {
             outcome = content.merge(space.spaceId(), cr.id(), user, cr.subject(), comments);

@@ -98,6 +98,6 @@ class ContentContractsTest {
         assertEquals(ContractFixtures.tree("content/branch-create-request-no-template"),
                 ContractFixtures.JSON.valueToTree(new BranchCreateRequest("cr_contract", "usr_contract", null, "Fix the intro")));
         assertEquals(ContractFixtures.tree("content/branch-merge-request"),
-                ContractFixtures.JSON.valueToTree(new BranchMergeRequest("usr_contract", "Fix the intro", 2L)));
+                ContractFixtures.JSON.valueToTree(new BranchMergeRequest("usr_contract", "Fix the intro", 2)));
     }
 }
