@@ -27,25 +27,8 @@ final class ConformanceAllowlist {
     private static final Set<String> V167 = Set.of("0.167.0");
     private static final Set<String> V202 = Set.of("0.202.0");
     private static final Set<String> BOTH = Set.of("0.167.0", "0.202.0");
-    private static final String CHANGE_REQUEST_FROM_CONTENT = "content-service answers with the change request as it "
-            + "knows it (id, number, status, revisions, urls); its subject, author and open-comment count live in "
-            + "review-service: GET the change request for them";
 
     static final List<Entry> ENTRIES = List.of(
-            entry(V202, "GET /v1/orgs/ID/members(/ID)?|GET /v1/orgs/ID/teams/ID/members"
-                            + "|GET /v1/spaces/ID(/change-requests/ID)?/commenters"
-                            + "|PATCH /v1/orgs/ID/members/ID|POST /v1/orgs/ID/members/ID/sso",
-                    "missing required properties \\(\\[\"sites\"\\]\\)",
-                    "Member.sites (new in 0.202.0) counts the sites a member reaches; sites come with issue 15"),
-            entry(BOTH, "GET /v1/spaces/ID/(revisions/ID|content|change-requests/ID/content)",
-                    "\\[Path '/mergedFrom'\\] Object has missing required properties \\(\\[\"comments\",\"createdBy\",\"subject\"\\]\\)",
-                    "Revision.mergedFrom: " + CHANGE_REQUEST_FROM_CONTENT),
-            entry(V202, "POST /v1/spaces/ID/change-requests/ID/content",
-                    "(\\[Path '/changeRequest'\\] )?Object has missing required properties \\(\\[\"comments\",\"createdBy\",\"subject\"\\]\\)",
-                    "the import's changeRequest: " + CHANGE_REQUEST_FROM_CONTENT),
-            entry(V202, "GET /v1/spaces/ID/search|GET /v1/orgs/ID/search",
-                    "missing required properties \\(\\[\"description\"\\]\\)",
-                    "SearchPageResult.description (required from 0.202.0): the search index does not keep page descriptions yet"),
             entry(V167, "GET /v1/spaces/ID(/change-requests/ID)?/(links|content/(page|files)/ID/(links|backlinks))",
                     "versionContext/revision'\\] Instance type \\(string\\)",
                     "a link's locations name their organization ({object, id}) and revision (versionContext.revision, "

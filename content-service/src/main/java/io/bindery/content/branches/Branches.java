@@ -1,6 +1,7 @@
 package io.bindery.content.branches;
 
 import io.bindery.content.pages.BranchView;
+import io.bindery.contracts.review.ChangeRequestChanged;
 import io.bindery.content.access.ContentLookup;
 import io.bindery.content.access.ContentScopes;
 import io.bindery.content.pages.PageViews;
@@ -59,8 +60,9 @@ public class Branches {
     public record Outcome(String revision, String result, BranchView changeRequest) {
     }
 
+    /** A new branch for change request {@code id} (a new id for null); {@code subject} as review knows it, or null. */
     @Transactional
-    public BranchView create(String spaceId, String id, Integer number, String createdBy) {
+    public BranchView create(String spaceId, String id, Integer number, String createdBy, String subject) {
         Space space = liveSpace(spaceId, true);
         if (id != null && !id.matches("[A-Za-z0-9_-]{1,64}")) {
             throw ApiException.badRequest("id must be 1 to 64 letters, digits, - or _");
@@ -83,6 +85,7 @@ public class Branches {
         b.initialRevisionId = space.revisionId;
         b.mergedAncestorRevisionId = space.revisionId;
         b.createdBy = createdBy;
+        b.handOver(subject, null);
         b.createdAt = Instant.now();
         b.updatedAt = b.createdAt;
         b.persist();
@@ -160,12 +163,16 @@ public class Branches {
         return new Outcome(b.headRevisionId, "update", views.branch(b, space));
     }
 
-    /** Merges the branch into main: a new main revision with parents (main, branch head). */
+    /**
+     * Merges the branch into main: a new main revision with parents (main, branch head). {@code subject} and
+     * {@code comments}: the change request's as review knows them at the merge (null: keep what content has).
+     */
     @Transactional
-    public Outcome merge(String spaceId, String branch, String mergedBy) {
+    public Outcome merge(String spaceId, String branch, String mergedBy, String subject, Long comments) {
         Space space = liveSpace(spaceId, true);
         Branch b = locked(spaceId, branch);
         requireOpen(b);
+        b.handOver(subject, comments);
         Snapshot main = store.load(space.revisionId);
         Snapshot head = store.load(b.headRevisionId);
         RevisionMerger.Result r;
@@ -222,5 +229,26 @@ public class Branches {
             throw ApiException.notFound("no space " + spaceId);
         }
         return s;
+    }
+
+    /**
+     * A change request event from review ({@code bindery.change-request.created|updated|merged.v1}): its subject and
+     * open comments onto the branch, unless an event at least as new was applied (redelivery and reordering change
+     * nothing). A change request without a branch here (another space's, or not yet created) is ignored.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void reviewed(ChangeRequestChanged cr) {
+        if (cr == null || cr.id() == null || cr.updatedAt() == null) {
+            throw new IllegalArgumentException("a change request event names no change request or time");
+        }
+        // one conditional statement: concurrent deliveries cannot interleave a read and a write
+        em.createNativeQuery("UPDATE branch SET subject = coalesce(CAST(:subject AS text), subject),"
+                        + " comments = coalesce(CAST(:comments AS bigint), comments), review_version = :version"
+                        + " WHERE id = :id AND (review_version IS NULL OR review_version < :version)")
+                .setParameter("subject", cr.subject())
+                .setParameter("comments", cr.comments() == null ? null : Math.max(0, cr.comments()))
+                .setParameter("version", cr.updatedAt())
+                .setParameter("id", cr.id())
+                .executeUpdate();
     }
 }

@@ -1,5 +1,6 @@
 package io.bindery.content.branches;
 
+import io.bindery.commons.errors.ApiException;
 import io.bindery.content.pages.BranchView;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.json.JsonBody;
@@ -38,11 +39,23 @@ public class InternalBranchResource {
         return branches.update(spaceId, branch);
     }
 
-    /** Body: optional {@code mergedBy} (a user id, recorded on the merge revision). */
+    /**
+     * Body: optional {@code mergedBy} (a user id, recorded on the merge revision), {@code subject} and
+     * {@code comments} (the change request's as review knows them, shown in the revision's mergedFrom).
+     */
     @POST
     @Path("/{branch}/merge")
     public Branches.Outcome merge(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch, JsonNode node) {
-        return branches.merge(spaceId, branch, JsonBody.of(node).string("mergedBy").orElse(null));
+        JsonBody body = JsonBody.of(node);
+        Long comments = null;
+        if (body.has("comments") && !body.isNull("comments")) {
+            if (!body.raw("comments").isIntegralNumber() || !body.raw("comments").canConvertToLong()) {
+                throw ApiException.badRequest("comments must be a whole number");
+            }
+            comments = body.raw("comments").asLong();
+        }
+        return branches.merge(spaceId, branch, body.string("mergedBy").orElse(null),
+                body.string("subject").orElse(null), comments);
     }
 
     /**

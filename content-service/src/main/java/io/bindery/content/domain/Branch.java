@@ -37,8 +37,35 @@ public class Branch extends PanacheEntityBase {
     public String mergedRevisionId;
     @Column(name = "created_by")
     public String createdBy;
+    /** The change request's subject and open comments, as review last said (null, 0 before it said anything). */
+    public String subject;
+    @Column(nullable = false)
+    public long comments;
+    @Column(name = "review_version")
+    public Instant reviewVersion;
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
+
+    /** What the API shows of a branch (content's ChangeRequest), read in one place. */
+    public record Shown(String id, int number, BranchStatus status, String spaceId, String headRevisionId,
+                        String initialRevisionId, String mergedAncestorRevisionId, String mergedRevisionId,
+                        String createdBy, String subject, long comments, Instant createdAt, Instant updatedAt) {
+    }
+
+    public Shown shown() {
+        return new Shown(id, number, status, spaceId, headRevisionId, initialRevisionId, mergedAncestorRevisionId,
+                mergedRevisionId, createdBy, subject, comments, createdAt, updatedAt);
+    }
+
+    /** The change request's subject and open comments as review hands them over (null: keep what is here). */
+    public void handOver(String subject, Long comments) {
+        if (subject != null) {
+            this.subject = subject;
+        }
+        if (comments != null) {
+            this.comments = Math.max(0, comments);
+        }
+    }
 }

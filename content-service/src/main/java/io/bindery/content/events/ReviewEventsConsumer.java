@@ -1,5 +1,7 @@
 package io.bindery.content.events;
 
+import io.bindery.content.branches.Branches;
+import io.bindery.contracts.review.ChangeRequestChanged;
 import io.bindery.content.config.ContentConfig;
 import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.contracts.review.ReviewStatsUpdated;
@@ -13,7 +15,8 @@ import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
 /**
- * Keeps the review counters of the Space resource (comments, change requests open and draft) from review's
+ * Keeps each branch's change request subject and open comments from review's change request events
+ * ({@link Branches#reviewed}), and the review counters of the Space resource (comments, change requests open and draft) from review's
  * {@code bindery.space.review-stats.updated.v1}. Each event carries the whole set with a version that grows per
  * space, so applying means "newer than what is stored wins": redeliveries and late older events change nothing.
  * The counters are part of the Space view, but a counter change is no {@code space.updated} event.
@@ -26,6 +29,8 @@ public class ReviewEventsConsumer extends TopicConsumer {
     EntityManager em;
     @Inject
     ContentConfig config;
+    @Inject
+    Branches branches;
 
     @Override
     protected String topic() {
@@ -41,6 +46,9 @@ public class ReviewEventsConsumer extends TopicConsumer {
     protected void handlers() {
         // the data as it came: read strictly below (every field required, whole numbers), not by the lenient mapper
         on(ReviewEventTypes.SPACE_REVIEW_STATS_UPDATED, JsonNode.class, event -> statsUpdated(event.data()));
+        // a change request's subject and open comments, which content shows in mergedFrom and a write's answer
+        on(java.util.List.of(ReviewEventTypes.CHANGE_REQUEST_CREATED, ReviewEventTypes.CHANGE_REQUEST_UPDATED,
+                ReviewEventTypes.CHANGE_REQUEST_MERGED), ChangeRequestChanged.class, event -> branches.reviewed(event.data()));
     }
 
     private void statsUpdated(JsonNode data) {

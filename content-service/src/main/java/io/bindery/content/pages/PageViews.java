@@ -1,5 +1,7 @@
 package io.bindery.content.pages;
 
+import io.bindery.commons.projection.UserDirectory;
+import io.bindery.commons.projection.UserRef;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.content.domain.Branch;
 import io.bindery.content.domain.BranchStatus;
@@ -19,6 +21,8 @@ import java.util.Map;
 public class PageViews {
     @Inject
     PublicUrls urls;
+    @Inject
+    UserDirectory users;
 
     public RevisionView revision(Space space, Snapshot s, boolean metadata, Branch mergedFrom) {
         return new RevisionView("revision", s.id(), s.header().type(), s.header().parents(), tree(space, s, null, metadata),
@@ -58,11 +62,14 @@ public class PageViews {
     }
 
     public BranchView branch(Branch b, Space space) {
-        return new BranchView("change-request", b.id, b.number, b.status.wire(), b.spaceId, b.headRevisionId,
-                b.initialRevisionId, b.mergedAncestorRevisionId, b.mergedRevisionId,
-                b.status == BranchStatus.OPEN && !b.mergedAncestorRevisionId.equals(space.revisionId), b.createdAt,
-                b.updatedAt, new BranchView.Urls(urls.api("/spaces/" + b.spaceId + "/change-requests/" + b.id),
-                urls.app("/o/" + space.organizationId + "/s/" + space.id + "/~/changes/" + b.number)));
+        Branch.Shown s = b.shown();
+        UserRef.View createdBy = users.find(s.createdBy()).map(u -> u.view(urls)).orElse(null);
+        return new BranchView("change-request", s.id(), s.number(), s.status().wire(),
+                s.subject() == null ? "" : s.subject(), createdBy, s.spaceId(), s.headRevisionId(),
+                s.initialRevisionId(), s.mergedAncestorRevisionId(), s.mergedRevisionId(), s.comments(),
+                s.status() == BranchStatus.OPEN && !s.mergedAncestorRevisionId().equals(space.revisionId),
+                s.createdAt(), s.updatedAt(), new BranchView.Urls(urls.api("/spaces/" + s.spaceId() + "/change-requests/" + s.id()),
+                urls.app("/o/" + space.organizationId + "/s/" + space.id + "/~/changes/" + s.number())));
     }
 
     public String appUrl(Space space, String path) {

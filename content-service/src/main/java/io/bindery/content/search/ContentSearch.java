@@ -115,8 +115,8 @@ public class ContentSearch {
      * GitBook SearchPageResult; {@code score}: its best section's rank; {@code rank}: its one-based position in the
      * space's ranking, the same on every page of results.
      */
-    public record PageHit(String id, String title, String path, double score, int rank, List<Section> sections,
-                          List<Ancestor> ancestors, Urls urls) {
+    public record PageHit(String id, String title, String description, String path, double score, int rank,
+                          List<Section> sections, List<Ancestor> ancestors, Urls urls) {
     }
 
     /** GitBook SearchSpaceResult; {@code score}: its best page's. */
@@ -619,8 +619,8 @@ public class ContentSearch {
     }
 
     /** A shown page: what the index holds about it, its rank and position in the ranking, and its best sections. */
-    private record Hit(String pageId, String title, String path, float score, int position, List<String> ancestors,
-                       List<ShownSection> sections) {
+    private record Hit(String pageId, String title, String description, String path, float score, int position,
+                       List<String> ancestors, List<ShownSection> sections) {
         PageHit view(Scope space) {
             List<Section> out = new ArrayList<>(sections.size());
             for (ShownSection s : sections) {
@@ -630,13 +630,13 @@ public class ContentSearch {
                 out.add(new Section(s.anchor(), sectionTitle, sectionPath, s.score(), s.body(),
                         new Urls(space.app(sectionPath))));
             }
-            return new PageHit(pageId, title, path, score, position, out, ancestors.stream().map(Ancestor::new).toList(),
+            return new PageHit(pageId, title, description, path, score, position, out, ancestors.stream().map(Ancestor::new).toList(),
                     new Urls(space.app(path)));
         }
 
         /** Heap estimate in bytes. */
         long weight() {
-            long w = 40 + text(pageId) + text(title) + text(path) + 32 + 32;
+            long w = 40 + text(pageId) + text(title) + text(description) + text(path) + 32 + 32;
             for (String a : ancestors) {
                 w += 8 + text(a);
             }
@@ -700,8 +700,8 @@ public class ContentSearch {
                 if (first != null) {
                     @SuppressWarnings("unchecked")
                     List<String> ancestors = (List<String>) first[4];
-                    hits.add(new Hit(p.pageId(), (String) first[2], (String) first[3], p.rank(), position, ancestors,
-                            List.copyOf(sections)));
+                    hits.add(new Hit(p.pageId(), (String) first[2], (String) first[6], (String) first[3], p.rank(),
+                            position, ancestors, List.copyOf(sections)));
                 }
             }
             List<Hit> result = List.copyOf(hits);
@@ -717,9 +717,12 @@ public class ContentSearch {
                                      List<Integer> ordinals, Map<String, Object[]> out) throws SQLException {
         try (PreparedStatement st = c.prepareStatement("SELECT s.space_id, s.page_id, s.ordinal, s.anchor, s.title,"
                 + " s.page_title, s.path, s.ancestors,"
-                + " ts_headline('" + SearchIndex.CONFIG + "', s.body, q, '" + HEADLINE_OPTIONS + "')"
+                + " ts_headline('" + SearchIndex.CONFIG + "', s.body, q, '" + HEADLINE_OPTIONS + "'),"
+                // GitBook's SearchPageResult requires the page's description: read from the indexed page version
+                + " coalesce(v.description, '')"
                 + " FROM unnest(?::text[], ?::text[], ?::int[]) AS k(space_id, page_id, ordinal)"
                 + " JOIN search_section s ON s.space_id = k.space_id AND s.page_id = k.page_id AND s.ordinal = k.ordinal"
+                + " LEFT JOIN page_version v ON v.id = s.version_id"
                 + " CROSS JOIN websearch_to_tsquery('" + SearchIndex.CONFIG + "', ?) q")) {
             st.setArray(1, c.createArrayOf("text", spaceIds.toArray()));
             st.setArray(2, c.createArrayOf("text", pageIds.toArray()));
@@ -729,7 +732,7 @@ public class ContentSearch {
                 while (rs.next()) {
                     out.put(sectionKey(rs.getString(1), rs.getString(2), rs.getInt(3)), new Object[]{rs.getString(4),
                             rs.getString(5), rs.getString(6), rs.getString(7),
-                            List.of((String[]) rs.getArray(8).getArray()), rs.getString(9)});
+                            List.of((String[]) rs.getArray(8).getArray()), rs.getString(9), rs.getString(10)});
                 }
             }
         }

@@ -29,7 +29,8 @@ public class InternalTemplateResource {
     Templates templates;
 
     /**
-     * Body: optional {@code id} and {@code number} (the change request's), optional {@code createdBy}, optional
+     * Body: optional {@code id} and {@code number} (the change request's), optional {@code createdBy} and
+     * {@code subject}, optional
      * {@code template} (a catalogue id: the branch starts with it; an unknown one is a 400 and creates nothing).
      */
     @POST
@@ -44,9 +45,11 @@ public class InternalTemplateResource {
         }
         String id = body.string("id").orElse(null);
         String createdBy = body.string("createdBy").orElse(null);
+        String subject = body.string("subject").orElse(null);
         Optional<String> template = body.string("template");
-        BranchView view = template.isPresent() ? templates.createBranchWithTemplate(spaceId, id, number, createdBy, template.get())
-                : branches.create(spaceId, id, number, createdBy);
+        BranchView view = template.isPresent()
+                ? templates.createBranchWithTemplate(spaceId, id, number, createdBy, subject, template.get())
+                : branches.create(spaceId, id, number, createdBy, subject);
         return Response.status(201).entity(view).build();
     }
 

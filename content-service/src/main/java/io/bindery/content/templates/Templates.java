@@ -77,9 +77,10 @@ public class Templates {
      * template (400) leaves no branch behind. Answers the branch with the template as its head.
      */
     @Transactional
-    public BranchView createBranchWithTemplate(String spaceId, String id, Integer number, String createdBy, String templateId) {
+    public BranchView createBranchWithTemplate(String spaceId, String id, Integer number, String createdBy, String subject,
+                                               String templateId) {
         List<ContentChange> changes = changes(TemplateRequest.template(templateId));
-        BranchView created = branches.create(spaceId, id, number, createdBy);
+        BranchView created = branches.create(spaceId, id, number, createdBy, subject);
         return branches.write(spaceId, created.id(), changes, createdBy).branch();
     }
 

@@ -250,4 +250,29 @@ class SearchTest {
                 .body("items[0].pages.sections.flatten().title", everyItem(notNullValue()))
                 .body("items[0].pages.find { it.title == 'Flat notes' }.sections.title", everyItem(equalTo("Flat notes")));
     }
+
+    @Test
+    void aResultCarriesItsPagesDescription() {
+        // GitBook 0.202.0's SearchPageResult requires description: the page's, or empty when it has none
+        String org = Ids.newId();
+        String admin = member(org, "admin");
+        String space = as(admin).body("{\"title\":\"Described\"}").post("/v1/orgs/" + org + "/spaces")
+                .then().statusCode(201).extract().path("id");
+        String branch = given().contentType("application/json").body("{}").post("/internal/spaces/" + space + "/branches")
+                .then().statusCode(201).extract().path("id");
+        as(admin).body(Map.of("changes", List.of(
+                        Map.of("operation", "insert_page", "title", "With words", "description", "How the " + RARE + " breathes",
+                                "document", Map.of("markdown", "The " + RARE + " has gills.\n")),
+                        Map.of("operation", "insert_page", "title", "Without words",
+                                "document", Map.of("markdown", "The " + RARE + " lives in lakes.\n")))))
+                .post("/v1/spaces/" + space + "/change-requests/" + branch + "/content?compat=false").then().statusCode(200);
+        given().contentType("application/json").body("{}").post("/internal/spaces/" + space + "/branches/" + branch + "/merge")
+                .then().statusCode(200);
+        as(admin).queryParam("query", RARE).get("/v1/spaces/" + space + "/search").then().statusCode(200)
+                .body("count", equalTo(2))
+                .body("items.find { it.title == 'With words' }.description", equalTo("How the " + RARE + " breathes"))
+                .body("items.find { it.title == 'Without words' }.description", equalTo(""));
+        as(admin).queryParam("query", RARE).get("/v1/orgs/" + org + "/search").then().statusCode(200)
+                .body("items[0].pages.find { it.title == 'With words' }.description", equalTo("How the " + RARE + " breathes"));
+    }
 }

@@ -68,6 +68,14 @@ public interface IdentityConfig {
     interface Consumers {
         ContentEvents contentEvents();
 
+        SitesEvents sitesEvents();
+
+        interface SitesEvents {
+            /** Whether bindery.sites.events is read (the sites counter of Member). */
+            @WithDefault("true")
+            boolean enabled();
+        }
+
         interface ContentEvents {
             /** Whether bindery.content.events is read (the spaces counters of Member and Team). */
             @WithDefault("true")

@@ -1,6 +1,7 @@
 package io.bindery.identity.members;
 
 import io.bindery.identity.grants.SpaceGrants;
+import io.bindery.identity.sites.OrgSites;
 import io.bindery.identity.organizations.Memberships;
 import io.bindery.identity.organizations.OrgAccess;
 import io.bindery.identity.support.Inputs;
@@ -47,6 +48,8 @@ public class Members implements Memberships {
     TeamCounts teamsOf;
     @Inject
     SpaceGrants spaceGrants;
+    @Inject
+    OrgSites orgSites;
 
     public record ListQuery(String role, String search, String sort, String order, Integer limit, String page) {
     }
@@ -78,12 +81,22 @@ public class Members implements Memberships {
         List<String> userIds = rows.items().stream().map(MemberRow::userId).toList();
         Map<String, Long> teams = teamsOf.teamCounts(orgId, userIds);
         Map<String, Long> spaces = spaceGrants.userSpaces(orgId, userIds);
-        return rows.map(r -> view(r, teams.getOrDefault(r.userId(), 0L), spaces.getOrDefault(r.userId(), 0L)));
+        long sites = orgSites.live(orgId);
+        return rows.map(r -> view(r, teams.getOrDefault(r.userId(), 0L), spaces.getOrDefault(r.userId(), 0L), sites));
     }
 
-    /** The Member resource of a row read along with its user's columns (lists that join them). */
-    public MemberView view(MemberRow r, long teams, long spaces) {
-        return MemberViews.view(r, users.view(r.userId(), r.email(), r.displayName(), r.photoUrl()), teams, spaces);
+    /**
+     * The Member resource of a row read along with its user's columns (lists that join them); {@code orgSites}: the
+     * organization's live sites ({@link #liveSites}).
+     */
+    public MemberView view(MemberRow r, long teams, long spaces, long orgSites) {
+        return MemberViews.view(r, users.view(r.userId(), r.email(), r.displayName(), r.photoUrl()), teams, spaces,
+                orgSites);
+    }
+
+    /** The organization's live sites, for {@link #view(MemberRow, long, long, long)}. */
+    public long liveSites(String orgId) {
+        return orgSites.live(orgId);
     }
 
     @Transactional
@@ -263,7 +276,8 @@ public class Members implements Memberships {
         List<String> one = List.of(member.userId);
         return view(member, users.viewById(member.userId),
                 teamsOf.teamCounts(member.organizationId, one).getOrDefault(member.userId, 0L),
-                spaceGrants.userSpaces(member.organizationId, one).getOrDefault(member.userId, 0L));
+                spaceGrants.userSpaces(member.organizationId, one).getOrDefault(member.userId, 0L),
+                orgSites.live(member.organizationId));
     }
 
     /**
@@ -281,19 +295,21 @@ public class Members implements Memberships {
         Map<String, UserView> accounts = users.viewsById(members.keySet());
         Map<String, Long> teams = teamsOf.teamCounts(orgId, members.keySet());
         Map<String, Long> spaces = spaceGrants.userSpaces(orgId, members.keySet());
+        long sites = orgSites.live(orgId);
         List<MemberView> out = new ArrayList<>();
         for (String userId : new LinkedHashSet<>(userIds)) {
             Member member = members.get(userId);
             if (member != null) {
-                out.add(view(member, accounts.get(userId), teams.getOrDefault(userId, 0L), spaces.getOrDefault(userId, 0L)));
+                out.add(view(member, accounts.get(userId), teams.getOrDefault(userId, 0L), spaces.getOrDefault(userId, 0L),
+                        sites));
             }
         }
         return out;
     }
 
     /** {@code spaces}: the organization's spaces (not deleted) granted to the user directly, see {@link SpaceGrants}. */
-    private MemberView view(Member member, UserView user, long teams, long spaces) {
-        return MemberViews.view(member, user, teams, spaces);
+    private MemberView view(Member member, UserView user, long teams, long spaces, long orgSites) {
+        return MemberViews.view(member, user, teams, spaces, orgSites);
     }
 
     private long adminCount(String orgId) {

@@ -62,12 +62,13 @@ public class TeamMembers implements TeamCounts {
         List<String> userIds = rows.items().stream().map(r -> r.place().userId).toList();
         Map<String, Long> teamCounts = teamCounts(organizationId, userIds);
         Map<String, Long> spaceCounts = spaceGrants.userSpaces(organizationId, userIds);
+        long sites = members.liveSites(organizationId);
         return rows.map(r -> {
             TeamMember place = r.place();
             MemberRow member = new MemberRow(place.userId, r.role(), r.disabled(), r.joinedAt(), r.lastSeenAt(), r.sso(),
                     r.email(), r.displayName(), r.photoUrl());
             return new TeamMemberView(members.view(member,
-                    teamCounts.getOrDefault(place.userId, 0L), spaceCounts.getOrDefault(place.userId, 0L)),
+                    teamCounts.getOrDefault(place.userId, 0L), spaceCounts.getOrDefault(place.userId, 0L), sites),
                     new TeamMemberView.TeamRole(place.role.wire()), new TeamMemberView.Permissions(true));
         });
     }

@@ -23,9 +23,13 @@ public final class ReviewEventTypes {
 
     /**
      * The payload record of each type that has one. Change requests, comments, replies and reviews carry the
-     * resource as the API shows it (review's views), so they have no record of their own here.
+     * resource as the API shows it (review's views); a change request's is read through {@link ChangeRequestChanged},
+     * the part content keeps.
      */
     public static final Map<String, Class<?>> PAYLOADS = Map.ofEntries(
+            Map.entry(CHANGE_REQUEST_CREATED, ChangeRequestChanged.class),
+            Map.entry(CHANGE_REQUEST_UPDATED, ChangeRequestChanged.class),
+            Map.entry(CHANGE_REQUEST_MERGED, ChangeRequestChanged.class),
             Map.entry(COMMENT_DELETED, ReviewItemDeleted.class),
             Map.entry(REPLY_DELETED, ReviewItemDeleted.class),
             Map.entry(SPACE_REVIEW_STATS_UPDATED, ReviewStatsUpdated.class));

@@ -66,7 +66,7 @@ public class ChangeRequests {
         String user = access.userId();
         String id = Ids.newId();
         long mainMoves = QuarkusTransaction.requiringNew().call(() -> mainLine.moves(space.spaceId()));
-        BranchResponse branch = content.createBranch(space.spaceId(), id, user, template.orElse(null));
+        BranchResponse branch = content.createBranch(space.spaceId(), id, user, template.orElse(null), subject.orElse(null));
         String head = Objects.requireNonNullElse(branch.revision(), "");
         return QuarkusTransaction.requiringNew().call(() -> {
             // main may have moved since content answered: record `outdated` knowing every move handled so far
@@ -211,6 +211,11 @@ public class ChangeRequests {
     /** The change request (its id or its number) of the space, as read now; 404 when there is none. */
     public ChangeRequestRef find(String spaceId, String idOrNumber) {
         return ChangeRequestRef.of(require(spaceId, idOrNumber));
+    }
+
+    /** The change request's open comments, as its {@code comments} counts them. */
+    public long openComments(String changeRequestId) {
+        return store.openComments(List.of(changeRequestId)).getOrDefault(changeRequestId, 0L);
     }
 
     /**

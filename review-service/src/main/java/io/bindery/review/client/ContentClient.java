@@ -72,8 +72,8 @@ public class ContentClient {
      * Creates the branch of a new change request, starting with a catalogue template when one is named (an
      * unknown one is a 400 and creates nothing).
      */
-    public BranchResponse createBranch(String spaceId, String id, String createdBy, String template) {
-        return call(auth -> api.createBranch(auth, spaceId, new BranchCreateRequest(id, createdBy, template)));
+    public BranchResponse createBranch(String spaceId, String id, String createdBy, String template, String subject) {
+        return call(auth -> api.createBranch(auth, spaceId, new BranchCreateRequest(id, createdBy, template, subject)));
     }
 
     @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
@@ -88,8 +88,8 @@ public class ContentClient {
     }
 
     /** Merges the branch into main: {revision, result:"merge", changeRequest}; 409 on a conflict. */
-    public BranchOutcome merge(String spaceId, String branchId, String mergedBy) {
-        return call(auth -> api.merge(auth, spaceId, branchId, new BranchMergeRequest(mergedBy)));
+    public BranchOutcome merge(String spaceId, String branchId, String mergedBy, String subject, Integer comments) {
+        return call(auth -> api.merge(auth, spaceId, branchId, new BranchMergeRequest(mergedBy, subject, comments)));
     }
 
     /**

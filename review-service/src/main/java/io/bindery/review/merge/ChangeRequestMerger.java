@@ -49,9 +49,12 @@ public class ChangeRequestMerger {
         policy.requireUnlocked(ChangeRequestPolicy.Action.MERGE);
         mergeRules.check(space, cr.id());
         String user = access.userId();
+        // content shows the change request in the merge revision's mergedFrom: hand it what review alone knows
+        int comments = (int) Math.min(Integer.MAX_VALUE,
+                QuarkusTransaction.requiringNew().call(() -> changeRequests.openComments(cr.id())));
         BranchOutcome outcome;
         try {
-            outcome = content.merge(space.spaceId(), cr.id(), user);
+            outcome = content.merge(space.spaceId(), cr.id(), user, cr.subject(), comments);
         } catch (ApiException e) {
             BranchResponse branch = e.status() == 409 ? content.branch(space.spaceId(), cr.id()) : null;
             if (branch == null || !"merged".equals(branch.status())) {

@@ -94,10 +94,10 @@ class ContentContractsTest {
     @Test
     void requestsAreWrittenAsTheFixtures() {
         assertEquals(ContractFixtures.tree("content/branch-create-request"),
-                ContractFixtures.JSON.valueToTree(new BranchCreateRequest("cr_contract", "usr_contract", "tpl_contract")));
+                ContractFixtures.JSON.valueToTree(new BranchCreateRequest("cr_contract", "usr_contract", "tpl_contract", "Fix the intro")));
         assertEquals(ContractFixtures.tree("content/branch-create-request-no-template"),
-                ContractFixtures.JSON.valueToTree(new BranchCreateRequest("cr_contract", "usr_contract", null)));
+                ContractFixtures.JSON.valueToTree(new BranchCreateRequest("cr_contract", "usr_contract", null, "Fix the intro")));
         assertEquals(ContractFixtures.tree("content/branch-merge-request"),
-                ContractFixtures.JSON.valueToTree(new BranchMergeRequest("usr_contract")));
+                ContractFixtures.JSON.valueToTree(new BranchMergeRequest("usr_contract", "Fix the intro", 2)));
     }
 }
