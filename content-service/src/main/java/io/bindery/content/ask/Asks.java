@@ -4,13 +4,11 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.content.search.ContentSearch;
 import io.bindery.contracts.content.SiteAskRequest;
 import io.bindery.contracts.content.SiteAskResponse;
-import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.document.MarkdownDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,26 +56,19 @@ public class Asks {
     /**
      * For sites-service (a site's ask, the reader's {@code .md?ask=}): the best passages over the live revisions of
      * the given spaces, which sites has already decided the caller may read, and the answer written from them when
-     * a writer is configured. The passages are the best section of each page of the reader's hybrid search, best
-     * first across the spaces.
+     * a writer is configured. The passages are found as the organization's ask finds them (the best section of each
+     * of the best pages of the hybrid search, one list across the spaces) and quote as much of their section, not
+     * the reader's search excerpt: a site's answer reads like the organization's.
      */
     public SiteAskResponse inSpaces(SiteAskRequest request) {
         if (request == null || request.spaces() == null) {
             throw ApiException.badRequest("a body {spaces, question, passages} is required");
         }
         int max = Math.max(1, Math.min(MAX_SITE_PASSAGES, request.passages()));
-        List<SiteAskResponse.Passage> found = new ArrayList<>();
-        for (SiteSearchResponse.SpaceResult space : search.inSpaces(request.spaces(), request.question(), max)) {
-            for (SiteSearchResponse.PageResult p : space.pages()) {
-                String section = p.sectionTitle() == null || p.sectionTitle().isBlank() ? p.title() : p.sectionTitle();
-                String text = p.body() == null ? "" : p.body().replace("<mark>", "").replace("</mark>", "").strip();
-                found.add(new SiteAskResponse.Passage(space.id(), space.revision(), p.id(), p.title(), p.path(),
-                        p.anchor() == null ? "" : p.anchor(), section, text, p.score()));
-            }
-        }
-        // fused (or text-search) scores are comparable across the spaces of one search
-        List<SiteAskResponse.Passage> best = found.stream()
-                .sorted(Comparator.comparingDouble(SiteAskResponse.Passage::score).reversed()).limit(max).toList();
+        List<SiteAskResponse.Passage> best = search.passagesInSpaces(request.spaces(), request.question(), max).stream()
+                .map(p -> new SiteAskResponse.Passage(p.spaceId(), p.revisionId(), p.pageId(), p.pageTitle(), p.path(),
+                        p.sectionId(), p.sectionTitle(), p.text(), p.score()))
+                .toList();
         String written = writer.write(request.question(), best.stream()
                 .map(p -> new AnswerWriter.Source(heading(p.pageTitle(), p.sectionTitle()), p.text())).toList()).orElse(null);
         return new SiteAskResponse(best, written);

@@ -176,8 +176,28 @@ public class ContentSearch {
     public List<Passage> passages(String organizationId, String callerId, String query, int max) {
         String q = query(query);
         Map<String, Scope> readable = readable(organizationId, callerId);
+        return passages(readable, nearest(organizationId, readable.keySet(), q), q, max);
+    }
+
+    /**
+     * For sites-service's ask (a site's, the reader's {@code .md?ask=}): the best passages over the live revisions of
+     * the given spaces (deleted ones left out), which sites has already decided the visitor may read, as the
+     * organization's ask finds them: the best section of each of the {@code max} best pages of the hybrid search, in
+     * one list across the spaces, each quoting up to {@value #PASSAGE_CHARS} characters of its section rather than a
+     * search excerpt.
+     */
+    public List<Passage> passagesInSpaces(List<String> spaceIds, String query, int max) {
+        String q = query(query);
+        if (spaceIds == null || spaceIds.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Scope> spaces = liveSpaces(spaceIds);
+        return passages(spaces, siteVectors(spaces, q), q, max);
+    }
+
+    private List<Passage> passages(Map<String, Scope> readable, CompletableFuture<List<EmbeddingSearchResponse.Hit>> vectors,
+                                   String q, int max) {
         int cap = Math.max(MIN_RANKED_PER_SPACE, MAX_RANKED / Math.max(1, readable.size()));
-        CompletableFuture<List<EmbeddingSearchResponse.Hit>> vectors = nearest(organizationId, readable.keySet(), q);
         Map<String, Ranking> rankings = rankings(readable.values(), q, cap, PAGES_PER_SPACE);
         List<EmbeddingSearchResponse.Hit> near = vectors.join();
         List<Placed> best = fusedOrder(readable, rankings, near);
@@ -276,17 +296,8 @@ public class ContentSearch {
         if (spaceIds == null || spaceIds.isEmpty()) {
             return List.of();
         }
-        if (spaceIds.size() > 1000) {
-            throw ApiException.badRequest("spaces: at most 1000");
-        }
-        Map<String, Scope> spaces = new LinkedHashMap<>();
-        Space.<Space>list("id in ?1 and deletedAt is null", spaceIds).stream().map(this::scope)
-                .forEach(s -> spaces.put(s.id(), s));
-        // a site's spaces are its organization's; vectors are asked for by organization, so only then
-        Set<String> organizations = spaces.values().stream().map(Scope::organizationId).collect(Collectors.toSet());
-        CompletableFuture<List<EmbeddingSearchResponse.Hit>> vectors = organizations.size() == 1
-                ? nearest(organizations.iterator().next(), spaces.keySet(), q)
-                : CompletableFuture.completedFuture(List.of());
+        Map<String, Scope> spaces = liveSpaces(spaceIds);
+        CompletableFuture<List<EmbeddingSearchResponse.Hit>> vectors = siteVectors(spaces, q);
         int cap = Math.max(MIN_RANKED_PER_SPACE, MAX_RANKED / Math.max(1, spaces.size()));
         int top = Math.max(1, Math.min(50, pagesPerSpace));
         Map<String, Ranking> rankings = rankings(spaces.values(), q, cap, top);
@@ -304,6 +315,24 @@ public class ContentSearch {
         Map<String, List<Hit>> shown = shown(matching.stream().map(s -> Slice.lexical(s, rankings.get(s.id()), 0,
                 Math.min(top, rankings.get(s.id()).pages().size()))).toList(), q);
         return matching.stream().map(s -> siteResult(s, shown.get(s.id()))).toList();
+    }
+
+    /** The live (not deleted) spaces of these ids, for sites' search and ask. */
+    private Map<String, Scope> liveSpaces(List<String> spaceIds) {
+        if (spaceIds.size() > 1000) {
+            throw ApiException.badRequest("spaces: at most 1000");
+        }
+        Map<String, Scope> spaces = new LinkedHashMap<>();
+        Space.<Space>list("id in ?1 and deletedAt is null", spaceIds).stream().map(this::scope)
+                .forEach(s -> spaces.put(s.id(), s));
+        return spaces;
+    }
+
+    /** A site's spaces are its organization's; vectors are asked for by organization, so only then. */
+    private CompletableFuture<List<EmbeddingSearchResponse.Hit>> siteVectors(Map<String, Scope> spaces, String q) {
+        Set<String> organizations = spaces.values().stream().map(Scope::organizationId).collect(Collectors.toSet());
+        return organizations.size() == 1 ? nearest(organizations.iterator().next(), spaces.keySet(), q)
+                : CompletableFuture.completedFuture(List.of());
     }
 
     /** One space's pages as the reader shows them: each with its best section. */

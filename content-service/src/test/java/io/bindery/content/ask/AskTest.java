@@ -146,6 +146,29 @@ class AskTest {
     }
 
     @Test
+    void sitesAskQuotesPassagesAsLongAsTheOrganizationsAsk() {
+        Org o = handbook();
+        StringBuilder long_ = new StringBuilder();
+        for (int i = 0; long_.length() < 1500; i++) {
+            long_.append("Retention rule ").append(i).append(" keeps archived records for auditors. ");
+        }
+        String page = io.bindery.content.search.SearchTestPages.merged(o.admin(), o.space(),
+                List.of(Map.entry("Retention", "# Retention\n\n" + long_ + "\n"))).get(0);
+        String question = "archived records retention";
+        String text = internal().body(Map.of("spaces", List.of(o.space()), "question", question, "passages", 1))
+                .post("/internal/ask").then().statusCode(200)
+                .body("passages.page", contains(page))
+                .extract().path("passages[0].text");
+        // about 700 characters from the section's start, cut at a word, as the organization's ask quotes (a search
+        // excerpt is a few words around the match)
+        org.junit.jupiter.api.Assertions.assertTrue(text.length() > 600 && text.length() <= 701, text);
+        org.junit.jupiter.api.Assertions.assertTrue(text.startsWith("Retention rule 0 keeps") && text.endsWith("…"), text);
+        as(o.admin()).queryParam("format", "markdown").body(Map.of("query", question))
+                .post("/v1/orgs/" + o.id() + "/ask").then().statusCode(200)
+                .body("answer.answer.markdown", containsString("> " + text));
+    }
+
+    @Test
     void badInputIsA400() {
         Org o = handbook();
         String ask = "/v1/orgs/" + o.id() + "/ask";

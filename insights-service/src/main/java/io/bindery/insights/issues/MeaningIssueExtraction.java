@@ -131,7 +131,13 @@ public class MeaningIssueExtraction implements IssueExtraction {
             + "|\\b(false alarm|never ?mind|my mistake|my bad|please ignore)\\b|\\b(it was|it's|it is) nothing\\b"
             + "|\\b(is|are|looks?|went|going) (fine|ok|okay|good|great|well)\\b"
             + "|\\b(issue|problem|error|bug|warning)s?\\b[^,.;]{0,30}\\b(is|are|has|have) (gone|gone away|disappeared)\\b"
-            + "|\\bno longer (see|get|have|receive)s? (the |that |this |any )?(warning|error|issue|problem|message)s?\\b", Pattern.CASE_INSENSITIVE);
+            + "|\\bno longer (see|get|have|receive)s? (the |that |this |any )?(warning|error|issue|problem|message)s?\\b"
+            // retractions and ends: "it went through after all", "was there all along", "I was wrong", "the outage is
+            // over" (an incident's end only: "the trial is over and we lost access" is a problem), "readers can see the
+            // site again", "the numbers match now"
+            + "|\\b(after all|all along|i was wrong|i stand corrected)\\b|\\b(outage|incident|downtime|maintenance|disruption)s? (is|are|was|were) over\\b|\\bback to normal\\b"
+            + "|(?<!not )(?<!n't )\\b(can|could) (now )?(see|open|access|reach|use|find|log ?in|sign ?in)\\b[^,.;]{0,40}\\bagain\\b"
+            + "|(?<!not )(?<!n't )(?<!never )\\b(match|matches|matching|correct|correctly|accurate|up to date)\\b[^,.;]{0,20}\\bnow\\b", Pattern.CASE_INSENSITIVE);
     /** A sentence that opens with thanks, agreement or an apology, or thanks in passing. */
     static final Pattern THANKS = Pattern.compile("^(thanks|thank you|thx|cheers|great|brilliant|perfect|awesome|wonderful|excellent|ok(ay)?|sure|got it"
             + "|i appreciate|appreciate|apologies|sorry)\\b|\\b(many thanks|thanks (a lot|again|so much)|appreciated)\\b", Pattern.CASE_INSENSITIVE);
@@ -146,6 +152,10 @@ public class MeaningIssueExtraction implements IssueExtraction {
      * less. Chosen on the tuning half of bench/insights-set and on 48 small-talk and 32 problem sentences of our own
      * (SmallTalkTest), never on the held-out half: the tuning half kept 209 of 210 problems and no small talk;
      * our own small talk went from 12 of 30 (first 30) giving an issue to none, every problem sentence but one kept.
+     * The retraction and end cues (RESOLVED's last lines) came from more sentences of our own: of 40 small-talk
+     * sentences written before any cue, 7 gave an issue, then 1 (a request to confirm a message); 15 small-talk and 8
+     * problem sentences written after the cues were only checked (1 small talk gave an issue, no problem was missed);
+     * the tuning half stayed at 209 of 210 problems and no small talk.
      */
     public static final double RESOLVED_PENALTY = 0.3;
     public static final double THANKS_PENALTY = 0.1;

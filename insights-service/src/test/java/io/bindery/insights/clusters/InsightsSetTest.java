@@ -307,8 +307,10 @@ class InsightsSetTest {
      * conversations giving an issue. Then two problem examples were added for ClustersTest (tuning data), and the
      * held-out half scored again: purity 0.970, none merged, 209 of 210 (99.5 %), 26 clusters, 1 of 60 no-problem
      * conversations giving an issue (four examples, tried first, gave the same here but made ClustersTest's space
-     * problems share a cluster). Asserted: issue 33's targets for the first three, and at most one no-problem
-     * conversation with an issue, so it cannot get worse unseen.
+     * problems share a cluster). Then retraction and end cues were added from small talk of our own
+     * (SmallTalkTest, never this half) and the held-out half scored again: unchanged, purity 0.970, none merged, 209 of
+     * 210, 26 clusters, still 1 of 60 no-problem conversations giving an issue. Asserted: issue 33's targets for the
+     * first three, and at most one no-problem conversation with an issue, so it cannot get worse unseen.
      */
     @Test
     void heldOutHalf() throws IOException {
