@@ -54,6 +54,10 @@ class ReaderLookTest {
             echo "</figure>" && rm -rf /tmp/x
             ```
 
+            ```toml
+            name = "</pre>"
+            ```
+
             ```
             no language here
             ```
@@ -95,14 +99,17 @@ class ReaderLookTest {
         assertTrue(html.contains("<figcaption>HTML</figcaption>"), html);
         assertTrue(html.contains("data-language=\"html\""), html);
         assertTrue(html.contains("<span class=\"t-tag\">"), html);
-        // a language without a grammar here: labelled, escaped, not highlighted; a hostile info string stays an attribute value
+        // shell, with a grammar written here: highlighted; a hostile info string stays an attribute value
         assertTrue(html.contains("<figure class=\"code\" data-language=\"bash\"><figcaption>Bash</figcaption>"), html);
-        assertTrue(html.contains("echo &quot;&lt;/figure&gt;&quot; &amp;&amp; rm -rf /tmp/x"), html);
+        assertTrue(html.contains("<span class=\"t-builtin t-class-name\">echo</span> <span class=\"t-string\">&quot;&lt;/figure&gt;&quot;</span>"), html);
+        // a language without a grammar: labelled, escaped, not highlighted
+        assertTrue(html.contains("<figure class=\"code\" data-language=\"toml\"><figcaption>TOML</figcaption><pre tabindex=\"0\">"
+                + "<code class=\"language-toml\">name = &quot;&lt;/pre&gt;&quot;\n</code>"), html);
         assertTrue(html.contains("<figure class=\"code\"><pre tabindex=\"0\"><code>no language here"), html);
         assertEquals(1, count(html, "<script"), "only the reader's own script element: " + html);
         assertTrue(!html.contains("<img src=x") && !html.contains("<img src=\"x\""), html);
         assertEquals(count(html, "<figure"), count(html, "</figure>"));
-        assertEquals(5, count(html, "<figure class=\"code\""));
+        assertEquals(6, count(html, "<figure class=\"code\""));
         // a page without a description gets its first paragraph as one
         assertTrue(html.contains("<meta name=\"description\" content=\"Hello, reader.\">"), html);
     }
