@@ -21,6 +21,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -125,6 +126,8 @@ class ReaderLookTest {
         assertTrue(html.contains("<script src=\"" + base + "~assets/reader.js\" defer></script>"), html);
         // the site's default customization: toggleable themes, so no fixed mode; its accent in theme.css's address
         assertTrue(html.contains("<html lang=\"en\" data-theme=\"clean\">"), html);
+        // the light/dark switch, in the page from the start (reader.js shows it and makes it work)
+        assertTrue(html.contains("<button type=\"button\" class=\"mode\" aria-pressed=\"false\">Dark mode</button>"), html);
         assertTrue(html.contains("<link rel=\"stylesheet\" href=\"" + base + "~assets/theme.css?light=346ddb&amp;dark="), html);
         given().get(base + "~assets/reader.js").then().statusCode(200).contentType(startsWith("text/javascript"))
                 .header("Content-Security-Policy", containsString("script-src 'self'"))
@@ -150,6 +153,7 @@ class ReaderLookTest {
         ReaderTest.settle(); // past the reader's one-second answers
         String fixed = given().get(base + "code").then().statusCode(200).extract().asString();
         assertTrue(fixed.contains("<html lang=\"en\" data-theme=\"bold\" data-mode=\"dark\">"), fixed);
+        assertFalse(fixed.contains("class=\"mode\""), "no switch on a site that fixes its mode: " + fixed);
         // a yellow accent on white is made darker until it reads; on the dark background it reads as it is
         String light = fixed.substring(fixed.indexOf("theme.css?light=") + "theme.css?light=".length()).substring(0, 6);
         assertTrue(ReaderTheme.contrast(Integer.parseInt(light, 16), 0xffffff) >= 4.5, light);
