@@ -1,5 +1,6 @@
 // A published site's MCP server driven by the official TypeScript client (@modelcontextprotocol/sdk), as an agent
-// would: connect over Streamable HTTP, list the tools, search, get a page, read it as a resource; then the same
+// would: connect over Streamable HTTP, list the tools, search, get a page, read it as a resource, list the pages as
+// resources; then the same
 // client refused (the connection fails with 404) on each refused URL. Run by sites-service's McpClientsTest:
 //   node check.mjs <server URL> <query> <refused URL>...
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -51,6 +52,15 @@ if (client) {
     assert.equal(resourceTemplates[0].uriTemplate, '{+page}.md');
     const { contents } = await client.readResource({ uri: hit.url.replace(/[?#].*$/, '') });
     assert.equal(contents[0].mimeType, 'text/markdown');
+  });
+  await check('lists the pages as resources, with their .md URLs', async () => {
+    const { resources, nextCursor } = await client.listResources();
+    assert.ok(resources.length >= 2, JSON.stringify(resources));
+    assert.ok(resources.every((r) => r.uri.endsWith('.md') && r.mimeType === 'text/markdown' && r.title), JSON.stringify(resources));
+    assert.ok(resources.some((r) => r.title === hit.title), JSON.stringify(resources));
+    assert.equal(nextCursor, undefined);
+    const { contents } = await client.readResource({ uri: resources[0].uri });
+    assert.equal(contents[0].uri, resources[0].uri);
   });
   await check('get_page of a missing page is a tool error', async () => {
     const result = await client.callTool({ name: 'get_page', arguments: { url: 'no/such/page' } });

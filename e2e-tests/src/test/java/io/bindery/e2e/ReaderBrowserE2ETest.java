@@ -35,7 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A published site in a real browser: Debian's headless Chromium, driven through Debian's chromedriver, opens the
- * site through the gateway, follows the "next" link, and finds no console error (a Content-Security-Policy
+ * site through the gateway, follows the "next" link, searches with the form and as it types, switches to dark and
+ * finds the choice kept, and finds no console error (a Content-Security-Policy
  * violation would be one) and no dialog from a page whose markdown tries to run script. Screenshots of the landing
  * page, a page with a table and code, and the same on a phone's width go to {@code target/reader-screenshots/}.
  */
@@ -134,6 +135,24 @@ class ReaderBrowserE2ETest {
             return !browser.findElements(By.cssSelector("ol.hits a")).isEmpty();
         });
         shot("search.png");
+
+        // with the reader's script: results as the visitor types (the same search, fetched by reader.js), a light/dark
+        // switch that keeps the choice
+        browser.navigate().to(home);
+        WebElement live = browser.findElement(By.cssSelector("form.search input[name=q]"));
+        live.sendKeys("navigation");
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))
+                .until(() -> !browser.findElements(By.cssSelector("form.search .live:not([hidden]) li a")).isEmpty());
+        assertTrue(browser.findElement(By.cssSelector("form.search .live li a")).getText().contains("Welcome"),
+                browser.findElement(By.cssSelector("form.search .live")).getText());
+        shot("search-as-you-type.png");
+        browser.findElement(By.cssSelector("header.top button.mode")).click();
+        assertEquals("dark", browser.executeScript("return document.documentElement.dataset.mode"));
+        browser.navigate().refresh();
+        assertEquals("dark", browser.executeScript("return document.documentElement.dataset.mode"), "the choice is kept");
+        assertEquals("true", browser.findElement(By.cssSelector("header.top button.mode")).getAttribute("aria-pressed"));
+        shot("dark-chosen.png");
+        browser.executeScript("localStorage.clear()");
 
         // markdown that tries to run script runs nothing: no dialog, no console error
         browser.navigate().to(home + "unsafe");

@@ -75,6 +75,10 @@ public class McpResource {
             return error(400, McpSchema.ErrorCodes.PARSE_ERROR, "Not a JSON-RPC message");
         }
         McpTransportContext context = McpTransportContext.create(Map.of(SiteMcp.VISITOR, visitor));
+        if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_RESOURCES_LIST.equals(request.method())) {
+            // per site and visitor, which the SDK's stateless server cannot list (see SiteMcp.listResources)
+            return json(200, mcp.listResources(visitor, request));
+        }
         if (message instanceof McpSchema.JSONRPCRequest request) {
             McpSchema.JSONRPCResponse response = mcp.handler().handleRequest(context, request)
                     .contextWrite(c -> c.put(McpTransportContext.KEY, context)).block();

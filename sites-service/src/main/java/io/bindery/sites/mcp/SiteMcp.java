@@ -1,5 +1,7 @@
 package io.bindery.sites.mcp;
 
+import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.lists.PageCursor;
 import io.bindery.sites.reader.AgentDocs;
 import io.bindery.sites.reader.Reader;
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -23,7 +25,8 @@ import java.util.Map;
 
 /**
  * One stateless MCP server (the MCP Java SDK's) for every published site, read-only: tools {@code search} and
- * {@code get_page}, and the pages as resources through a template (their {@code .md} addresses). Which site and what
+ * {@code get_page}, and the pages as resources: listed per site and visitor ({@link #listResources}) and read through
+ * a template (their {@code .md} addresses). Which site and what
  * the visitor brought (share key, visitor token, claims) travel in the transport context of each request, so every
  * answer is what {@link AgentDocs} would serve that visitor as markdown: the same visibility rules as the HTML pages.
  */
@@ -32,6 +35,8 @@ public class SiteMcp {
     /** The transport context's key of the {@link Visitor} a request is for. */
     static final String VISITOR = "bindery.visitor";
     private static final int SEARCH_RESULTS = 10;
+    /** Pages per resources/list answer; the client follows nextCursor for more. */
+    static final int RESOURCES_PER_PAGE = 100;
 
     @Inject
     AgentDocs agentDocs;
@@ -117,6 +122,34 @@ public class SiteMcp {
     /** Whether the site may be read by this visitor through MCP: the same answer as its llms.txt. */
     boolean readable(Visitor visitor) {
         return agentDocs.readable(visitor.request());
+    }
+
+    /**
+     * {@code resources/list}: the site's pages as this visitor may read them (what llms.txt lists), {@link
+     * #RESOURCES_PER_PAGE} at a time with the protocol's cursor (the position of the next page, signed as the API's
+     * cursors are). Answered here, not by the SDK: its stateless server lists the resources registered when it is
+     * built, the same for every request, while which pages exist depends on the site and the visitor the request
+     * carries.
+     */
+    McpSchema.JSONRPCResponse listResources(Visitor visitor, McpSchema.JSONRPCRequest request) {
+        int from = 0;
+        Object cursor = request.params() instanceof Map<?, ?> params ? params.get("cursor") : null;
+        if (cursor != null) {
+            try {
+                from = Integer.parseInt(PageCursor.decode(String.valueOf(cursor), 1).get(0));
+            } catch (ApiException | NumberFormatException e) {
+                return McpSchema.JSONRPCResponse.error(request.id(), new McpSchema.JSONRPCResponse.JSONRPCError(
+                        McpSchema.ErrorCodes.INVALID_PARAMS, "Invalid cursor: pass the nextCursor of the previous resources/list"));
+            }
+        }
+        List<AgentDocs.ListedPage> pages = agentDocs.pages(visitor.request(), visitor.links()).orElse(List.of());
+        int to = Math.min(pages.size(), Math.max(0, from) + RESOURCES_PER_PAGE);
+        List<McpSchema.Resource> resources = pages.subList(Math.min(Math.max(0, from), to), to).stream()
+                .map(p -> McpSchema.Resource.builder().uri(p.url()).name(p.path().isEmpty() ? "index" : p.path()).title(p.title())
+                        .description(p.description()).mimeType("text/markdown").build())
+                .toList();
+        String next = to < pages.size() ? PageCursor.encode(List.of(String.valueOf(to))) : null;
+        return McpSchema.JSONRPCResponse.result(request.id(), new McpSchema.ListResourcesResult(resources, next));
     }
 
     private static Visitor visitor(McpTransportContext context) {

@@ -210,6 +210,34 @@ public class AgentDocs {
         return new Answer(200, out.toString(), modified, personal(visit.get().site(), request));
     }
 
+    /** A page as llms.txt lists it: its path on the site, title, markdown URL and description (or null). */
+    public record ListedPage(String path, String title, String url, String description) {
+    }
+
+    /**
+     * The pages llms.txt lists for this visitor, in its order (every shown document page of every site space the
+     * visitor sees); empty when agents may not read the site as this visitor.
+     */
+    public Optional<List<ListedPage>> pages(Reader.Request request, Links links) {
+        Optional<Visit> visit = visit(request);
+        if (visit.isEmpty()) {
+            return Optional.empty();
+        }
+        List<ListedPage> out = new java.util.ArrayList<>();
+        for (Reader.Listed l : visit.get().spaces()) {
+            for (RevisionTree.Page p : reader.tree(l.spaceId(), l.revision()).pages()) {
+                if ("document".equals(p.kind()) && !p.hidden()) {
+                    String path = l.spaceBase() + p.path();
+                    String description = p.description() == null || p.description().isBlank() ? null
+                            : p.description().strip().replaceAll("\\s+", " ");
+                    out.add(new ListedPage(path.substring(Math.min(path.length(), request.site().base().length())), p.title(),
+                            links.md(path), description));
+                }
+            }
+        }
+        return Optional.of(out);
+    }
+
     /** Whether agents may read the site as this visitor: published, visible to them, agentsContext included. */
     public boolean readable(Reader.Request request) {
         return visit(request).isPresent();

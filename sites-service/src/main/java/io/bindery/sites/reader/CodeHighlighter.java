@@ -1,5 +1,6 @@
 package io.bindery.sites.reader;
 
+import io.bindery.sites.reader.grammars.WrittenGrammars;
 import io.noties.prism4j.GrammarLocator;
 import io.noties.prism4j.Prism4j;
 
@@ -9,7 +10,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A fenced code block as the reader shows it: tokens of Prism's grammars (prism4j) as {@code <span class="t-…">}, every
+ * A fenced code block as the reader shows it: tokens of Prism's grammars (prism4j's, and shell, Rust, Ruby and PHP
+ * written here: {@link WrittenGrammars}) as {@code <span class="t-…">}, every
  * character of the code HTML-escaped, and the language's name for the block's label. A language without a grammar
  * here, or a block longer than {@link #MAX_HIGHLIGHTED} characters (Prism's regular expressions backtrack, and an
  * editor's input must not hold a worker), is shown as escaped text, still labelled.
@@ -18,12 +20,14 @@ final class CodeHighlighter {
     /** Longer blocks are not tokenized. */
     static final int MAX_HIGHLIGHTED = 20_000;
 
-    private static final Prism4j PRISM = new Prism4j(new Locked(new CodeGrammarLocator()));
+    /** prism4j-bundler's grammars and ours (shell, Rust, Ruby, PHP: the bundler has none). */
+    private static final GrammarLocator GRAMMARS = new Locked(new WrittenGrammars(new CodeGrammarLocator()));
+    private static final Prism4j PRISM = new Prism4j(GRAMMARS);
 
     static {
         // every grammar made now, before any page renders: making one may modify another (css adds itself to markup's
         // tokens), which must not happen while a page is tokenized with it
-        for (String language : new CodeGrammarLocator().languages()) {
+        for (String language : GRAMMARS.languages()) {
             PRISM.grammar(language);
         }
     }
@@ -83,7 +87,16 @@ final class CodeHighlighter {
             escape(code, out);
             return;
         }
-        write(PRISM.tokenize(code, grammar), out);
+        List<? extends Prism4j.Node> tokens;
+        try {
+            tokens = PRISM.tokenize(code, grammar);
+        } catch (StackOverflowError e) {
+            // java.util.regex recurses once per repetition of an alternation ("a string of escapes or other
+            // characters"): a long enough token overflows the stack. The block is then shown as text, not a 500.
+            escape(code, out);
+            return;
+        }
+        write(tokens, out);
     }
 
     private static void write(List<? extends Prism4j.Node> nodes, StringBuilder out) {

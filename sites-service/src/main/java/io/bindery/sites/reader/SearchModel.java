@@ -7,6 +7,11 @@ import java.util.List;
 public record SearchModel(String siteTitle, String homeUrl, String cssUrl, String searchUrl, String query,
                           List<Result> results, String message) {
 
+    /** The reader's script (the visitor's light/dark choice, search as you type), beside the stylesheet. */
+    public String scriptUrl() {
+        return cssUrl.replace("reader.css", "reader.js");
+    }
+
     /** The site's icon, beside the stylesheet. */
     public String iconUrl() {
         return cssUrl.replace("reader.css", "favicon.svg");

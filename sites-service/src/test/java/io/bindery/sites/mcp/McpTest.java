@@ -18,12 +18,18 @@ import java.util.Set;
 
 import static io.bindery.sites.testing.SiteFixtures.as;
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A site's MCP server over HTTP (Streamable HTTP, stateless), against the real database and content's internal API
@@ -100,12 +106,63 @@ class McpTest {
         post(mcp(), url(), call(9, "resources/read", "{\"uri\":\"http://docs.example/s/" + site + "/guide.md\"}")).statusCode(200)
                 .body("result.contents[0].mimeType", equalTo("text/markdown"))
                 .body("result.contents[0].text", startsWith("# Guide"));
+        // the pages as resources, as llms.txt lists them, with their .md URLs (the SDK's stateless server would list none)
+        post(mcp(), url(), call(12, "resources/list", "{}")).statusCode(200)
+                .body("result.resources.title", contains("Introduction", "Guide"))
+                .body("result.resources.name", contains("intro", "guide"))
+                .body("result.resources[1].uri", endsWith("/s/" + site + "/guide.md"))
+                .body("result.resources[1].mimeType", equalTo("text/markdown"))
+                .body("result.nextCursor", nullValue());
         // Streamable HTTP's rules: both media types accepted, POST only (stateless)
         given().contentType("application/json").accept("application/json").body(call(10, "tools/list", "{}")).post(url())
                 .then().statusCode(400);
         given().get(url()).then().statusCode(405);
         post(mcp(), url(), "not json").statusCode(400);
         post(mcp().header("MCP-Protocol-Version", "1999-01-01"), url(), call(11, "tools/list", "{}")).statusCode(400);
+    }
+
+    @Test
+    void resourcesListThePagesTheVisitorMayReadAHundredAtATime() {
+        String space = ContentStandIn.space(org, "Big", Set.of(), Set.of(admin));
+        List<StandInPage> pages = new java.util.ArrayList<>();
+        for (int i = 0; i < 230; i++) {
+            pages.add(StandInPage.document("Page " + i, "p" + i, 0, "Page number " + i + "."));
+        }
+        ContentStandIn.hide(pages.get(7).id());
+        ContentStandIn.describe(pages.get(0).id(), "The first  page.");
+        ContentStandIn.revision(space, ContentStandIn.data(space).revision(), pages);
+        String big = as(admin).body("{\"title\":\"Big\",\"spaces\":[\"" + space + "\"]}").post("/v1/orgs/" + org + "/sites")
+                .then().statusCode(201).extract().path("id");
+        String path = "/s/" + big + "/~gitbook/mcp";
+        String list = call(1, "resources/list", "{}");
+        post(mcp(), path, list).statusCode(404); // not published
+        as(admin).post("/v1/orgs/" + org + "/sites/" + big + "/publish").then().statusCode(200);
+        List<String> titles = new java.util.ArrayList<>();
+        String cursor = null;
+        int calls = 0;
+        do {
+            ValidatableResponse page = post(mcp(), path, call(2, "resources/list", cursor == null ? "{}" : "{\"cursor\":\"" + cursor + "\"}"))
+                    .statusCode(200);
+            List<String> got = page.extract().path("result.resources.title");
+            titles.addAll(got);
+            cursor = page.extract().path("result.nextCursor");
+            calls++;
+            assertTrue(got.size() == SiteMcp.RESOURCES_PER_PAGE || cursor == null, "a full page unless it is the last");
+        } while (cursor != null && calls < 10);
+        assertEquals(3, calls);
+        // every page but the hidden one, in the tree's order, each once
+        assertEquals(229, titles.size());
+        assertEquals("Page 0", titles.get(0));
+        assertFalse(titles.contains("Page 7"));
+        assertEquals("Page 229", titles.get(228));
+        post(mcp(), path, list).statusCode(200).body("result.resources[0].description", equalTo("The first page."))
+                .body("result.resources[0].uri", endsWith("/s/" + big + "/p0.md"));
+        // a cursor that was not ours is refused as JSON-RPC's invalid params
+        post(mcp(), path, call(3, "resources/list", "{\"cursor\":\"MTA.forged\"}")).statusCode(200)
+                .body("id", equalTo(3)).body("error.code", equalTo(-32602));
+        // the same rules as every agent surface: an excluded site lists nothing
+        as(admin).body("{\"agentsContext\":\"excluded\"}").patch("/v1/orgs/" + org + "/sites/" + big).then().statusCode(200);
+        post(mcp(), path, list).statusCode(404);
     }
 
     @Test
@@ -137,6 +194,10 @@ class McpTest {
                 .statusCode(404);
         // a visitor's cookie is not taken: a page in the visitor's browser cannot call the server in their name
         post(mcp().cookie("bindery_visitor", token), url(), list).statusCode(404);
+        // resources/list, answered before the SDK, under the same rules
+        post(mcp().header("Authorization", "Bearer " + token), url(), call(3, "resources/list", "{}")).statusCode(200)
+                .body("result.resources.title", contains("Introduction", "Guide"));
+        post(mcp(), url(), call(3, "resources/list", "{}")).statusCode(404);
     }
 
     @Test

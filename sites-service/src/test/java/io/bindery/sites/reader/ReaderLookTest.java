@@ -21,6 +21,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -52,6 +53,10 @@ class ReaderLookTest {
 
             ```bash "title"><script>alert(4)</script>
             echo "</figure>" && rm -rf /tmp/x
+            ```
+
+            ```toml
+            name = "</pre>"
             ```
 
             ```
@@ -95,14 +100,17 @@ class ReaderLookTest {
         assertTrue(html.contains("<figcaption>HTML</figcaption>"), html);
         assertTrue(html.contains("data-language=\"html\""), html);
         assertTrue(html.contains("<span class=\"t-tag\">"), html);
-        // a language without a grammar here: labelled, escaped, not highlighted; a hostile info string stays an attribute value
+        // shell, with a grammar written here: highlighted; a hostile info string stays an attribute value
         assertTrue(html.contains("<figure class=\"code\" data-language=\"bash\"><figcaption>Bash</figcaption>"), html);
-        assertTrue(html.contains("echo &quot;&lt;/figure&gt;&quot; &amp;&amp; rm -rf /tmp/x"), html);
+        assertTrue(html.contains("<span class=\"t-builtin t-class-name\">echo</span> <span class=\"t-string\">&quot;&lt;/figure&gt;&quot;</span>"), html);
+        // a language without a grammar: labelled, escaped, not highlighted
+        assertTrue(html.contains("<figure class=\"code\" data-language=\"toml\"><figcaption>TOML</figcaption><pre tabindex=\"0\">"
+                + "<code class=\"language-toml\">name = &quot;&lt;/pre&gt;&quot;\n</code>"), html);
         assertTrue(html.contains("<figure class=\"code\"><pre tabindex=\"0\"><code>no language here"), html);
         assertEquals(1, count(html, "<script"), "only the reader's own script element: " + html);
         assertTrue(!html.contains("<img src=x") && !html.contains("<img src=\"x\""), html);
         assertEquals(count(html, "<figure"), count(html, "</figure>"));
-        assertEquals(5, count(html, "<figure class=\"code\""));
+        assertEquals(6, count(html, "<figure class=\"code\""));
         // a page without a description gets its first paragraph as one
         assertTrue(html.contains("<meta name=\"description\" content=\"Hello, reader.\">"), html);
     }
@@ -118,6 +126,8 @@ class ReaderLookTest {
         assertTrue(html.contains("<script src=\"" + base + "~assets/reader.js\" defer></script>"), html);
         // the site's default customization: toggleable themes, so no fixed mode; its accent in theme.css's address
         assertTrue(html.contains("<html lang=\"en\" data-theme=\"clean\">"), html);
+        // the light/dark switch, in the page from the start (reader.js shows it and makes it work)
+        assertTrue(html.contains("<button type=\"button\" class=\"mode\" aria-pressed=\"false\">Dark mode</button>"), html);
         assertTrue(html.contains("<link rel=\"stylesheet\" href=\"" + base + "~assets/theme.css?light=346ddb&amp;dark="), html);
         given().get(base + "~assets/reader.js").then().statusCode(200).contentType(startsWith("text/javascript"))
                 .header("Content-Security-Policy", containsString("script-src 'self'"))
@@ -143,6 +153,7 @@ class ReaderLookTest {
         ReaderTest.settle(); // past the reader's one-second answers
         String fixed = given().get(base + "code").then().statusCode(200).extract().asString();
         assertTrue(fixed.contains("<html lang=\"en\" data-theme=\"bold\" data-mode=\"dark\">"), fixed);
+        assertFalse(fixed.contains("class=\"mode\""), "no switch on a site that fixes its mode: " + fixed);
         // a yellow accent on white is made darker until it reads; on the dark background it reads as it is
         String light = fixed.substring(fixed.indexOf("theme.css?light=") + "theme.css?light=".length()).substring(0, 6);
         assertTrue(ReaderTheme.contrast(Integer.parseInt(light, 16), 0xffffff) >= 4.5, light);
