@@ -82,10 +82,23 @@ final class ContentFixtures {
         return spacePath(space) + "/change-requests/" + branch;
     }
 
-    /** Opens a branch through content-service's internal API (the review service's job; no change request workflow yet). */
+    /**
+     * Opens a branch through content-service's internal API, as review does for a new change request, authored by
+     * the instance admin (content shows the author as the change request's createdBy, which GitBook requires).
+     */
     static String openBranch(String space) {
-        return Stack.internal("content").contentType(ContentType.JSON).body("{}")
+        return Stack.internal("content").contentType(ContentType.JSON).body(json("createdBy", fixtureAuthor()))
                 .post("/internal/spaces/" + space + "/branches").then().statusCode(201).extract().path("id");
+    }
+
+    private static volatile String fixtureAuthor;
+
+    /** The instance admin's user id, the author of the branches these fixtures open. */
+    static String fixtureAuthor() {
+        if (fixtureAuthor == null) {
+            fixtureAuthor = api(Stack.adminToken()).get("/v1/user").then().statusCode(200).extract().path("id");
+        }
+        return fixtureAuthor;
     }
 
     /** The internal branch view (status, head revision, outdated...). */

@@ -1,0 +1,231 @@
+package io.bindery.e2e;
+
+import io.bindery.e2e.E2EFixtures.TestOrg;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.transport.RefSpec;
+import org.eclipse.jgit.treewalk.TreeWalk;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static io.bindery.e2e.ContentFixtures.newMarkdown;
+import static io.bindery.e2e.ContentFixtures.updatePage;
+import static io.bindery.e2e.Stack.api;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Git Sync on the running stack (issue 32), with a local bare repository the stack may reach by {@code file://}
+ * (the local stack allows it): a GitBook-layout repository imported and read back through the API; continuous sync
+ * where a push and its signed webhook become a merged change request that shows on the published site; a change
+ * merged in Bindery that becomes one commit with the trailer; and another organization that sees nothing. The
+ * GitBook operations go through the conformance filter; the sync and the webhook are Bindery's extension.
+ */
+class GitSyncE2ETest {
+    static final String PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+    static Path temp;
+
+    @BeforeAll
+    static void temp() throws Exception {
+        temp = Files.createTempDirectory("bindery-gitsync-e2e");
+    }
+
+    @AfterAll
+    static void clean() throws Exception {
+        try (Stream<Path> files = Files.walk(temp)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    static RequestSpecification as(String token) {
+        return api(token).contentType(ContentType.JSON);
+    }
+
+    /** Bindery's extension (PUT/DELETE git/sync): past the gateway, not checked against GitBook's documents. */
+    static RequestSpecification extension(String token) {
+        return RestAssured.given().baseUri(Stack.GATEWAY).header("Authorization", "Bearer " + token)
+                .contentType(ContentType.JSON);
+    }
+
+    @Test
+    void aRepositoryImportedSyncedBothWaysAndShownOnTheSite() throws Exception {
+        TestOrg org = E2EFixtures.newTestOrg();
+        String admin = org.admin().token();
+        String stranger = E2EFixtures.newTestOrg().admin().token();
+        String space = as(admin).body(Map.of("title", "Synced docs")).post(org.path() + "/spaces").then().statusCode(201)
+                .extract().path("id");
+        Path repo = temp.resolve("docs.git");
+        Git.init().setBare(true).setDirectory(repo.toFile()).setInitialBranch("main").call().close();
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put("README.md", utf8("# Home\n\nHello from Git. Read [the install guide](guide/install.md).\n"));
+        files.put("SUMMARY.md", utf8("# Table of contents\n\n* [Home](README.md)\n* [Guide](guide/README.md)\n"
+                + "  * [Install](guide/install.md)\n"));
+        files.put("guide/README.md", utf8("# Guide\n\nAll the guides.\n"));
+        files.put("guide/install.md", utf8("---\ndescription: How to install it\n---\n\n# Install\n\n"
+                + "![The logo](../.gitbook/assets/logo.png)\n\nRun the installer.\n"));
+        files.put(".gitbook/assets/logo.png", Base64.getDecoder().decode(PNG));
+        push(repo, files, "Docs", "writer@example.com");
+        String url = "file://" + repo.toAbsolutePath();
+
+        // GitBook's import: 204, queued; git/info says when it ended
+        as(admin).body(Map.of("url", url, "ref", "refs/heads/main")).post("/v1/spaces/" + space + "/git/import")
+                .then().statusCode(204);
+        JsonPath info = awaitEnd(admin, space);
+        assertEquals("success", info.getString("operation.state"), info.prettify());
+        JsonPath pages = as(admin).get("/v1/spaces/" + space + "/content/pages").then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of("Home", "Guide"), pages.getList("pages.title"));
+        assertEquals(List.of("Install"), pages.getList("pages[1].pages.title"));
+        assertEquals("How to install it", pages.getString("pages[1].pages[0].description"));
+        as(admin).get("/v1/spaces/" + space + "/content/files").then().statusCode(200)
+                .body("items.name", hasItem("logo.png"));
+        as(stranger).get("/v1/spaces/" + space + "/git/info").then().statusCode(404);
+
+        // published, as readers and agents see it
+        String site = as(admin).body(Map.of("title", "Synced site", "spaces", List.of(space))).post(org.path() + "/sites")
+                .then().statusCode(201).extract().path("id");
+        as(admin).post(org.path() + "/sites/" + site + "/publish").then().statusCode(200);
+        String installPath = pages.getString("pages[1].pages[0].path");
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() ->
+                visitor().get("/s/" + site + "/" + installPath + ".md").asString().contains("Run the installer."));
+
+        // continuous sync, Git first: nothing to take over, the space already has Git's pages
+        JsonPath sync = extension(admin).body(Map.of("url", url, "ref", "refs/heads/main", "priority", "git"))
+                .put("/v1/spaces/" + space + "/git/sync").then().statusCode(200).extract().jsonPath();
+        String secret = sync.getString("webhookSecret");
+        String hook = java.net.URI.create(sync.getString("webhookUrl")).getPath();
+        assertEquals("/hooks/git/spaces/" + space, hook);
+        assertEquals("success", awaitEnd(admin, space).getString("operation.state"));
+        extension(stranger).body(Map.of("url", url, "ref", "refs/heads/main", "priority", "git"))
+                .put("/v1/spaces/" + space + "/git/sync").then().statusCode(404);
+
+        // a push and its webhook: a merged change request, on the site within seconds
+        ObjectId pushed = push(repo, Map.of("guide/install.md", utf8("---\ndescription: How to install it\n---\n\n"
+                + "# Install\n\n![The logo](../.gitbook/assets/logo.png)\n\nRun the installer, then `make`.\n")),
+                "Install with make", "writer@example.com");
+        String body = "{\"ref\":\"refs/heads/main\",\"before\":\"0000000000000000000000000000000000000000\",\"after\":\""
+                + pushed.name() + "\",\"commits\":[]}";
+        RestAssured.given().baseUri(Stack.GATEWAY).contentType(ContentType.JSON).header("X-GitHub-Event", "push")
+                .header("X-Hub-Signature-256", "sha256=wrong").body(body).post(hook).then().statusCode(401)
+                .body("error.message", containsString("does not match"));
+        long t0 = System.nanoTime();
+        RestAssured.given().baseUri(Stack.GATEWAY).contentType(ContentType.JSON).header("X-GitHub-Event", "push")
+                .header("X-Hub-Signature-256", "sha256=" + hmac(secret, body)).body(body).post(hook)
+                .then().statusCode(202);
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() ->
+                visitor().get("/s/" + site + "/" + installPath + ".md").asString().contains("then `make`"));
+        long pushToSite = (System.nanoTime() - t0) / 1_000_000;
+        List<String> merged = as(admin).queryParam("status", "merged").get("/v1/spaces/" + space + "/change-requests")
+                .then().statusCode(200).extract().path("items.id");
+        assertTrue(merged.size() >= 1, "the push came as a merged change request");
+
+        // a change merged in Bindery: one commit on main with the trailer, and it is not imported back
+        ObjectId before = head(repo);
+        String home = pages.getString("pages[0].id");
+        String cr = ChangeRequestsE2ETest.newChangeRequest(admin, space, "Greet from Bindery");
+        ContentFixtures.written(admin, space, cr, updatePage(home, "document", newMarkdown("Hello from Bindery.")));
+        long t1 = System.nanoTime();
+        ChangeRequestsE2ETest.mergeChangeRequest(admin, space, cr).then().statusCode(200);
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> !head(repo).equals(before));
+        long mergeToCommit = (System.nanoTime() - t1) / 1_000_000;
+        RevCommit commit = commit(repo);
+        assertEquals(before, commit.getParent(0).getId());
+        assertTrue(commit.getFullMessage().startsWith("Greet from Bindery\n\nBindery-Change-Request: "), commit.getFullMessage());
+        assertTrue(read(repo, commit, "README.md").contains("Hello from Bindery."), read(repo, commit, "README.md"));
+        info = awaitEnd(admin, space);
+        assertEquals("success", info.getString("operation.state"), info.prettify());
+        int changeRequests = as(admin).queryParam("status", "merged").get("/v1/spaces/" + space + "/change-requests")
+                .then().statusCode(200).extract().path("items.size()");
+        String again = "{\"ref\":\"refs/heads/main\",\"after\":\"" + commit.name() + "\",\"commits\":[]}";
+        RestAssured.given().baseUri(Stack.GATEWAY).contentType(ContentType.JSON).header("X-GitHub-Event", "push")
+                .header("X-Hub-Signature-256", "sha256=" + hmac(secret, again)).body(again).post(hook)
+                .then().statusCode(202);
+        awaitEnd(admin, space);
+        as(admin).queryParam("status", "merged").get("/v1/spaces/" + space + "/change-requests").then().statusCode(200)
+                .body("items.size()", equalTo(changeRequests));
+
+        extension(admin).delete("/v1/spaces/" + space + "/git/sync").then().statusCode(204);
+        System.out.printf("git sync on the stack: webhook to visible on the site %d ms, merge to pushed commit %d ms%n",
+                pushToSite, mergeToCommit);
+    }
+
+    static RequestSpecification visitor() {
+        return RestAssured.given().baseUri(Stack.GATEWAY);
+    }
+
+    /** git/info once no operation is running. */
+    static JsonPath awaitEnd(String token, String space) {
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(() -> {
+            var r = as(token).get("/v1/spaces/" + space + "/git/info");
+            return r.statusCode() == 200 && !"running".equals(r.jsonPath().getString("operation.state"));
+        });
+        return as(token).get("/v1/spaces/" + space + "/git/info").then().statusCode(200).extract().jsonPath();
+    }
+
+    /** Commits {@code files} on main from a fresh clone, as a writer would, and pushes it. */
+    static ObjectId push(Path bare, Map<String, byte[]> files, String message, String email) throws Exception {
+        Path work = Files.createTempDirectory(temp, "work");
+        try (Git git = Git.cloneRepository().setURI("file://" + bare.toAbsolutePath()).setDirectory(work.toFile()).call()) {
+            for (Map.Entry<String, byte[]> f : files.entrySet()) {
+                Path p = work.resolve(f.getKey());
+                Files.createDirectories(p.getParent());
+                Files.write(p, f.getValue());
+            }
+            git.add().addFilepattern(".").call();
+            RevCommit c = git.commit().setMessage(message).setAuthor("Writer", email).setCommitter("Writer", email).call();
+            git.push().setRemote("origin").setRefSpecs(new RefSpec("HEAD:refs/heads/main")).call();
+            return c.getId();
+        }
+    }
+
+    static ObjectId head(Path bare) throws Exception {
+        try (Git git = Git.open(bare.toFile())) {
+            return git.getRepository().resolve("refs/heads/main");
+        }
+    }
+
+    static RevCommit commit(Path bare) throws Exception {
+        try (Git git = Git.open(bare.toFile())) {
+            return git.getRepository().parseCommit(git.getRepository().resolve("refs/heads/main"));
+        }
+    }
+
+    static String read(Path bare, RevCommit commit, String path) throws Exception {
+        try (Git git = Git.open(bare.toFile());
+             TreeWalk walk = TreeWalk.forPath(git.getRepository(), path, commit.getTree())) {
+            return walk == null ? "" : new String(git.getRepository().open(walk.getObjectId(0)).getBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    static String hmac(String secret, String body) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return HexFormat.of().formatHex(mac.doFinal(body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
