@@ -2,6 +2,8 @@ package io.bindery.commons.projection;
 
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalClients;
+import io.bindery.commons.client.InternalReads;
+import io.bindery.commons.client.Unreachable;
 import io.bindery.commons.config.BinderyServiceConfig;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.contracts.identity.MembershipResponse;
@@ -54,7 +56,7 @@ public class IdentityClient {
      * {@code GET /internal/orgs/{o}/members/{u}}, or empty when the user is not a member (404).
      */
     public Optional<MembershipResponse> membership(String organizationId, String userId) {
-        return call("membership " + organizationId + "/" + userId, auth -> identity.membership(auth, organizationId, userId));
+        return call("membership", organizationId + "/" + userId, auth -> identity.membership(auth, organizationId, userId));
     }
 
     /**
@@ -62,7 +64,7 @@ public class IdentityClient {
      * {@code asOf}), or empty when there is no such user (404).
      */
     public Optional<UserResponse> user(String userId) {
-        return call("user " + userId, auth -> identity.user(auth, userId));
+        return call("user", userId, auth -> identity.user(auth, userId));
     }
 
     /**
@@ -70,7 +72,7 @@ public class IdentityClient {
      * or empty when the organization has no such team (404).
      */
     public Optional<TeamResponse> team(String organizationId, String teamId) {
-        return call("team " + organizationId + "/" + teamId, auth -> identity.team(auth, organizationId, teamId));
+        return call("team", organizationId + "/" + teamId, auth -> identity.team(auth, organizationId, teamId));
     }
 
     /**
@@ -83,7 +85,7 @@ public class IdentityClient {
             return out;
         }
         JsonNode body = JSON.valueToTree(new TeamViewsRequest(viewerId, teamIds));
-        call("team views of " + organizationId, auth -> {
+        call("teamViews", organizationId, auth -> {
             try (Response r = identity.views(auth, organizationId, body)) {
                 if (r.getStatus() != 200) {
                     throw new WebApplicationException(r.getStatus());
@@ -94,22 +96,32 @@ public class IdentityClient {
         return out;
     }
 
-    /** One call with this service's token for identity; identity's answer read as its contract record. */
-    private <T> Optional<T> call(String what, Function<String, T> request) {
+    /**
+     * One read with this service's token for identity, under the internal reads' policy ({@link InternalReads}:
+     * retried when identity could not be reached, a circuit breaker per method); the answer is its contract record.
+     */
+    private <T> Optional<T> call(String method, String what, Function<String, T> request) {
         String auth = serviceTokens.authorization(ServiceTokens.IDENTITY);
         try {
-            return Optional.of(request.apply(auth));
+            return Optional.of(InternalReads.read(IdentityClient.class.getName() + "#" + method, ServiceTokens.IDENTITY, () -> {
+                try {
+                    return request.apply(auth);
+                } catch (ProcessingException e) {
+                    // unreachable, silent past the timeout, or an answer that is not the contract record
+                    LOG.warnf("identity unreachable for %s %s: %s", method, what, e.toString());
+                    throw new Unreachable("identity is unavailable");
+                }
+            }));
         } catch (WebApplicationException e) {
             int status = e.getResponse().getStatus();
             if (status == 404 || status == 400 || status == 414) {
                 // identity knows no such thing, or cannot even read its id (callers check ids' shape first)
                 return Optional.empty();
             }
-            LOG.warnf("identity answered %d for %s", status, what);
+            LOG.warnf("identity answered %d for %s %s", status, method, what);
             throw ApiException.unavailable("identity is unavailable (it answered " + status + ")");
-        } catch (ProcessingException e) {
-            // unreachable, silent past the timeout, or an answer that is not the contract record
-            LOG.warnf("identity unreachable for %s: %s", what, e.toString());
+        } catch (Unreachable e) {
+            // not reached after the retries, or its circuit is open
             throw ApiException.unavailable("identity is unavailable");
         }
     }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalClients;
-import io.bindery.commons.client.Unreachable;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.contracts.identity.MemberViewsRequest;
 import io.bindery.review.config.ReviewConfig;
@@ -12,8 +11,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.ProcessingException;
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
-import org.eclipse.microprofile.faulttolerance.Retry;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -42,14 +39,12 @@ public class IdentityMembersClient {
     }
 
     /** The Member objects of those users who are members of the organization, in the order asked. */
-    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
-    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
     public List<JsonNode> members(String organizationId, List<String> userIds) {
         List<JsonNode> out = new ArrayList<>();
         if (userIds.isEmpty()) {
             return out;
         }
-        JsonNode body = InternalCall.with(serviceTokens, SERVICE,
+        JsonNode body = InternalCall.read(IdentityMembersClient.class, "members", serviceTokens, SERVICE,
                 credential -> api.memberViews(credential, organizationId, new MemberViewsRequest(userIds)));
         body.path("items").forEach(out::add);
         return out;
