@@ -7,6 +7,7 @@ import io.bindery.commons.client.IdentityCalls;
 import io.bindery.commons.client.IdentityTokensApi;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.projection.IdentityClient;
+import io.bindery.commons.testing.HttpStandIn;
 import io.bindery.commons.testing.TestIdentity;
 import io.bindery.contracts.testing.ContractFixtures;
 import io.quarkus.test.common.WithTestResource;
@@ -67,10 +68,7 @@ class IdentityCallsTest {
             if (body == null) {
                 exchange.sendResponseHeaders(status, -1);
             } else {
-                byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().add("Content-Type", "application/json");
-                exchange.sendResponseHeaders(status, bytes.length);
-                exchange.getResponseBody().write(bytes);
+                HttpStandIn.reply(exchange, status, body);
             }
             exchange.close();
         });
