@@ -2,8 +2,15 @@ package io.bindery.identity;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.contracts.testing.ContractFixtures;
+import io.bindery.identity.members.InternalMemberViewsResource;
+import io.bindery.identity.members.Members;
+import io.bindery.identity.teams.InternalTeamViewsResource;
+import io.bindery.identity.teams.Teams;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -22,6 +29,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 @QuarkusTest
 class InternalContractsTest {
+    @Inject
+    ObjectMapper json;
+    @Inject
+    Teams teams;
+    @Inject
+    Members members;
 
     /** An organization of {@code admin} with {@code member} in it (role read), its default role read. */
     private record Org(TestApi.User admin, TestApi.User member, String id) {
@@ -73,5 +86,29 @@ class InternalContractsTest {
         ObjectNode teamViews = ContractFixtures.tree("identity/team-views-request").deepCopy();
         teamViews.put("viewer", admin.id());
         assertEquals(200, call("POST", "/internal/orgs/" + org + "/team-views", null, teamViews.toString()).status());
+    }
+
+    /**
+     * The member and team views are their contracts' {@code Response}s now: the bytes served are still exactly the
+     * JSON of identity's own records, as they were when the resources returned the records themselves.
+     */
+    @Test
+    void memberAndTeamViewsServeTheRecordsJsonByteForByte() throws Exception {
+        Org org = Org.withMember();
+        String team = team(org.admin(), org.id(), "Pinned", List.of(org.member().id()));
+        List<String> users = List.of(org.member().id(), org.admin().id(), "usr_nobody");
+
+        TestApi.Reply memberViews = call("POST", "/internal/orgs/" + org.id() + "/member-views", null, Map.of("users", users));
+        assertEquals(200, memberViews.status());
+        String memberRecord = json.writeValueAsString(new InternalMemberViewsResource.MemberViews(
+                QuarkusTransaction.requiringNew().call(() -> members.views(org.id(), users))));
+        assertEquals(memberRecord, memberViews.body());
+
+        TestApi.Reply teamViews = call("POST", "/internal/orgs/" + org.id() + "/team-views", null,
+                Map.of("viewer", org.admin().id(), "teams", List.of(team, "tem_nobody")));
+        assertEquals(200, teamViews.status());
+        String teamRecord = json.writeValueAsString(new InternalTeamViewsResource.TeamViews(
+                QuarkusTransaction.requiringNew().call(() -> teams.viewsFor(org.id(), org.admin().id(), List.of(team, "tem_nobody")))));
+        assertEquals(teamRecord, teamViews.body());
     }
 }

@@ -3,24 +3,20 @@ package io.bindery.content.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import com.sun.net.httpserver.HttpHandler;
+import io.bindery.commons.testing.HttpStandIn;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 
 /**
  * An OpenAI-compatible chat endpoint ({@code POST /v1/chat/completions}, the shape Ollama and vLLM speak too) over
  * real HTTP, for ask's answer writer: it answers {@link #reply} as the assistant's message, or fails (500), or is
  * slower than the writer's timeout. Use with {@code @WithTestResource(ChatStandIn.class)}.
  */
-public class ChatStandIn implements QuarkusTestResourceLifecycleManager {
+public class ChatStandIn extends HttpStandIn {
     private static final ObjectMapper JSON = new ObjectMapper();
     public enum Mode { ANSWER, FAIL, SLOW }
 
@@ -28,30 +24,17 @@ public class ChatStandIn implements QuarkusTestResourceLifecycleManager {
     public static volatile String reply = "";
     /** The bodies received, in order. */
     public static final List<JsonNode> REQUESTS = new CopyOnWriteArrayList<>();
-    private HttpServer server;
 
     @Override
-    public Map<String, String> start() {
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        server.setExecutor(Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "chat-stand-in");
-            t.setDaemon(true);
-            return t;
-        }));
-        server.createContext("/v1/chat/completions", ChatStandIn::handle);
-        server.start();
-        return Map.of("bindery.ask.writer.base-url", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1",
-                "bindery.ask.writer.model", "stand-in", "bindery.ask.writer.api-key", "test-key",
-                "bindery.ask.writer.timeout", "PT1S");
+    protected Map<String, HttpHandler> routes() {
+        return Map.of("/v1/chat/completions", ChatStandIn::handle);
     }
 
     @Override
-    public void stop() {
-        server.stop(0);
+    protected Map<String, String> config(String baseUrl) {
+        return Map.of("bindery.ask.writer.base-url", baseUrl + "/v1",
+                "bindery.ask.writer.model", "stand-in", "bindery.ask.writer.api-key", "test-key",
+                "bindery.ask.writer.timeout", "PT1S");
     }
 
     private static void handle(HttpExchange exchange) throws IOException {
@@ -60,20 +43,20 @@ public class ChatStandIn implements QuarkusTestResourceLifecycleManager {
             REQUESTS.add(body);
             if (!"POST".equals(exchange.getRequestMethod())
                     || !"Bearer test-key".equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
-                send(exchange, 401, "{\"error\":{\"message\":\"unauthorized\"}}");
+                reply(exchange, 401, "{\"error\":{\"message\":\"unauthorized\"}}");
                 return;
             }
             switch (mode) {
-                case FAIL -> send(exchange, 500, "{\"error\":{\"message\":\"model not loaded\"}}");
+                case FAIL -> reply(exchange, 500, "{\"error\":{\"message\":\"model not loaded\"}}");
                 case SLOW -> {
                     try {
                         Thread.sleep(3_000);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
-                    send(exchange, 200, completion(body, reply));
+                    reply(exchange, 200, completion(body, reply));
                 }
-                case ANSWER -> send(exchange, 200, completion(body, reply));
+                case ANSWER -> reply(exchange, 200, completion(body, reply));
             }
         }
     }
@@ -84,14 +67,5 @@ public class ChatStandIn implements QuarkusTestResourceLifecycleManager {
                 "choices", List.of(Map.of("index", 0, "finish_reason", "stop",
                         "message", Map.of("role", "assistant", "content", text))),
                 "usage", Map.of("prompt_tokens", 10, "completion_tokens", 5, "total_tokens", 15)));
-    }
-
-    private static void send(HttpExchange exchange, int status, String json) throws IOException {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
     }
 }

@@ -3,18 +3,15 @@ package io.bindery.content.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpHandler;
+import io.bindery.commons.testing.HttpStandIn;
 import io.bindery.contracts.insights.EmbeddingSearchResponse;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 
 /**
  * insights-service's vector search ({@code POST /internal/embeddings/search}) as content calls it, served over real
@@ -22,48 +19,27 @@ import java.util.concurrent.Executors;
  * a test sees content drop what the caller may not read. The stand-in can be taken down (connection refused) or
  * made slow. Use with {@code @WithTestResource(InsightsStandIn.class)}.
  */
-public class InsightsStandIn implements QuarkusTestResourceLifecycleManager {
+public class InsightsStandIn extends HttpStandIn {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, List<EmbeddingSearchResponse.Hit>> ANSWERS = new ConcurrentHashMap<>();
     /** The bodies received, in order. */
     public static final List<JsonNode> REQUESTS = new CopyOnWriteArrayList<>();
     private static volatile long delayMillis;
-    private static HttpServer server;
-    private static int port;
 
     @Override
-    public synchronized Map<String, String> start() {
-        if (server == null) {
-            listen(0);
-        }
-        return Map.of("bindery.insights-url", "http://127.0.0.1:" + port,
+    protected Map<String, HttpHandler> routes() {
+        return Map.of("/internal/embeddings/search", InsightsStandIn::handle);
+    }
+
+    @Override
+    protected Map<String, String> config(String baseUrl) {
+        return Map.of("bindery.insights-url", baseUrl,
                 "bindery.content.hybrid-search.enabled", "true",
                 // generous for a busy test machine; the slow stand-in waits far longer
                 "bindery.content.hybrid-search.timeout", "PT1.5S",
                 "io.bindery.content.client.InsightsClient/nearest/Timeout/value", "2000",
                 // an open circuit (after a test took insights down) closes again before the next test class
                 "io.bindery.content.client.InsightsClient/nearest/CircuitBreaker/delay", "100");
-    }
-
-    @Override
-    public void stop() {
-        // shared by every test class of the JVM; the daemon threads die with it
-    }
-
-    private static synchronized void listen(int at) {
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", at), 0);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        server.setExecutor(Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "insights-stand-in");
-            t.setDaemon(true);
-            return t;
-        }));
-        server.createContext("/internal/embeddings/search", InsightsStandIn::handle);
-        server.start();
-        port = server.getAddress().getPort();
     }
 
     /** The hits the query answers from now on. */
@@ -76,13 +52,13 @@ public class InsightsStandIn implements QuarkusTestResourceLifecycleManager {
     }
 
     /** Insights down: its port refuses connections until {@link #up()}. */
-    public static synchronized void down() {
-        server.stop(0);
+    public static void down() {
+        down(InsightsStandIn.class);
     }
 
-    public static synchronized void up() {
+    public static void up() {
         delayMillis = 0;
-        listen(port);
+        up(InsightsStandIn.class);
     }
 
     /** Every answer waits this long first (0: none). */
@@ -102,12 +78,7 @@ public class InsightsStandIn implements QuarkusTestResourceLifecycleManager {
                 }
             }
             List<EmbeddingSearchResponse.Hit> hits = ANSWERS.getOrDefault(body.path("query").asText(), List.of());
-            byte[] out = JSON.writeValueAsBytes(new EmbeddingSearchResponse(hits));
-            ex.getResponseHeaders().set("Content-Type", "application/json");
-            ex.sendResponseHeaders(200, out.length);
-            try (OutputStream os = ex.getResponseBody()) {
-                os.write(out);
-            }
+            reply(ex, 200, JSON.writeValueAsString(new EmbeddingSearchResponse(hits)));
         } catch (IOException e) {
             // the caller gave up (timed out): nothing to answer
         }

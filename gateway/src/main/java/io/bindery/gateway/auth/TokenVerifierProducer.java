@@ -1,6 +1,7 @@
 package io.bindery.gateway.auth;
 
 import io.bindery.commons.auth.TokenVerifier;
+import io.bindery.commons.client.IdentityCalls;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
@@ -19,7 +20,8 @@ public class TokenVerifierProducer {
     @Produces
     @Singleton
     TokenVerifier tokenVerifier() {
-        verifier = TokenVerifier.fromConfig(ConfigProvider.getConfig());
+        var config = ConfigProvider.getConfig();
+        verifier = IdentityCalls.tokenVerifier(IdentityTokensApi.class, config, IdentityCalls.serviceTokens(IdentityTokensApi.class, config));
         return verifier;
     }
 

@@ -4,22 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.POST;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.MediaType;
+import io.bindery.contracts.identity.IdentityTeamViewsApi;
+import jakarta.ws.rs.core.Response;
 
 import java.util.List;
 
 /**
  * Internal (never routed by the gateway): the Team objects of some teams of an organization as one member
  * (the viewer) sees them, for services that list teams by what they were granted (content's team permissions).
- * Teams that are not the organization's are left out; a viewer who is no member is a 404.
+ * Teams that are not the organization's are left out; a viewer who is no member is a 404. The path is
+ * {@link IdentityTeamViewsApi}'s.
  */
-@Path("/internal/orgs/{organizationId}/team-views")
-@Produces(MediaType.APPLICATION_JSON)
-public class InternalTeamViewsResource {
+public class InternalTeamViewsResource implements IdentityTeamViewsApi {
     static final int MAX_TEAMS = 1000;
 
     @Inject
@@ -29,8 +25,8 @@ public class InternalTeamViewsResource {
     }
 
     /** Body {@code {"viewer": "<user id>", "teams": ["<team id>", ...]}} (at most 1000); answers them in that order. */
-    @POST
-    public TeamViews views(@PathParam("organizationId") String organizationId, JsonNode node) {
+    @Override
+    public Response views(String authorization, String organizationId, JsonNode node) {
         JsonBody body = JsonBody.of(node);
         String viewer = body.string("viewer").orElseThrow(() -> ApiException.badRequest("viewer is required"));
         List<String> ids = body.strings("teams").orElse(List.of());
@@ -40,6 +36,7 @@ public class InternalTeamViewsResource {
         if (organizationId.indexOf('\0') >= 0 || viewer.indexOf('\0') >= 0 || ids.stream().anyMatch(i -> i.indexOf('\0') >= 0)) {
             throw ApiException.notFound("no organization " + organizationId);
         }
-        return new TeamViews(teams.viewsFor(organizationId, viewer, ids));
+        // a Response for the contract (identity's Team objects are no contract record); the same JSON as the record
+        return Response.ok(new TeamViews(teams.viewsFor(organizationId, viewer, ids))).build();
     }
 }

@@ -1,12 +1,8 @@
 package io.bindery.identity.teams;
 
+import io.bindery.contracts.identity.IdentityTeamsApi;
 import io.bindery.contracts.identity.TeamResponse;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.GET;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.MediaType;
 
 import java.time.Instant;
 
@@ -19,14 +15,12 @@ import java.time.Instant;
  * the team's users that are still members of the organization (in the order they joined the team), or 404 with
  * the error body when the organization has no such team.
  */
-@Path("/internal/orgs/{organizationId}/teams/{teamId}")
-@Produces(MediaType.APPLICATION_JSON)
-public class InternalTeamsResource {
+public class InternalTeamsResource implements IdentityTeamsApi {
     @Inject
     TeamMembers teams;
 
-    @GET
-    public TeamResponse team(@PathParam("organizationId") String organizationId, @PathParam("teamId") String teamId) {
+    @Override
+    public TeamResponse team(String authorization, String organizationId, String teamId) {
         // taken before the read: an event at or after this instant may describe a later state
         Instant asOf = Instant.now();
         return teams.fact(organizationId, teamId, asOf);

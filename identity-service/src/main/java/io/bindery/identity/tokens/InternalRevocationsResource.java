@@ -1,14 +1,10 @@
 package io.bindery.identity.tokens;
 
+import io.bindery.contracts.identity.IdentityRevocationsApi;
 import io.bindery.contracts.identity.TokenRevocationsResponse;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.GET;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.MediaType;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -20,9 +16,8 @@ import java.util.concurrent.CompletionStage;
  * most {@link #MAX_WAIT_MS}) an answer that would be empty waits for a revocation instead (a long poll, see
  * {@link RevocationWaits}), so idle verifiers do not ask every second.
  */
-@Path("/internal/token-revocations")
-@Produces(MediaType.APPLICATION_JSON)
-public class InternalRevocationsResource {
+@Blocking // on the class too: the path is the contract's, and the first read is a query (a worker thread)
+public class InternalRevocationsResource implements IdentityRevocationsApi {
     private static final int PAGE = 1000;
     static final long MAX_WAIT_MS = 60_000;
 
@@ -31,9 +26,9 @@ public class InternalRevocationsResource {
     @Inject
     RevocationWaits waits;
 
-    @GET
+    @Override
     @Blocking
-    public CompletionStage<TokenRevocationsResponse> after(@QueryParam("after") Long after, @QueryParam("wait") Long waitMs) {
+    public CompletionStage<TokenRevocationsResponse> after(String authorization, Long after, Long waitMs) {
         long seq = after == null || after < 0 ? 0 : after;
         TokenRevocationsResponse now = read(seq);
         long wait = waitMs == null ? 0 : Math.min(Math.max(waitMs, 0), MAX_WAIT_MS);

@@ -1,16 +1,12 @@
 package io.bindery.identity.tokens;
 
+import io.bindery.contracts.identity.IdentityServiceTokensApi;
 import io.bindery.contracts.identity.ServiceTokenResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.POST;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.MediaType;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -21,9 +17,7 @@ import java.security.MessageDigest;
  * service secret ({@code BINDERY_SERVICE_SECRET}) as its bearer; the token names it ({@code sub} service:&lt;name&gt;)
  * and the one service it may call ({@code aud}), for five minutes.
  */
-@Path(ServiceTokens.MINT_PATH)
-@Produces(MediaType.APPLICATION_JSON)
-public class InternalServiceTokensResource {
+public class InternalServiceTokensResource implements IdentityServiceTokensApi {
     static final String NAME = "[a-z][a-z0-9-]{0,62}";
 
     @Inject
@@ -32,8 +26,8 @@ public class InternalServiceTokensResource {
     io.bindery.commons.config.BinderyServiceConfig config;
 
     /** Body {@code {"service": "<calling service>", "audience": "<service called>"}}. */
-    @POST
-    public ServiceTokenResponse mint(@HeaderParam("Authorization") String authorization, JsonNode node) {
+    @Override
+    public ServiceTokenResponse mint(String authorization, JsonNode node) {
         String expected = config.serviceSecret().filter(s -> !s.isBlank()).map(s -> "Bearer " + s).orElse(null);
         if (expected == null || authorization == null
                 || !MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), authorization.getBytes(StandardCharsets.UTF_8))) {

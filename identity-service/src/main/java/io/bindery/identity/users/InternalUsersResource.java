@@ -1,13 +1,9 @@
 package io.bindery.identity.users;
 
+import io.bindery.contracts.identity.IdentityUsersApi;
 import io.bindery.contracts.identity.UserChanged;
 import io.bindery.contracts.identity.UserResponse;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.GET;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.MediaType;
 
 import java.time.Instant;
 
@@ -15,14 +11,12 @@ import java.time.Instant;
  * Internal (never routed by the gateway, outside the /v1 routes the bearer filter guards): one user as
  * identity knows it now, for the other services' user directories to read through on a miss.
  */
-@Path("/internal/users/{userId}")
-@Produces(MediaType.APPLICATION_JSON)
-public class InternalUsersResource {
+public class InternalUsersResource implements IdentityUsersApi {
     @Inject
     Users users;
 
-    @GET
-    public UserResponse user(@PathParam("userId") String userId) {
+    @Override
+    public UserResponse user(String authorization, String userId) {
         // taken before the read: an event at or after this instant may describe a later state
         Instant asOf = Instant.now();
         UserView view = users.viewOf(userId);

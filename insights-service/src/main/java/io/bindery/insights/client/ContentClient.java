@@ -14,7 +14,8 @@ import jakarta.inject.Inject;
 /**
  * Reads content-service's internal API (never routed by the gateway) with insights' service token: the pages of a
  * space's revision, for the section embeddings. Content's 4xx answers come back as {@code ApiException}s with its
- * status; content unreachable or silent is a 503 ({@code Unreachable}). Called out of any transaction.
+ * status; content unreachable or silent is a 503 ({@code Unreachable}), and reads have the internal reads' policy
+ * ({@code InternalCall.read}: retried when unreachable, a circuit breaker). Called out of any transaction.
  */
 @ApplicationScoped
 public class ContentClient {
@@ -35,11 +36,11 @@ public class ContentClient {
 
     /** A revision's pages in tree order, without markdown; 404 for a revision of another space. */
     public RevisionTree tree(String spaceId, String revision) {
-        return InternalCall.with(serviceTokens, SERVICE, credential -> api.tree(credential, spaceId, revision));
+        return InternalCall.read(ContentClient.class, "tree", serviceTokens, SERVICE, credential -> api.tree(credential, spaceId, revision));
     }
 
     /** One page of a revision with its markdown ("" for a group or link). */
     public RevisionPage page(String spaceId, String revision, String pageId) {
-        return InternalCall.with(serviceTokens, SERVICE, credential -> api.page(credential, spaceId, revision, pageId));
+        return InternalCall.read(ContentClient.class, "page", serviceTokens, SERVICE, credential -> api.page(credential, spaceId, revision, pageId));
     }
 }

@@ -4,18 +4,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpHandler;
+import io.bindery.commons.testing.HttpStandIn;
 import io.bindery.commons.ids.Ids;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,9 +21,8 @@ import java.util.regex.Pattern;
  * /internal/spaces/{s}/revisions/{r}/tree} and {@code .../pages/{p}}), served over real HTTP from revisions a test
  * writes; it remembers the Authorization header of each call. Use with {@code @WithTestResource}.
  */
-public class ContentRevisionsStandIn implements QuarkusTestResourceLifecycleManager {
+public class ContentRevisionsStandIn extends HttpStandIn {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static HttpServer server;
 
     /** A document page of a revision. */
     public record Page(String id, String title, String markdown) {
@@ -48,26 +44,13 @@ public class ContentRevisionsStandIn implements QuarkusTestResourceLifecycleMana
     }
 
     @Override
-    public synchronized Map<String, String> start() {
-        try {
-            if (server == null) {
-                server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-                server.setExecutor(Executors.newCachedThreadPool(r -> {
-                    Thread t = new Thread(r, "content-revisions-stand-in");
-                    t.setDaemon(true);
-                    return t;
-                }));
-                server.createContext("/internal/", ContentRevisionsStandIn::handle);
-                server.start();
-            }
-            return Map.of("bindery.insights.embeddings.content-url", "http://127.0.0.1:" + server.getAddress().getPort());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+    protected Map<String, HttpHandler> routes() {
+        return Map.of("/internal/", ContentRevisionsStandIn::handle);
     }
 
     @Override
-    public void stop() {
+    protected Map<String, String> config(String baseUrl) {
+        return Map.of("bindery.insights.embeddings.content-url", baseUrl);
     }
 
     private static final Pattern TREE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/tree");
@@ -126,12 +109,7 @@ public class ContentRevisionsStandIn implements QuarkusTestResourceLifecycleMana
     }
 
     private static void reply(HttpExchange ex, int status, ObjectNode body) throws IOException {
-        byte[] bytes = JSON.writeValueAsBytes(body);
-        ex.getResponseHeaders().add("Content-Type", "application/json");
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
+        reply(ex, status, JSON.writeValueAsString(body));
     }
 
 }

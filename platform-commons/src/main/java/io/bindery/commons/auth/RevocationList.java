@@ -1,65 +1,53 @@
 package io.bindery.commons.auth;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.bindery.contracts.identity.IdentityRevocationsApi;
 import io.bindery.contracts.identity.TokenRevocationsResponse;
-import java.util.List;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jboss.logging.Logger;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The ids of revoked, not yet expired tokens, kept current by polling identity's internal API
- * ({@code GET /internal/token-revocations?after=SEQ}) every second, so a revoked token is refused by the
- * gateway and every service within a couple of seconds; with a wait, each poll is a long poll that identity answers
- * when a revocation commits (see the four-argument constructor). Polling (rather than a Kafka consumer per process)
- * keeps the gateway free of a broker dependency and gives every process the full list at start-up.
+ * ({@link IdentityRevocationsApi}, {@code GET /internal/token-revocations?after=SEQ}) every second, so a revoked token
+ * is refused by the gateway and every service within a couple of seconds; with a wait, each poll is a long poll that
+ * identity answers when a revocation commits. Polling (rather than a Kafka consumer per process) keeps the gateway
+ * free of a broker dependency and gives every process the full list at start-up. Plain class (the gateway has no
+ * commons beans): the REST Clients are given, built by commons' {@code IdentityCalls}.
  */
 public final class RevocationList implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(RevocationList.class);
-    // built here, not injected: the gateway verifies tokens without CDI; unknown fields are identity's to add
-    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private final Map<String, Long> revoked = new ConcurrentHashMap<>(); // token id -> expiry epoch seconds
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private final String endpoint;
+    private final IdentityRevocationsApi identity;
+    private final IdentityRevocationsApi longPolls;
     private final ScheduledExecutorService timer;
     private volatile long lastSeq;
     private volatile boolean synced;
     private final long waitMs;
 
     /** The Authorization header of each poll (a service token for identity), or null for none. */
-    private final java.util.function.Supplier<String> authorization;
-
-    public RevocationList(String identityBaseUrl, Duration interval) {
-        this(identityBaseUrl, interval, () -> null);
-    }
-
-    public RevocationList(String identityBaseUrl, Duration interval, java.util.function.Supplier<String> authorization) {
-        this(identityBaseUrl, interval, Duration.ZERO, authorization);
-    }
+    private final Supplier<String> authorization;
 
     /**
-     * With a {@code wait} above zero, each poll after the first successful one asks identity to hold an empty answer
-     * that long ({@code &wait=MS}, a long poll): a revocation is still seen at once, and an idle process asks about
-     * once a minute instead of every {@code interval}. An identity that does not know {@code wait} answers at once.
+     * {@code identity} answers at once (its client's read timeout is a plain call's); {@code longPolls}, whose read
+     * timeout is longer than {@code wait}, is asked with {@code wait} above zero after the first successful poll:
+     * identity then holds an empty answer that long, so a revocation is still seen at once and an idle process asks
+     * about once a minute instead of every {@code interval}. An identity that does not know {@code wait} answers at once.
      */
-    public RevocationList(String identityBaseUrl, Duration interval, Duration wait, java.util.function.Supplier<String> authorization) {
+    public RevocationList(IdentityRevocationsApi identity, IdentityRevocationsApi longPolls, Duration interval, Duration wait,
+                          Supplier<String> authorization) {
+        this.identity = identity;
+        this.longPolls = longPolls;
         this.waitMs = wait.toMillis();
         this.authorization = authorization;
-        this.endpoint = identityBaseUrl.replaceAll("/+$", "") + "/internal/token-revocations";
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "token-revocations");
             t.setDaemon(true);
@@ -92,18 +80,8 @@ public final class RevocationList implements AutoCloseable {
             // once synced, a long poll: identity answers when a revocation comes, or empty after waitMs
             long wait = synced && first ? waitMs : 0;
             first = false;
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint + "?after=" + lastSeq + (wait > 0 ? "&wait=" + wait : "")))
-                    .timeout(Duration.ofMillis(3000 + wait)).GET();
-            String auth = authorization.get();
-            if (auth != null) {
-                b.header("Authorization", auth);
-            }
-            HttpRequest req = b.build();
-            HttpResponse<String> resp = http.send(req, HttpResponse.BodyHandlers.ofString());
-            if (resp.statusCode() != 200) {
-                throw new IllegalStateException("identity answered " + resp.statusCode());
-            }
-            TokenRevocationsResponse body = JSON.readValue(resp.body(), TokenRevocationsResponse.class);
+            TokenRevocationsResponse body = (wait > 0 ? longPolls : identity)
+                    .after(authorization.get(), lastSeq, wait > 0 ? wait : null).toCompletableFuture().get();
             for (TokenRevocationsResponse.Revocation item : body.items() == null ? List.<TokenRevocationsResponse.Revocation>of() : body.items()) {
                 revoked.put(item.tokenId(), item.expiresAt().getEpochSecond());
                 lastSeq = Math.max(lastSeq, item.seq());

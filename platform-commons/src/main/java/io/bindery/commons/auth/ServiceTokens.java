@@ -1,17 +1,15 @@
 package io.bindery.commons.auth;
 
+import io.bindery.commons.errors.ApiException;
+import io.bindery.contracts.identity.IdentityServiceTokensApi;
 import io.bindery.contracts.identity.ServiceTokenRequest;
 import io.bindery.contracts.identity.ServiceTokenResponse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.eclipse.microprofile.config.Config;
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.WebApplicationException;
 import org.jboss.logging.Logger;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,17 +19,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * ({@code sub} = {@code service:<name>}, {@code aud} = the service called, claim {@value #SERVICE_CLAIM}), verified
  * by the receiver with the same JWKS as user tokens (see {@code InternalAuthFilter}). This service proves itself
  * to identity with the deployment's service secret ({@code BINDERY_SERVICE_SECRET}); tokens are cached per
- * audience until a minute before they expire. Plain class: the gateway uses it too.
+ * audience until a minute before they expire. Plain class: the gateway uses it too; the REST Client of identity's
+ * {@link IdentityServiceTokensApi} is given (commons' {@code IdentityCalls} builds it).
  */
 public final class ServiceTokens {
     private static final Logger LOG = Logger.getLogger(ServiceTokens.class);
-    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule());
+    private static final ObjectMapper JSON = new ObjectMapper();
     public static final String SERVICE_CLAIM = "bindery_service";
     public static final String IDENTITY = "identity-service";
-    public static final String MINT_PATH = "/internal/service-tokens";
+    public static final String MINT_PATH = IdentityServiceTokensApi.MINT_PATH;
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private final String endpoint;
+    private final IdentityServiceTokensApi identity;
     private final String serviceName;
     private final String secret;
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
@@ -39,17 +37,10 @@ public final class ServiceTokens {
     private record Cached(String header, Instant refreshAt) {
     }
 
-    public ServiceTokens(String identityBaseUrl, String serviceName, String secret) {
-        this.endpoint = identityBaseUrl.replaceAll("/+$", "") + MINT_PATH;
+    public ServiceTokens(IdentityServiceTokensApi identity, String serviceName, String secret) {
+        this.identity = identity;
         this.serviceName = serviceName;
         this.secret = secret;
-    }
-
-    public static ServiceTokens fromConfig(Config config) {
-        return new ServiceTokens(
-                config.getOptionalValue("bindery.identity-url", String.class).orElse("http://127.0.0.1:8081"),
-                config.getOptionalValue("bindery.service.name", String.class).orElse("gateway"),
-                config.getOptionalValue("bindery.service-secret", String.class).orElse(""));
     }
 
     /**
@@ -65,27 +56,21 @@ public final class ServiceTokens {
         if (c != null && Instant.now().isBefore(c.refreshAt())) {
             return c.header();
         }
+        ServiceTokenResponse answer;
         try {
-            String body = JSON.writeValueAsString(new ServiceTokenRequest(serviceName, audience));
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint)).timeout(Duration.ofSeconds(3))
-                    .header("Authorization", "Bearer " + secret).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
-                throw new IllegalStateException("identity refused a service token for " + audience + ": HTTP " + r.statusCode());
-            }
-            ServiceTokenResponse answer = JSON.readValue(r.body(), ServiceTokenResponse.class);
-            if (answer.token() == null || answer.expiresAt() == null) {
-                throw new IllegalStateException("identity answered a service token without token or expiresAt");
-            }
-            Cached fresh = new Cached("Bearer " + answer.token(), answer.expiresAt().minusSeconds(60));
-            cache.put(audience, fresh);
-            return fresh.header();
-        } catch (java.io.IOException e) {
+            answer = identity.mint("Bearer " + secret, JSON.valueToTree(new ServiceTokenRequest(serviceName, audience)));
+        } catch (WebApplicationException e) {
+            throw new IllegalStateException("identity refused a service token for " + audience + ": HTTP " + e.getResponse().getStatus());
+        } catch (ProcessingException e) {
+            // unreachable, silent past the client's timeout, or an answer that is no token
             LOG.debugf("service token for %s not minted: %s", audience, e.getMessage());
-            throw io.bindery.commons.errors.ApiException.unavailable("identity is unavailable (no service token)");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
+            throw ApiException.unavailable("identity is unavailable (no service token)");
         }
+        if (answer == null || answer.token() == null || answer.expiresAt() == null) {
+            throw new IllegalStateException("identity answered a service token without token or expiresAt");
+        }
+        Cached fresh = new Cached("Bearer " + answer.token(), answer.expiresAt().minusSeconds(60));
+        cache.put(audience, fresh);
+        return fresh.header();
     }
 }

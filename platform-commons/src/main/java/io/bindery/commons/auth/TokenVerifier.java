@@ -5,10 +5,8 @@ import io.smallrye.jwt.auth.principal.DefaultJWTParser;
 import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
 import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.auth.principal.ParseException;
-import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
-import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -32,29 +30,6 @@ public final class TokenVerifier {
         info.setJwksRefreshInterval(10);
         this.parser = new DefaultJWTParser(info);
         this.revocations = revocations;
-    }
-
-    /**
-     * Builds the verifier from configuration shared by the gateway and every service:
-     * {@code mp.jwt.verify.publickey.location} (JWKS URL), {@code mp.jwt.verify.issuer} and
-     * {@code bindery.identity-url} (where revocations are polled, with a service token). Pointing the first two at an external
-     * OIDC issuer is configuration only.
-     */
-    public static TokenVerifier fromConfig(Config config) {
-        return fromConfig(config, ServiceTokens.fromConfig(config));
-    }
-
-    /** As {@link #fromConfig(Config)}, polling revocations with the process's one {@link ServiceTokens}. */
-    public static TokenVerifier fromConfig(Config config, ServiceTokens tokens) {
-        String identity = config.getOptionalValue("bindery.identity-url", String.class).orElse("http://127.0.0.1:8081");
-        String jwks = config.getOptionalValue("mp.jwt.verify.publickey.location", String.class)
-                .orElse(identity + "/.well-known/jwks.json");
-        String issuer = config.getOptionalValue("mp.jwt.verify.issuer", String.class).orElse("bindery");
-        long pollMs = config.getOptionalValue("bindery.revocations.poll-ms", Long.class).orElse(1000L);
-        // long polls (identity holds an empty answer until a revocation, at most this long); 0: plain polling
-        long waitMs = config.getOptionalValue("bindery.revocations.wait-ms", Long.class).orElse(55_000L); // identity holds at most 60 s
-        return new TokenVerifier(jwks, issuer, new RevocationList(identity, Duration.ofMillis(pollMs), Duration.ofMillis(waitMs),
-                () -> tokens.authorization(ServiceTokens.IDENTITY)));
     }
 
     /** Verifies the value of an Authorization header. */

@@ -29,4 +29,13 @@ public final class InternalCall {
             throw new Unreachable(service + " unavailable: " + cause.getMessage());
         }
     }
+
+    /**
+     * A read (a GET, or a POST that only reads): as {@link #with}, under the one policy of internal reads
+     * ({@link InternalReads}: retried when {@code service} could not be reached, a circuit breaker per
+     * {@code caller#method}, an open one a 503).
+     */
+    public static <T> T read(Class<?> caller, String method, ServiceTokens tokens, String service, Function<String, T> request) {
+        return InternalReads.read(caller.getName() + "#" + method, service, () -> with(tokens, service, request));
+    }
 }

@@ -15,7 +15,7 @@ import java.util.List;
  * content-service's internal access API ({@link ContentAccessApi}, whose space-views call says which of some spaces
  * a user can read, as whole Space resources with that user's permissions) with the batching every caller needs.
  * Services that embed Spaces (sites, integrations) build a REST Client of this (or of an interface extending it)
- * and ask through {@link #readable}.
+ * and ask through {@link #readable}, a read under the internal reads' policy.
  */
 @Path("/internal")
 @Produces(MediaType.APPLICATION_JSON)
@@ -32,7 +32,7 @@ public interface SpaceViewsApi extends ContentAccessApi {
         List<SpaceData> readable = new ArrayList<>();
         for (int from = 0; from < spaceIds.size(); from += SpaceViewsRequest.MAX_SPACES) {
             List<String> batch = spaceIds.subList(from, Math.min(spaceIds.size(), from + SpaceViewsRequest.MAX_SPACES));
-            List<SpaceData> spaces = InternalCall.with(tokens, CONTENT_SERVICE,
+            List<SpaceData> spaces = InternalCall.read(SpaceViewsApi.class, "spaceViews", tokens, CONTENT_SERVICE,
                     credential -> api.spaceViews(credential, organizationId, new SpaceViewsRequest(userId, batch))).spaces();
             if (spaces != null) {
                 readable.addAll(spaces);

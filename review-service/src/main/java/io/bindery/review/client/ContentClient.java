@@ -5,7 +5,6 @@ import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalClients;
 import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalErrors;
-import io.bindery.commons.client.Unreachable;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.contracts.content.BranchCreateRequest;
 import io.bindery.contracts.content.BranchMergeRequest;
@@ -19,8 +18,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.ProcessingException;
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
-import org.eclipse.microprofile.faulttolerance.Retry;
 
 import java.util.List;
 import java.util.Map;
@@ -53,18 +50,14 @@ public class ContentClient {
     }
 
     /** The space and the user's role on it; 404 when the space does not exist or is deleted. */
-    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
-    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
     public SpaceAccess access(String spaceId, String userId) {
-        SpaceAccessResponse body = call(auth -> api.access(auth, spaceId, userId));
+        SpaceAccessResponse body = read("access", auth -> api.access(auth, spaceId, userId));
         return SpaceAccess.of(body, json.valueToTree(body.space().mergeRules()));
     }
 
     /** Ids of the organization's spaces the user can read; 404 when it is not a member. */
-    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
-    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
     public List<String> readableSpaces(String organizationId, String userId) {
-        ReadableSpacesResponse body = call(auth -> api.readableSpaces(auth, organizationId, userId));
+        ReadableSpacesResponse body = read("readableSpaces", auth -> api.readableSpaces(auth, organizationId, userId));
         return body.spaces() == null ? List.of() : body.spaces();
     }
 
@@ -76,10 +69,8 @@ public class ContentClient {
         return call(auth -> api.createBranch(auth, spaceId, new BranchCreateRequest(id, createdBy, template, subject)));
     }
 
-    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
-    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
     public BranchResponse branch(String spaceId, String branchId) {
-        return call(auth -> api.branch(auth, spaceId, branchId));
+        return read("branch", auth -> api.branch(auth, spaceId, branchId));
     }
 
     /** Brings main into the branch: {revision, result:"update", changeRequest}; 409 on a conflict. */
@@ -97,14 +88,17 @@ public class ContentClient {
      * 400 without reading them when there are more than {@code maxPages} or {@code maxChars} of markdown
      * (0: no limit).
      */
-    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
-    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
     public BranchPages pages(String spaceId, String branchId, String pageId, int maxPages, long maxChars) {
-        return call(auth -> api.pages(auth, spaceId, branchId, maxPages, maxChars, pageId));
+        return read("pages", auth -> api.pages(auth, spaceId, branchId, maxPages, maxChars, pageId));
     }
 
     /** One call with the service token; content unreachable (or silent past the timeout) is a 503. */
     private <T> T call(Function<String, T> request) {
         return InternalCall.with(serviceTokens, SERVICE, request);
+    }
+
+    /** A read: as {@link #call}, with the internal reads' policy (retried when unreachable, a circuit breaker per method). */
+    private <T> T read(String method, Function<String, T> request) {
+        return InternalCall.read(ContentClient.class, method, serviceTokens, SERVICE, request);
     }
 }

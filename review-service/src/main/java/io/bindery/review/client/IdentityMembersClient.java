@@ -1,10 +1,11 @@
 package io.bindery.review.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalClients;
-import io.bindery.commons.client.Unreachable;
+import io.bindery.commons.client.InternalErrors;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.contracts.identity.MemberViewsRequest;
 import io.bindery.review.config.ReviewConfig;
@@ -12,8 +13,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.ProcessingException;
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
-import org.eclipse.microprofile.faulttolerance.Retry;
+import jakarta.ws.rs.core.Response;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +25,7 @@ import java.util.List;
 @ApplicationScoped
 public class IdentityMembersClient {
     static final String SERVICE = "identity-service";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Inject
     io.bindery.commons.config.BinderyServiceConfig shared;
@@ -42,15 +43,20 @@ public class IdentityMembersClient {
     }
 
     /** The Member objects of those users who are members of the organization, in the order asked. */
-    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
-    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
     public List<JsonNode> members(String organizationId, List<String> userIds) {
         List<JsonNode> out = new ArrayList<>();
         if (userIds.isEmpty()) {
             return out;
         }
-        JsonNode body = InternalCall.with(serviceTokens, SERVICE,
-                credential -> api.memberViews(credential, organizationId, new MemberViewsRequest(userIds)));
+        JsonNode request = JSON.valueToTree(new MemberViewsRequest(userIds));
+        JsonNode body = InternalCall.read(IdentityMembersClient.class, "members", serviceTokens, SERVICE, credential -> {
+            try (Response r = api.views(credential, organizationId, request)) {
+                if (r.getStatus() != 200) {
+                    throw new InternalErrors(SERVICE).toThrowable(r);
+                }
+                return r.readEntity(JsonNode.class);
+            }
+        });
         body.path("items").forEach(out::add);
         return out;
     }

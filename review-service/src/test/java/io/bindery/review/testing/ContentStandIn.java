@@ -6,20 +6,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpHandler;
+import io.bindery.commons.testing.HttpStandIn;
 import io.bindery.commons.ids.Ids;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -29,9 +26,8 @@ import java.util.function.Consumer;
  * branch's update or merge to run something while content is "working", before review records the outcome.
  * Use with {@code @WithTestResource(ContentStandIn.class)}.
  */
-public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
+public class ContentStandIn extends HttpStandIn {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static HttpServer server;
 
     private static final class Space {
         final String id;
@@ -72,30 +68,14 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
     private static final Map<String, Consumer<String>> HOOKS = new ConcurrentHashMap<>();
 
     @Override
-    public synchronized Map<String, String> start() {
-        try {
-            if (server == null) {
-                server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-                // concurrent calls (a hooked merge must not hold up the access checks of other requests)
-                server.setExecutor(Executors.newCachedThreadPool(r -> {
-                    Thread t = new Thread(r, "content-stand-in");
-                    t.setDaemon(true);
-                    return t;
-                }));
-                server.createContext("/internal/", ContentStandIn::handle);
-                server.start();
-            }
-            // content's events are fed to the consumer by the tests (ContentEventsFeed), not read from the shared broker
-            return Map.of("bindery.content-url", "http://127.0.0.1:" + server.getAddress().getPort(),
-                    "bindery.consumers.content-events.enabled", "false");
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+    protected Map<String, HttpHandler> routes() {
+        return Map.of("/internal/", ContentStandIn::handle);
     }
 
     @Override
-    public void stop() {
-        // shared by every test class of the JVM; the daemon threads die with it
+    protected Map<String, String> config(String baseUrl) {
+        // content's events are fed to the consumer by the tests (ContentEventsFeed), not read from the shared broker
+        return Map.of("bindery.content-url", baseUrl, "bindery.consumers.content-events.enabled", "false");
     }
 
     /** A new space of the organization; {@code admins} get the admin role on it. */
@@ -278,11 +258,6 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
     }
 
     private static void reply(HttpExchange ex, int status, JsonNode body) throws IOException {
-        byte[] bytes = JSON.writeValueAsBytes(body);
-        ex.getResponseHeaders().add("Content-Type", "application/json");
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
+        reply(ex, status, JSON.writeValueAsString(body));
     }
 }

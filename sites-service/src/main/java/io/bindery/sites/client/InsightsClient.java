@@ -3,14 +3,11 @@ package io.bindery.sites.client;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalClients;
-import io.bindery.commons.client.Unreachable;
 import io.bindery.contracts.insights.AgentInstructionsMarkdown;
 import io.bindery.sites.config.SitesConfig;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
-import org.eclipse.microprofile.faulttolerance.Retry;
 import org.jboss.logging.Logger;
 
 import java.util.Map;
@@ -21,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * page served to an agent ends with them, so they are kept {@link #KEEP_NANOS} per organization (an edit shows within
  * that); when insights cannot answer, pages go out without them (kept {@link #KEEP_FAILURE_NANOS}, so a down insights
  * is not asked on every page) rather than failing: they add to the page, they are not the page. The read itself
- * has review's policy for internal reads: retried when insights could not be reached, and a circuit breaker so that
+ * has the internal reads' policy ({@code InternalCall.read}): retried when insights could not be reached, and a circuit breaker so that
  * a down insights is not waited for on every organization's pages.
  */
 @ApplicationScoped
@@ -75,10 +72,8 @@ public class InsightsClient {
         return markdown;
     }
 
-    /** Intercepted although called from this bean (Quarkus intercepts self-invocation of non-private methods). */
-    @Retry(maxRetries = 2, delay = 100, retryOn = Unreachable.class)
-    @CircuitBreaker(requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, failOn = Unreachable.class)
     AgentInstructionsMarkdown read(String organizationId) {
-        return InternalCall.with(serviceTokens, SERVICE, credential -> api.agentInstructions(credential, organizationId));
+        return InternalCall.read(InsightsClient.class, "read", serviceTokens, SERVICE,
+                credential -> api.agentInstructions(credential, organizationId));
     }
 }

@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpHandler;
+import io.bindery.commons.testing.HttpStandIn;
 import io.bindery.commons.ids.Ids;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
@@ -15,12 +16,8 @@ import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.content.SpaceViewsRequest;
 import io.bindery.contracts.content.SpaceViewsResponse;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -28,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,7 +35,7 @@ import java.util.regex.Pattern;
  * permissions are distinct (an editor may edit), so a test sees that the caller's view came through.
  * Use with {@code @WithTestResource(ContentStandIn.class)}.
  */
-public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
+public class ContentStandIn extends HttpStandIn {
     private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
     private static final Pattern PATH = Pattern.compile("/internal/orgs/([^/]+)/space-views");
@@ -64,7 +60,6 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
     private static final Map<String, List<StandInPage>> REVISIONS = new ConcurrentHashMap<>();
     /** Tree reads answered, by "space/revision": the reader reads a revision once. */
     public static final Map<String, AtomicInteger> TREE_READS = new ConcurrentHashMap<>();
-    private static HttpServer server;
     /** Descriptions of pages, by page id; pages hidden from the navigation. */
     private static final Map<String, String> DESCRIPTIONS = new ConcurrentHashMap<>();
     private static final Set<String> HIDDEN = ConcurrentHashMap.newKeySet();
@@ -88,23 +83,13 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
     private static volatile boolean down;
 
     @Override
-    public synchronized Map<String, String> start() {
-        try {
-            if (server == null) {
-                server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-                server.setExecutor(Executors.newFixedThreadPool(4));
-                server.createContext("/internal/", ContentStandIn::handle);
-                server.start();
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        return Map.of("bindery.content-url", "http://127.0.0.1:" + server.getAddress().getPort());
+    protected Map<String, HttpHandler> routes() {
+        return Map.of("/internal/", ContentStandIn::handle);
     }
 
     @Override
-    public void stop() {
-        // shared by every test class of the run; the JVM's exit closes it
+    protected Map<String, String> config(String baseUrl) {
+        return Map.of("bindery.content-url", baseUrl);
     }
 
     /** A space of {@code org} that {@code readers} can read ({@code editors} also edit); its id. */
@@ -276,14 +261,5 @@ public class ContentStandIn implements QuarkusTestResourceLifecycleManager {
             }
         }
         reply(exchange, 200, JSON.writeValueAsString(new SiteAskResponse(passages, passages.isEmpty() ? null : written)));
-    }
-
-    private static void reply(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
     }
 }

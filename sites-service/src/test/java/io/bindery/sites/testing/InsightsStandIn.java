@@ -1,16 +1,12 @@
 package io.bindery.sites.testing;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import com.sun.net.httpserver.HttpHandler;
+import io.bindery.commons.testing.HttpStandIn;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,31 +16,20 @@ import java.util.regex.Pattern;
  * organization's instructions are what a test sets ({@code ""} otherwise). Use with
  * {@code @WithTestResource(InsightsStandIn.class)}.
  */
-public class InsightsStandIn implements QuarkusTestResourceLifecycleManager {
+public class InsightsStandIn extends HttpStandIn {
     private static final Pattern PATH = Pattern.compile("/internal/orgs/([^/]+)/agent-instructions");
     private static final Map<String, String> INSTRUCTIONS = new ConcurrentHashMap<>();
     /** Reads answered, for tests that check sites keeps them. */
     public static final AtomicInteger READS = new AtomicInteger();
-    private static HttpServer server;
 
     @Override
-    public synchronized Map<String, String> start() {
-        try {
-            if (server == null) {
-                server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-                server.setExecutor(Executors.newFixedThreadPool(2));
-                server.createContext("/internal/", InsightsStandIn::handle);
-                server.start();
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        return Map.of("bindery.insights-url", "http://127.0.0.1:" + server.getAddress().getPort());
+    protected Map<String, HttpHandler> routes() {
+        return Map.of("/internal/", InsightsStandIn::handle);
     }
 
     @Override
-    public void stop() {
-        // shared by every test class of the run; the JVM's exit closes it
+    protected Map<String, String> config(String baseUrl) {
+        return Map.of("bindery.insights-url", baseUrl);
     }
 
     /** The organization's agent instructions, as markdown. */
@@ -63,15 +48,6 @@ public class InsightsStandIn implements QuarkusTestResourceLifecycleManager {
             String markdown = INSTRUCTIONS.getOrDefault(m.group(1), "");
             reply(exchange, 200, "{\"organization\":\"" + m.group(1) + "\",\"markdown\":"
                     + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(markdown) + "}");
-        }
-    }
-
-    private static void reply(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
         }
     }
 }

@@ -1,5 +1,7 @@
-package io.bindery.commons.auth;
+package io.bindery.commons.client;
 
+import io.bindery.commons.auth.ServiceTokens;
+import io.bindery.commons.auth.TokenVerifier;
 import io.bindery.commons.config.BinderyServiceConfig;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.event.Observes;
@@ -7,7 +9,10 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.ConfigProvider;
 
-/** CDI wiring of the token classes (plain classes, so the gateway and tests can build them without CDI). */
+/**
+ * CDI wiring of the token classes (plain classes, so the gateway can build them without CDI), with their REST
+ * Clients of identity ({@link IdentityTokensApi}). Here, not in {@code auth}: the clients are this package's.
+ */
 @Singleton
 public class AuthProducers {
     private volatile TokenVerifier verifier;
@@ -17,14 +22,15 @@ public class AuthProducers {
     TokenVerifier tokenVerifier(ServiceTokens serviceTokens) {
         // the same ServiceTokens (and token cache) as the service's own internal calls; the JWT keys
         // (mp.jwt.verify.*) are SmallRye JWT's, read the same way by the gateway, which has no commons beans
-        verifier = TokenVerifier.fromConfig(ConfigProvider.getConfig(), serviceTokens);
+        verifier = IdentityCalls.tokenVerifier(IdentityTokensApi.class, ConfigProvider.getConfig(), serviceTokens);
         return verifier;
     }
 
     @Produces
     @Singleton
     ServiceTokens serviceTokens(BinderyServiceConfig config) {
-        return new ServiceTokens(config.identityUrl(), config.service().name(), config.serviceSecret().orElse(""));
+        return IdentityCalls.serviceTokens(IdentityTokensApi.class, config.identityUrl(), config.service().name(),
+                config.serviceSecret().orElse(""));
     }
 
     void stop(@Observes ShutdownEvent event) {
