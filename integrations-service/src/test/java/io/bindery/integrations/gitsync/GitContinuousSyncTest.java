@@ -127,6 +127,38 @@ class GitContinuousSyncTest {
         }
     }
 
+    /** Removes {@code paths} from main of {@code bare} ({@code git rm}), writes {@code files}, and pushes. */
+    private ObjectId remove(Path bare, List<String> paths, Map<String, String> files, String message) throws Exception {
+        Path work = Files.createTempDirectory(temp, "work");
+        try (Git git = Git.cloneRepository().setURI("file://" + bare.toAbsolutePath()).setDirectory(work.toFile()).call()) {
+            for (String path : paths) {
+                git.rm().addFilepattern(path).call();
+            }
+            for (Map.Entry<String, String> f : files.entrySet()) {
+                Files.write(work.resolve(f.getKey()), utf8(f.getValue()));
+            }
+            git.add().addFilepattern(".").call();
+            RevCommit c = git.commit().setMessage(message).setAuthor("Writer", "writer@example.com")
+                    .setCommitter("Writer", "writer@example.com").call();
+            git.push().setRemote("origin").setRefSpecs(new RefSpec("HEAD:refs/heads/main")).call();
+            return c;
+        }
+    }
+
+    /** The paths of the files on {@code ref} of {@code bare}. */
+    private static java.util.Set<String> paths(Path bare, String ref) throws Exception {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        try (Git git = Git.open(bare.toFile()); org.eclipse.jgit.treewalk.TreeWalk walk =
+                new org.eclipse.jgit.treewalk.TreeWalk(git.getRepository())) {
+            walk.addTree(git.getRepository().parseCommit(git.getRepository().resolve(ref)).getTree());
+            walk.setRecursive(true);
+            while (walk.next()) {
+                out.add(walk.getPathString());
+            }
+        }
+        return out;
+    }
+
     private static ObjectId head(Path bare, String ref) throws Exception {
         try (Git git = Git.open(bare.toFile())) {
             return git.getRepository().resolve(ref);
@@ -319,6 +351,47 @@ class GitContinuousSyncTest {
         String ping = "{\"zen\":\"Keep it simple.\"}";
         hook(Map.of("X-GitHub-Event", "ping", "X-Hub-Signature-256", "sha256=" + hmac(secret, ping)), ping)
                 .then().statusCode(202).body("result", is("ignored"));
+    }
+
+    @Test
+    void pagesAndFilesRemovedOnEitherSideAreRemovedOnTheOther() throws Exception {
+        Path repo = temp.resolve("removals.git");
+        Git.init().setBare(true).setDirectory(repo.toFile()).setInitialBranch("main").call().close();
+        commit(repo, Map.of("README.md", "# Home\n\nHello.\n", "SUMMARY.md", "# Table of contents\n\n"
+                        + "* [Home](README.md)\n* [Guide](guide.md)\n* [Old](old.md)\n",
+                "guide.md", "# Guide\n\n![logo](.gitbook/assets/logo.txt)\n", "old.md", "# Old\n\nSee [notes](.gitbook/assets/notes.txt).\n",
+                ".gitbook/assets/logo.txt", "logo", ".gitbook/assets/notes.txt", "some notes"), "Docs");
+        String secret = sync("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}")
+                .getString("webhookSecret");
+        assertEquals(List.of("Home", "Guide", "Old"), SpaceContentStandIn.pages(space).stream().map(Page::title).toList());
+        assertEquals(List.of("logo.txt", "notes.txt"), SpaceContentStandIn.files(space).stream()
+                .map(SpaceContentStandIn.File::name).sorted().toList());
+
+        // Git → Bindery: a page and a file removed in Git leave the space through the import's change request
+        ObjectId removed = remove(repo, List.of("old.md", ".gitbook/assets/notes.txt"), Map.of("SUMMARY.md",
+                "# Table of contents\n\n* [Home](README.md)\n* [Guide](guide.md)\n"), "Remove Old");
+        String body = push("refs/heads/main", removed);
+        hook(Map.of("X-Gitlab-Event", "Push Hook", "X-Gitlab-Token", secret), body).then().statusCode(202);
+        await().atMost(Duration.ofSeconds(30)).until(() -> SpaceContentStandIn.pages(space).size() == 2);
+        JsonPath info = awaitEnd();
+        assertEquals("success", info.getString("operation.state"), info.prettify());
+        assertEquals(List.of("Home", "Guide"), SpaceContentStandIn.pages(space).stream().map(Page::title).toList());
+        assertEquals(List.of("logo.txt"), SpaceContentStandIn.files(space).stream()
+                .map(SpaceContentStandIn.File::name).toList());
+        assertTrue(ChangeRequestStandIn.changeRequests(space).values().stream().allMatch("merged"::equals));
+
+        // Bindery → Git: a page and a file deleted in Bindery are deleted from the repository by the export
+        assertTrue(paths(repo, "refs/heads/main").containsAll(List.of("guide.md", ".gitbook/assets/logo.txt")));
+        List<Page> kept = SpaceContentStandIn.pages(space).stream().filter(p -> !p.title().equals("Guide")).toList();
+        SpaceContentStandIn.space(space, org, Map.of(admin, "admin", editor, "edit"), kept, List.of());
+        mergedEvent("cr-" + Ids.newId(), 400, "Remove the guide");
+        await().atMost(Duration.ofSeconds(30)).until(() -> !head(repo, "refs/heads/main").equals(removed));
+        assertEquals("success", awaitEnd().getString("operation.state"));
+        java.util.Set<String> after = paths(repo, "refs/heads/main");
+        assertFalse(after.contains("guide.md"), after.toString());
+        assertFalse(after.contains(".gitbook/assets/logo.txt"), after.toString());
+        assertTrue(after.contains("README.md"), after.toString());
+        assertEquals(1, commitOf(repo, "refs/heads/main").getParentCount());
     }
 
     @Test

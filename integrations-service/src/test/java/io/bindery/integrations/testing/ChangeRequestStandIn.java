@@ -165,6 +165,13 @@ public final class ChangeRequestStandIn {
                                 Base64.getDecoder().decode(f.path("base64").asText())));
                     }
                 }
+                case "delete_files" -> {
+                    for (JsonNode id : op.path("files")) {
+                        if (!b.files().removeIf(f -> f.id().equals(id.asText()))) {
+                            return where + "files: no file " + id.asText();
+                        }
+                    }
+                }
                 case "insert_page" -> {
                     Node n = new Node();
                     n.id = "page" + IDS.incrementAndGet();
