@@ -160,6 +160,15 @@ public final class GitRepositories implements AutoCloseable {
         }
     }
 
+    /** The committer's e-mail of {@code commit} (who made the change in Git: an import is authored by them). */
+    public String committerEmail(ObjectId commit) {
+        try (RevWalk walk = new RevWalk(git.getRepository())) {
+            return walk.parseCommit(commit).getCommitterIdent().getEmailAddress();
+        } catch (IOException e) {
+            throw failure("could not read the commit " + commit.name(), e);
+        }
+    }
+
     /** The full message of {@code commit}. */
     public String message(ObjectId commit) {
         try (RevWalk walk = new RevWalk(git.getRepository())) {

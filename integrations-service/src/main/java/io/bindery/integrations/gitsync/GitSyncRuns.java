@@ -1,5 +1,6 @@
 package io.bindery.integrations.gitsync;
 
+import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.projection.UserDirectory;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,6 +9,7 @@ import io.bindery.integrations.config.IntegrationsConfig;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.PersonIdent;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -127,8 +129,9 @@ public class GitSyncRuns {
             String branch = s.ref().substring("refs/heads/".length());
             String subject = "Sync from Git: " + branch + " " + (base == null ? "at " + head.abbreviate(7).name()
                     : last.abbreviate(7).name() + ".." + head.abbreviate(7).name());
+            String email = git.committerEmail(head);
             try {
-                GitSyncWriter.Written written = writer.write(s.spaceId(), secrets.token(), snapshot, subject, base);
+                GitSyncWriter.Written written = writeAsCommitter(s, secrets, snapshot, subject, base, email);
                 QuarkusTransaction.requiringNew().run(() -> store.changeRequests(s.spaceId(), null, written.changeRequest()));
                 return new Outcome(head.name(), written.revision());
             } catch (GitSyncWriter.NotMerged e) {
@@ -138,6 +141,37 @@ public class GitSyncRuns {
                         + e.written.number() + " and merge it; exports to Git wait until then");
             }
         }
+    }
+
+    /**
+     * Writes an import's change request authored by the member whose e-mail is the committer's; when no member has
+     * it, or that member may not open change requests in the space, by the admin who set the sync up, the subject
+     * saying why (review keeps subjects to 100 characters).
+     */
+    private GitSyncWriter.Written writeAsCommitter(GitSyncStore.Synced s, GitSyncSecrets.Secrets secrets,
+                                                   SpaceSnapshot snapshot, String subject, SpaceSnapshot base,
+                                                   String email) {
+        List<String> members = email == null || email.isBlank() ? List.of()
+                : QuarkusTransaction.requiringNew().call(() -> users.membersWithEmail(s.organizationId(), email));
+        String reason;
+        if (members.contains(s.user())) {
+            return writer.write(s.spaceId(), secrets.token(), snapshot, subject, base);
+        } else if (!members.isEmpty()) {
+            try {
+                return writer.write(s.spaceId(), secrets.token(), snapshot, subject, base, members.getFirst());
+            } catch (ApiException e) {
+                if (e.status() != 403 && e.status() != 404) {
+                    throw e;
+                }
+                reason = "may not open change requests here";
+            }
+        } else {
+            reason = "is no member";
+        }
+        String noted = subject + " (committer " + (email == null || email.isBlank() ? "without e-mail" : email) + " "
+                + reason + ")";
+        return writer.write(s.spaceId(), secrets.token(), snapshot, noted.length() > 100 ? noted.substring(0, 99) + "…"
+                : noted, base);
     }
 
     /**

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bindery.commons.auth.ServiceTokens;
+import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalClients;
 import io.bindery.commons.client.Unreachable;
 import io.bindery.commons.errors.ApiException;
+import io.bindery.contracts.review.ReviewChangeRequestsApi;
 import io.bindery.document.MarkdownLinks;
 import io.bindery.document.Slugs;
 import io.bindery.integrations.config.IntegrationsConfig;
@@ -51,8 +54,12 @@ public class GitSyncWriter {
     @Inject
     ObjectMapper json;
 
+    @Inject
+    ServiceTokens serviceTokens;
+
     GitWriteApi content;
     GitWriteApi review;
+    GitReviewApi reviewInternal;
 
     @PostConstruct
     void build() {
@@ -60,6 +67,8 @@ public class GitSyncWriter {
                 config.internalCallConnectTimeout(), config.internalCallTimeout().multipliedBy(6));
         review = InternalClients.build(GitWriteApi.class, "review-service", config.gitSync().reviewUrl(),
                 config.internalCallConnectTimeout(), config.internalCallTimeout().multipliedBy(6));
+        reviewInternal = InternalClients.build(GitReviewApi.class, "review-service", config.gitSync().reviewUrl(),
+                config.internalCallConnectTimeout(), config.internalCallTimeout());
     }
 
     /** What an import left: its change request and, when it merged, the revision. */
@@ -86,9 +95,26 @@ public class GitSyncWriter {
      * and only pages Git removed are deleted, so edits made in Bindery meanwhile are not reverted.
      */
     public Written write(String spaceId, String token, SpaceSnapshot snapshot, String subject, SpaceSnapshot base) {
+        return write(spaceId, token, snapshot, subject, base, null);
+    }
+
+    /**
+     * {@link #write(String, String, SpaceSnapshot, String, SpaceSnapshot)} with the change request authored by
+     * {@code author} (a member's id, opened through review's internal API), or by the token's user when null. The
+     * content is written and merged with {@code token} either way.
+     */
+    public Written write(String spaceId, String token, SpaceSnapshot snapshot, String subject, SpaceSnapshot base,
+                         String author) {
         String auth = "Bearer " + token;
-        ObjectNode open = json.createObjectNode().put("subject", subject);
-        GitWriteApi.ChangeRequest cr = call("review-service", () -> review.open(auth, spaceId, open));
+        GitWriteApi.ChangeRequest cr;
+        if (author != null) {
+            var opened = InternalCall.with(serviceTokens, "review-service", a -> reviewInternal.open(a, spaceId,
+                    new ReviewChangeRequestsApi.OpenChangeRequest(author, subject)));
+            cr = new GitWriteApi.ChangeRequest(opened.id(), opened.number());
+        } else {
+            ObjectNode open = json.createObjectNode().put("subject", subject);
+            cr = call("review-service", () -> review.open(auth, spaceId, open));
+        }
         try {
             Run run = new Run(spaceId, cr.id(), auth, base);
             Map<String, String> fileIds = run.files(snapshot.files());

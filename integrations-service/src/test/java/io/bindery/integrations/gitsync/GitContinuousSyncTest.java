@@ -70,6 +70,10 @@ class GitContinuousSyncTest {
     EntityManager em;
     @Inject
     GitSyncLoop loop;
+    @Inject
+    io.bindery.commons.projection.UserDirectory users;
+    @Inject
+    io.bindery.commons.projection.MembershipProjection memberships;
     @ConfigProperty(name = "kafka.bootstrap.servers")
     String kafka;
 
@@ -112,6 +116,12 @@ class GitContinuousSyncTest {
 
     /** Commits {@code files} on main of {@code bare} (as a writer would, from a fresh clone) and pushes it. */
     private ObjectId commit(Path bare, Map<String, String> files, String message) throws Exception {
+        return commitAs(bare, files, message, "Writer", "writer@example.com");
+    }
+
+    /** {@link #commit} authored and committed by {@code name <email>}. */
+    private ObjectId commitAs(Path bare, Map<String, String> files, String message, String name, String email)
+            throws Exception {
         Path work = Files.createTempDirectory(temp, "work");
         try (Git git = Git.cloneRepository().setURI("file://" + bare.toAbsolutePath()).setDirectory(work.toFile()).call()) {
             for (Map.Entry<String, String> f : files.entrySet()) {
@@ -120,8 +130,7 @@ class GitContinuousSyncTest {
                 Files.write(p, utf8(f.getValue()));
             }
             git.add().addFilepattern(".").call();
-            RevCommit c = git.commit().setMessage(message).setAuthor("Writer", "writer@example.com")
-                    .setCommitter("Writer", "writer@example.com").call();
+            RevCommit c = git.commit().setMessage(message).setAuthor(name, email).setCommitter(name, email).call();
             git.push().setRemote("origin").setRefSpecs(new RefSpec("HEAD:refs/heads/main")).call();
             return c;
         }
@@ -392,6 +401,53 @@ class GitContinuousSyncTest {
         assertFalse(after.contains(".gitbook/assets/logo.txt"), after.toString());
         assertTrue(after.contains("README.md"), after.toString());
         assertEquals(1, commitOf(repo, "refs/heads/main").getParentCount());
+    }
+
+    @Test
+    void importsAreAuthoredByTheMemberWhoseEmailIsTheCommittersElseByTheAdmin() throws Exception {
+        String writer = Ids.newId();
+        String reader = Ids.newId();
+        TestIdentity.addUser(writer, "Wes Writer", "Wes@Example.com");
+        TestIdentity.addUser(reader, "Rita Reader", "rita@example.com");
+        for (String member : List.of(writer, reader)) {
+            TestIdentity.addMembership(org, member, "read", null, Instant.now());
+            // what identity's events put in the projections, learned here through the read-through
+            QuarkusTransaction.requiringNew().run(() -> {
+                users.find(member);
+                memberships.find(org, member);
+            });
+        }
+        SpaceContentStandIn.space(space, org, Map.of(admin, "admin", writer, "edit", reader, "read"),
+                SpaceContentStandIn.pages(space), List.of());
+        Path repo = repository("authors.git");
+        String secret = sync("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}")
+                .getString("webhookSecret");
+        // the first import: writer@example.com is no member, so the admin who set the sync up authors it, and says why
+        Map.Entry<String, String> first = ChangeRequestStandIn.authors(space).entrySet().iterator().next();
+        assertEquals(admin, first.getValue());
+        assertTrue(first.getKey().endsWith("(committer writer@example.com is no member)"), first.getKey());
+
+        // a member's commit (the e-mail's case aside): the change request is theirs, merged as before
+        ObjectId wes = commitAs(repo, Map.of("guide.md", "# Guide\n\nBy Wes.\n"), "Wes's edit", "Wes", "wes@example.com");
+        String body = push("refs/heads/main", wes);
+        hook(Map.of("X-Gitlab-Event", "Push Hook", "X-Gitlab-Token", secret), body).then().statusCode(202);
+        await().atMost(Duration.ofSeconds(30)).until(() -> page("Guide").markdown().equals("By Wes.\n"));
+        assertEquals("success", awaitEnd().getString("operation.state"));
+        Map.Entry<String, String> second = List.copyOf(ChangeRequestStandIn.authors(space).entrySet()).get(1);
+        assertEquals(writer, second.getValue(), second.getKey());
+        assertFalse(second.getKey().contains("committer"), second.getKey());
+
+        // a member who may only read the space: the admin again, and the subject says why
+        ObjectId rita = commitAs(repo, Map.of("guide.md", "# Guide\n\nBy Rita.\n"), "Rita's edit", "Rita", "rita@example.com");
+        body = push("refs/heads/main", rita);
+        hook(Map.of("X-Gitlab-Event", "Push Hook", "X-Gitlab-Token", secret), body).then().statusCode(202);
+        await().atMost(Duration.ofSeconds(30)).until(() -> page("Guide").markdown().equals("By Rita.\n"));
+        assertEquals("success", awaitEnd().getString("operation.state"));
+        Map.Entry<String, String> third = List.copyOf(ChangeRequestStandIn.authors(space).entrySet()).get(2);
+        assertEquals(admin, third.getValue());
+        assertTrue(third.getKey().endsWith("(committer rita@example.com may not open change requests here)"),
+                third.getKey());
+        assertTrue(ChangeRequestStandIn.changeRequests(space).values().stream().allMatch("merged"::equals));
     }
 
     @Test

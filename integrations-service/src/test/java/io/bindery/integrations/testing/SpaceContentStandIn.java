@@ -72,6 +72,12 @@ public final class SpaceContentStandIn {
         return space(spaceId, s.organization(), s.roles(), pages, files);
     }
 
+    /** The user's role on the space (null: none, or no such space). */
+    static String role(String spaceId, String user) {
+        Space s = SPACES.get(spaceId);
+        return s == null ? null : s.roles().get(user);
+    }
+
     /** The space's current pages, in tree order. */
     public static List<Page> pages(String spaceId) {
         return SPACES.get(spaceId).pages();
