@@ -213,6 +213,12 @@ public final class GitRepositories implements AutoCloseable {
      */
     public ObjectId commit(ObjectId parent, Map<String, byte[]> layout, String projectDirectory, PersonIdent author,
                            String message) {
+        return commit(parent, layout, projectDirectory, author, message, false);
+    }
+
+    /** {@link #commit}; {@code allowEmpty}: committed even when the tree does not change (a parent is needed). */
+    public ObjectId commit(ObjectId parent, Map<String, byte[]> layout, String projectDirectory, PersonIdent author,
+                           String message, boolean allowEmpty) {
         Repository repo = git.getRepository();
         try (ObjectInserter inserter = repo.newObjectInserter(); RevWalk walk = new RevWalk(repo);
              ObjectReader reader = repo.newObjectReader()) {
@@ -245,7 +251,7 @@ public final class GitRepositories implements AutoCloseable {
             }
             builder.finish();
             ObjectId tree = index.writeTree(inserter);
-            if (tree.equals(parentTree)) {
+            if (tree.equals(parentTree) && !(allowEmpty && parent != null)) {
                 return null;
             }
             CommitBuilder commit = new CommitBuilder();

@@ -36,7 +36,7 @@ public class GitSyncRuns {
     GitSyncStore store;
 
     /** A merged change request of a synced space, as its export needs it (kept as JSON until the export runs). */
-    public record Merged(String id, int number, String subject, String author, String url) {
+    public record Merged(String id, int number, String subject, String author, String url, String revision) {
     }
 
     /** What an operation left in step: the commit and the revision (null where it did not change). */
@@ -132,7 +132,10 @@ public class GitSyncRuns {
             String email = git.committerEmail(head);
             try {
                 GitSyncWriter.Written written = writeAsCommitter(s, secrets, snapshot, subject, base, email);
-                QuarkusTransaction.requiringNew().run(() -> store.changeRequests(s.spaceId(), null, written.changeRequest()));
+                QuarkusTransaction.requiringNew().run(() -> {
+                    store.changeRequests(s.spaceId(), null, written.changeRequest());
+                    store.exportsAtCurrent(s.spaceId());
+                });
                 return new Outcome(head.name(), written.revision());
             } catch (GitSyncWriter.NotMerged e) {
                 QuarkusTransaction.requiringNew().run(() -> store.changeRequests(s.spaceId(),
@@ -181,6 +184,16 @@ public class GitSyncRuns {
      * goes to {@code bindery/cr-<number>} instead; nothing is forced.
      */
     public Outcome syncExport(GitSyncStore.Synced s, GitSyncSecrets.Secrets secrets, Merged cr) {
+        return syncExport(s, secrets, cr, true);
+    }
+
+    /**
+     * {@link #syncExport(GitSyncStore.Synced, GitSyncSecrets.Secrets, Merged)} of the revision {@code cr}'s merge
+     * produced, so that change requests merged while an export ran become a commit each holding what each merge
+     * made; {@code atCurrent}: of the space as it is (an import merged since: that revision lacks Git's commits),
+     * committed even when it changes nothing, so each change request still has its commit and trailer.
+     */
+    public Outcome syncExport(GitSyncStore.Synced s, GitSyncSecrets.Secrets secrets, Merged cr, boolean atCurrent) {
         if (cr != null && cr.id().equals(s.importCr())) {
             return new Outcome(null, null); // the merge of Git's own commits: nothing new for Git
         }
@@ -191,19 +204,25 @@ public class GitSyncRuns {
             if (last != null && head != null && !head.equals(last)
                     && !git.allCarry(head, last, CHANGE_REQUEST_TRAILER, REVISION_TRAILER)) {
                 QuarkusTransaction.requiringNew().run(() -> {
-                    store.requestExport(s.spaceId(), cr == null ? "{}" : json(cr), true);
+                    if (cr == null) {
+                        store.requestExport(s.spaceId(), "{}");
+                    } else {
+                        store.requeue(s.spaceId(), cr.id());
+                    }
                     store.requestImport(s.spaceId());
                 });
                 return new Outcome(null, null); // Git's new commits come in first, then this export runs again
             }
-            String revision = content.access(s.spaceId(), s.user()).revision();
+            String revision = cr != null && !atCurrent && cr.revision() != null ? cr.revision()
+                    : content.access(s.spaceId(), s.user()).revision();
             SpaceSnapshot snapshot = content.snapshot(s.spaceId(), revision, secrets.token());
             Map<String, byte[]> layout = GitBookLayout.write(snapshot);
             String subject = cr == null ? "Sync from Bindery" : cr.subject() == null || cr.subject().isBlank()
                     ? "Change request #" + cr.number() : cr.subject().strip();
             String message = subject + "\n\n" + (cr == null ? "" : CHANGE_REQUEST_TRAILER + ": " + cr.url() + "\n")
                     + REVISION_TRAILER + ": " + revision + "\n";
-            ObjectId commit = git.commit(head, layout, s.directory(), author(cr == null ? s.user() : cr.author()), message);
+            ObjectId commit = git.commit(head, layout, s.directory(), author(cr == null ? s.user() : cr.author()), message,
+                    cr != null && atCurrent);
             if (commit == null) {
                 return new Outcome(head == null ? null : head.name(), revision);
             }

@@ -25,6 +25,7 @@ import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.transport.RefSpec;
+import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -157,8 +158,8 @@ class GitContinuousSyncTest {
     /** The paths of the files on {@code ref} of {@code bare}. */
     private static java.util.Set<String> paths(Path bare, String ref) throws Exception {
         java.util.Set<String> out = new java.util.TreeSet<>();
-        try (Git git = Git.open(bare.toFile()); org.eclipse.jgit.treewalk.TreeWalk walk =
-                new org.eclipse.jgit.treewalk.TreeWalk(git.getRepository())) {
+        try (Git git = Git.open(bare.toFile()); TreeWalk walk =
+                new TreeWalk(git.getRepository())) {
             walk.addTree(git.getRepository().parseCommit(git.getRepository().resolve(ref)).getTree());
             walk.setRecursive(true);
             while (walk.next()) {
@@ -228,13 +229,18 @@ class GitContinuousSyncTest {
         List<Page> pages = SpaceContentStandIn.pages(space).stream().map(p -> p.title().equals("Home")
                 ? new Page(p.id(), p.kind(), p.title(), p.path(), p.depth(), p.description(), homeMarkdown, p.href())
                 : p).toList();
-        SpaceContentStandIn.space(space, org, Map.of(admin, "admin", editor, "edit"), pages,
+        String revision = SpaceContentStandIn.space(space, org, Map.of(admin, "admin", editor, "edit"), pages,
                 SpaceContentStandIn.files(space));
-        mergedEvent(crId, number, subject);
-        return crId;
+        mergedEvent(crId, number, subject, revision);
+        return revision;
     }
 
     private void mergedEvent(String crId, int number, String subject) throws Exception {
+        mergedEvent(crId, number, subject, null);
+    }
+
+    /** Review's merged event; {@code revision}: the revision the merge produced (revisionMerged), null for none. */
+    private void mergedEvent(String crId, int number, String subject, String revision) throws Exception {
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("object", "change-request");
         view.put("id", crId);
@@ -242,6 +248,9 @@ class GitContinuousSyncTest {
         view.put("status", "merged");
         view.put("subject", subject);
         view.put("space", space);
+        if (revision != null) {
+            view.put("revisionMerged", revision);
+        }
         view.put("createdBy", Map.of("object", "user", "id", admin, "displayName", "Ada Admin"));
         view.put("urls", Map.of("app", "http://127.0.0.1:8080/o/" + org + "/s/" + space + "/~/changes/" + number));
         try (TopicEvents review = new TopicEvents(kafka, json, ReviewEventTypes.TOPIC, "/bindery/review-service")) {
@@ -545,6 +554,75 @@ class GitContinuousSyncTest {
         RevCommit c = commitOf(repo, "refs/heads/main");
         assertTrue(c.getFullMessage().contains("Bindery-Change-Request: "), c.getFullMessage());
         assertEquals("success", awaitEnd().getString("operation.state"));
+    }
+
+    /** The text of {@code path} in {@code commit} of {@code bare}. */
+    private static String fileAt(Path bare, ObjectId commit, String path) throws Exception {
+        try (Git git = Git.open(bare.toFile()); TreeWalk walk =
+                TreeWalk.forPath(git.getRepository(), path,
+                        git.getRepository().parseCommit(commit).getTree())) {
+            return walk == null ? null : new String(git.getRepository().open(walk.getObjectId(0)).getBytes(),
+                    StandardCharsets.UTF_8);
+        }
+    }
+
+    private int exportsQueued() {
+        return QuarkusTransaction.requiringNew().call(() -> ((Number) em.createNativeQuery(
+                "SELECT count(*) FROM git_sync_export WHERE space_id = :s").setParameter("s", space)
+                .getSingleResult()).intValue());
+    }
+
+    @Test
+    void mergesArrivingDuringAnExportBecomeOneCommitEachInMergeOrder() throws Exception {
+        Path repos = temp.resolve("held").toAbsolutePath();
+        Files.createDirectories(repos);
+        Path bare = repository("held/docs.git");
+        try (GitHttpServer server = new GitHttpServer(repos, "bot", "pw-9")) {
+            sync("{\"url\":\"" + server.url("docs.git", "bot", "pw-9") + "\",\"ref\":\"refs/heads/main\","
+                    + "\"priority\":\"git\"}");
+            ObjectId start = head(bare, "refs/heads/main");
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            server.holdPushes(release);
+            String a = "cr-" + Ids.newId();
+            String b = "cr-" + Ids.newId();
+            String c = "cr-" + Ids.newId();
+            mergeInBindery(a, 501, "Change A", "Text A.\n");
+            // A's export is running, held in its push; B and C merge meanwhile (B's event delivered twice)
+            await().atMost(Duration.ofSeconds(30)).until(() -> server.held() == 1);
+            String revisionB = mergeInBindery(b, 502, "Change B", "Text B.\n");
+            mergeInBindery(c, 503, "Change C", "Text C.\n");
+            mergedEvent(b, 502, "Change B", revisionB);
+            await().atMost(Duration.ofSeconds(30)).until(() -> exportsQueued() == 3);
+            assertEquals("running", as(admin).get("/v1/spaces/" + space + "/git/info").jsonPath()
+                    .getString("operation.state"));
+            server.holdPushes(null);
+            release.countDown();
+            await().atMost(Duration.ofSeconds(30)).until(() -> commitOf(bare, "refs/heads/main").getFullMessage()
+                    .startsWith("Change C\n"));
+            assertEquals("success", awaitEnd().getString("operation.state"));
+            // three commits, one per change request in merge order, each holding what its own merge made
+            List<String> subjects = new java.util.ArrayList<>();
+            List<String> homes = new java.util.ArrayList<>();
+            RevCommit commit = commitOf(bare, "refs/heads/main");
+            while (!commit.getId().equals(start)) {
+                assertEquals(1, commit.getParentCount());
+                subjects.add(commit.getShortMessage());
+                homes.add(fileAt(bare, commit, "README.md"));
+                assertTrue(commit.getFullMessage().contains("Bindery-Change-Request: "), commit.getFullMessage());
+                try (Git git = Git.open(bare.toFile())) {
+                    commit = git.getRepository().parseCommit(commit.getParent(0));
+                }
+            }
+            assertEquals(List.of("Change C", "Change B", "Change A"), subjects);
+            assertEquals(List.of("# Home\n\nText C.\n", "# Home\n\nText B.\n", "# Home\n\nText A.\n"), homes);
+            // the redelivered event of an exported change request queues nothing
+            RevCommit last = commitOf(bare, "refs/heads/main");
+            mergedEvent(a, 501, "Change A", null);
+            Thread.sleep(1000);
+            awaitEnd();
+            assertEquals(last.getId(), head(bare, "refs/heads/main"));
+            assertEquals(3, exportsQueued());
+        }
     }
 
     @Test
