@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
 import io.bindery.commons.testing.TopicEvents;
+import io.bindery.contracts.integrations.IntegrationsEventTypes;
 import io.bindery.contracts.review.ReviewEventTypes;
+import io.bindery.contracts.testing.ContractFixtures;
 import io.bindery.integrations.testing.ChangeRequestStandIn;
 import io.bindery.integrations.testing.ContentStandIn;
 import io.bindery.integrations.testing.GitHttpServer;
@@ -457,6 +459,63 @@ class GitContinuousSyncTest {
         assertTrue(third.getKey().endsWith("(committer rita@example.com may not open change requests here)"),
                 third.getKey());
         assertTrue(ChangeRequestStandIn.changeRequests(space).values().stream().allMatch("merged"::equals));
+    }
+
+    /** The data of the space's outbox rows of {@code type}, oldest first, once the relay has sent them to Kafka. */
+    private List<com.fasterxml.jackson.databind.JsonNode> sent(String type) throws Exception {
+        await().atMost(Duration.ofSeconds(30)).until(() -> QuarkusTransaction.requiringNew().call(() ->
+                ((Number) em.createNativeQuery("SELECT count(*) FROM outbox_event WHERE type = :t AND aggregate_id = :s"
+                                + " AND published_at IS NULL").setParameter("t", type).setParameter("s", space)
+                        .getSingleResult()).intValue() == 0));
+        @SuppressWarnings("unchecked")
+        List<String> envelopes = QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery(
+                        "SELECT envelope FROM outbox_event WHERE type = :t AND aggregate_id = :s ORDER BY id")
+                .setParameter("t", type).setParameter("s", space).getResultList());
+        List<com.fasterxml.jackson.databind.JsonNode> out = new java.util.ArrayList<>();
+        for (String e : envelopes) {
+            com.fasterxml.jackson.databind.JsonNode envelope = json.readTree(e);
+            assertEquals(space, envelope.path("subject").asText());
+            out.add(envelope.path("data"));
+        }
+        return out;
+    }
+
+    @Test
+    void eachOperationIsACloudEventOnKafkaWithoutTheRepositoryOrItsCredentials() throws Exception {
+        Path repos = temp.resolve("cloudevents").toAbsolutePath();
+        Files.createDirectories(repos);
+        Path bare = repository("cloudevents/docs.git");
+        try (GitHttpServer server = new GitHttpServer(repos, "bot", "pw-ce-1")) {
+            sync("{\"url\":\"" + server.url("docs.git", "bot", "pw-ce-1") + "\",\"ref\":\"refs/heads/main\","
+                    + "\"priority\":\"git\"}");
+            List<com.fasterxml.jackson.databind.JsonNode> started = sent(IntegrationsEventTypes.GIT_SYNC_STARTED);
+            await().atMost(Duration.ofSeconds(30)).until(() -> sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).size() == 1);
+            com.fasterxml.jackson.databind.JsonNode completed = sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).get(0);
+            assertEquals(1, started.size());
+            assertEquals("running", started.get(0).path("state").asText());
+            assertEquals("import", started.get(0).path("direction").asText());
+            assertEquals("success", completed.path("state").asText(), completed.toString());
+            assertEquals("import", completed.path("direction").asText());
+            assertEquals(org, completed.path("organization").asText());
+            assertEquals("refs/heads/main", completed.path("ref").asText());
+            assertTrue(completed.path("synced").asBoolean());
+            assertEquals(head(bare, "refs/heads/main").name(), completed.path("commit").asText());
+            assertFalse(completed.path("endedAt").isNull());
+            assertTrue(completed.path("error").isNull());
+            ContractFixtures.assertServes("integrations/git-sync-completed", completed);
+            assertFalse(completed.toString().contains("pw-ce-1") || completed.toString().contains("127.0.0.1"),
+                    completed.toString());
+
+            // a failed export says why in its event (a protected branch)
+            server.protect("refs/heads/main");
+            mergeInBindery("cr-" + Ids.newId(), 9, "Refused", "Hello, refused.\n");
+            await().atMost(Duration.ofSeconds(30)).until(() -> sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).size() == 2);
+            com.fasterxml.jackson.databind.JsonNode failed = sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).get(1);
+            assertEquals("failure", failed.path("state").asText());
+            assertEquals("export", failed.path("direction").asText());
+            assertTrue(failed.path("errorAction").asText().startsWith("merge refs/heads/bindery/cr-9"), failed.toString());
+            assertFalse(failed.toString().contains("pw-ce-1"), failed.toString());
+        }
     }
 
     @Test
