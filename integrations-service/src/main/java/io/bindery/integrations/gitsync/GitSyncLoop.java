@@ -120,7 +120,7 @@ public class GitSyncLoop {
             }
             try {
                 GitSyncSecrets.Secrets open = secrets.open(s.spaceId(), s.secrets());
-                ObjectId head = GitRepositories.head(new RemoteRepository(s.url(), open.username(), open.password()),
+                ObjectId head = GitRepositories.head(open.remote(s.url()),
                         s.ref(), config.gitSync().transportTimeoutSeconds());
                 if (head != null && !head.name().equals(s.lastCommit())) {
                     QuarkusTransaction.requiringNew().run(() -> store.requestImport(s.spaceId()));

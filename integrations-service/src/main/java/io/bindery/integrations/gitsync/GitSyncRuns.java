@@ -107,7 +107,7 @@ public class GitSyncRuns {
      * Bindery's own commits (its trailers) is not imported: no ping-pong.
      */
     public Outcome syncImport(GitSyncStore.Synced s, GitSyncSecrets.Secrets secrets) {
-        RemoteRepository remote = new RemoteRepository(s.url(), secrets.username(), secrets.password());
+        RemoteRepository remote = secrets.remote(s.url());
         try (GitRepositories git = GitRepositories.open(remote, config.gitSync().transportTimeoutSeconds())) {
             ObjectId head = git.fetch(s.ref());
             if (head == null) {
@@ -197,7 +197,7 @@ public class GitSyncRuns {
         if (cr != null && cr.id().equals(s.importCr())) {
             return new Outcome(null, null); // the merge of Git's own commits: nothing new for Git
         }
-        RemoteRepository remote = new RemoteRepository(s.url(), secrets.username(), secrets.password());
+        RemoteRepository remote = secrets.remote(s.url());
         try (GitRepositories git = GitRepositories.open(remote, config.gitSync().transportTimeoutSeconds())) {
             ObjectId head = git.fetch(s.ref());
             ObjectId last = s.lastCommit() == null ? null : ObjectId.fromString(s.lastCommit());

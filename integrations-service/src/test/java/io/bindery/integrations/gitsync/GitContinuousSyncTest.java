@@ -10,6 +10,7 @@ import io.bindery.contracts.testing.ContractFixtures;
 import io.bindery.integrations.testing.ChangeRequestStandIn;
 import io.bindery.integrations.testing.ContentStandIn;
 import io.bindery.integrations.testing.GitHttpServer;
+import io.bindery.integrations.testing.GitSshServer;
 import io.bindery.integrations.testing.IntegrationFixtures;
 import io.bindery.integrations.testing.Platform;
 import io.bindery.integrations.testing.Receiver;
@@ -515,6 +516,55 @@ class GitContinuousSyncTest {
             assertEquals("export", failed.path("direction").asText());
             assertTrue(failed.path("errorAction").asText().startsWith("merge refs/heads/bindery/cr-9"), failed.toString());
             assertFalse(failed.toString().contains("pw-ce-1"), failed.toString());
+        }
+    }
+
+    @Test
+    void anSshRepositorySyncsBothWaysWithItsPrivateKey() throws Exception {
+        java.security.KeyPairGenerator generator = java.security.KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        java.security.KeyPair pair = generator.generateKeyPair();
+        String key = GitSshServer.pem(pair);
+        Path repos = temp.resolve("ssh").toAbsolutePath();
+        Files.createDirectories(repos);
+        Path bare = repository("ssh/docs.git");
+        try (GitSshServer server = new GitSshServer(repos, pair.getPublic())) {
+            String path = "/v1/spaces/" + space + "/git/sync";
+            String body = "{\"url\":\"" + server.url("docs.git") + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\","
+                    + "\"credentials\":{\"sshPrivateKey\":" + json.writeValueAsString(key) + "}}";
+            // keys that cannot be used, a key without an ssh URL, an ssh URL without a key: 400
+            as(admin).body(body.replace(json.writeValueAsString(key), "\"-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----\""))
+                    .put(path).then().statusCode(400).body("error.message", containsString("could not be read"));
+            as(admin).body(body.replace(server.url("docs.git"), url(bare))).put(path).then().statusCode(400)
+                    .body("error.message", containsString("is for ssh URLs"));
+            as(admin).body("{\"url\":\"" + server.url("docs.git") + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}")
+                    .put(path).then().statusCode(400).body("error.message", containsString("needs credentials.sshPrivateKey"));
+            as(admin).body("{\"url\":\"" + server.url("docs.git") + "\",\"ref\":\"refs/heads/main\"}")
+                    .post("/v1/spaces/" + space + "/git/import").then().statusCode(400)
+                    .body("error.message", containsString("PUT git/sync"));
+
+            // Git has priority: the repository comes in over SSH; the key is never shown
+            JsonPath answer = sync(body);
+            assertFalse(answer.prettify().contains("PRIVATE KEY"), answer.prettify());
+            assertEquals("Hello from Git.\n", page("Home").markdown());
+            assertEquals(server.url("docs.git"), as(admin).get("/v1/spaces/" + space + "/git/info").jsonPath()
+                    .getString("url"));
+            byte[] sealed = QuarkusTransaction.requiringNew().call(() -> (byte[]) em.createNativeQuery(
+                    "SELECT secrets FROM git_sync WHERE space_id = :s").setParameter("s", space).getSingleResult());
+            assertFalse(new String(sealed, StandardCharsets.ISO_8859_1).contains("PRIVATE KEY"));
+
+            // Bindery → Git over SSH: a merged change request is pushed as its commit
+            ObjectId before = head(bare, "refs/heads/main");
+            mergeInBindery("cr-" + Ids.newId(), 21, "Over SSH", "Hello over SSH.\n");
+            await().atMost(Duration.ofSeconds(30)).until(() -> !head(bare, "refs/heads/main").equals(before));
+            assertTrue(commitOf(bare, "refs/heads/main").getFullMessage().startsWith("Over SSH\n"));
+            assertEquals("success", awaitEnd().getString("operation.state"));
+
+            // Git → Bindery over SSH: the poll reads the ref's head with the key and imports the commit
+            commit(bare, Map.of("guide.md", "# Guide\n\nPushed by SSH.\n"), "Guide");
+            loop.poll();
+            await().atMost(Duration.ofSeconds(30)).until(() -> page("Guide").markdown().equals("Pushed by SSH.\n"));
+            assertEquals("success", awaitEnd().getString("operation.state"));
         }
     }
 
