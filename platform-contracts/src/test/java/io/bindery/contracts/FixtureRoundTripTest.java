@@ -37,6 +37,7 @@ class FixtureRoundTripTest {
             "openapi/spec-uploaded, io.bindery.contracts.openapi.OpenApiSpecData",
             "openapi/spec-processed, io.bindery.contracts.openapi.OpenApiSpecData",
             "openapi/spec-failed, io.bindery.contracts.openapi.OpenApiSpecData",
+            "integrations/git-sync-completed, io.bindery.contracts.integrations.GitSyncData",
     })
     void recordAndFixtureAgree(String fixture, Class<?> record) throws Exception {
         ContractFixtures.assertRoundTrips(fixture, record);

@@ -58,8 +58,9 @@ public class ChangeParser {
                     case "delete_page" -> new ContentChange.DeletePage(i, required(JsonBody.of(op), "page"));
                     case "revert_page" -> revertPage(i, JsonBody.of(op));
                     case "insert_files" -> insertFiles(i, JsonBody.of(op), refs);
+                    case "delete_files" -> deleteFiles(i, JsonBody.of(op));
                     default -> throw ApiException.badRequest("operation must be one of insert_page, update_page, delete_page,"
-                            + " revert_page, insert_files (got \"" + operation + "\")");
+                            + " revert_page, insert_files, delete_files (got \"" + operation + "\")");
                 });
             } catch (ApiException e) {
                 throw prefixed(e, where + (operation.isEmpty() ? "" : " (" + operation + ")"));
@@ -142,6 +143,23 @@ public class ChangeParser {
             }
         }
         return new ContentChange.InsertFiles(i, out);
+    }
+
+    /** {@code {"operation": "delete_files", "files": ["<file id>", …]}}: Git Sync removes the files Git removed. */
+    private ContentChange deleteFiles(int i, JsonBody op) {
+        allow(op, "operation", "files");
+        JsonNode files = op.raw("files");
+        if (files == null || !files.isArray() || files.isEmpty() || files.size() > MAX_CHANGES) {
+            throw ApiException.badRequest("files must be an array of 1 to " + MAX_CHANGES + " file ids");
+        }
+        List<String> ids = new ArrayList<>();
+        for (int f = 0; f < files.size(); f++) {
+            if (!files.get(f).isTextual() || files.get(f).asText().isBlank()) {
+                throw ApiException.badRequest("files[" + f + "] must be a file id");
+            }
+            ids.add(files.get(f).asText());
+        }
+        return new ContentChange.DeleteFiles(i, ids);
     }
 
     private static byte[] base64(String text) {

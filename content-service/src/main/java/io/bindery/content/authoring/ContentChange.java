@@ -33,4 +33,8 @@ public sealed interface ContentChange {
 
     record InsertFiles(int index, List<NewFile> files) implements ContentChange {
     }
+
+    /** Files removed from the change request by id (their bytes stay: older revisions still have them). */
+    record DeleteFiles(int index, List<String> files) implements ContentChange {
+    }
 }

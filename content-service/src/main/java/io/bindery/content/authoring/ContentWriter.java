@@ -58,6 +58,14 @@ public class ContentWriter {
                     case ContentChange.UpdatePage c -> update(tree, c, pageRefs);
                     case ContentChange.DeletePage c -> tree.delete(page(tree, c.page(), pageRefs));
                     case ContentChange.RevertPage c -> revert(tree, c, revertBase, target.spaceId(), pageRefs);
+                    case ContentChange.DeleteFiles c -> {
+                        for (int f = 0; f < c.files().size(); f++) {
+                            String id = fileRefs.getOrDefault(c.files().get(f), c.files().get(f));
+                            if (!files.removeIf(x -> x.id().equals(id))) {
+                                throw ApiException.badRequest("files[" + f + "]: no file " + c.files().get(f) + " here");
+                            }
+                        }
+                    }
                     case ContentChange.InsertFiles c -> {
                         for (ContentChange.NewFile f : c.files()) {
                             RevisionFile file = store(f, now);

@@ -138,9 +138,18 @@ public class RevisionMerger {
         if (conflicts.isEmpty()) {
             checkTree(merged, conflicts);
         }
+        // files three-way too: one the base had and either side deleted stays deleted (Git Sync removes files)
+        Set<String> inBase = new HashSet<>();
+        base.files().forEach(f -> inBase.add(f.id()));
+        Set<String> inOurs = new HashSet<>();
+        ours.files().forEach(f -> inOurs.add(f.id()));
+        Set<String> inTheirs = new HashSet<>();
+        theirs.files().forEach(f -> inTheirs.add(f.id()));
         Map<String, RevisionFile> files = new LinkedHashMap<>();
-        ours.files().forEach(f -> files.put(f.id(), f));
-        theirs.files().forEach(f -> files.putIfAbsent(f.id(), f));
+        ours.files().stream().filter(f -> !inBase.contains(f.id()) || inTheirs.contains(f.id()))
+                .forEach(f -> files.put(f.id(), f));
+        theirs.files().stream().filter(f -> !inBase.contains(f.id()) || inOurs.contains(f.id()))
+                .forEach(f -> files.putIfAbsent(f.id(), f));
         return new Result(merged, fresh, links, List.copyOf(files.values()), conflicts);
     }
 

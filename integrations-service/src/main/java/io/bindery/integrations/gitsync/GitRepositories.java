@@ -1,6 +1,7 @@
 package io.bindery.integrations.gitsync;
 
 import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.TransportCommand;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.dircache.DirCache;
 import org.eclipse.jgit.dircache.DirCacheBuilder;
@@ -22,10 +23,18 @@ import org.eclipse.jgit.transport.CredentialsProvider;
 import org.eclipse.jgit.transport.PushResult;
 import org.eclipse.jgit.transport.RefSpec;
 import org.eclipse.jgit.transport.RemoteRefUpdate;
+import org.eclipse.jgit.transport.SshTransport;
+import org.eclipse.jgit.transport.sshd.ServerKeyDatabase;
+import org.eclipse.jgit.transport.sshd.SshdSessionFactory;
+import org.eclipse.jgit.transport.sshd.SshdSessionFactoryBuilder;
 import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
 import org.eclipse.jgit.treewalk.TreeWalk;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.security.KeyPair;
+import java.security.PublicKey;
+import java.util.List;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -59,6 +68,8 @@ public final class GitRepositories implements AutoCloseable {
     private final RemoteRepository remote;
     private final CredentialsProvider credentials;
     private final int timeoutSeconds;
+    /** The SSH transport of an ssh URL (its key in memory only); null for the others. */
+    private final SshdSessionFactory ssh;
 
     /** A push the remote refused (not fast-forward, a protected branch): nothing was changed there. */
     public static final class Refused extends GitFailure {
@@ -74,6 +85,52 @@ public final class GitRepositories implements AutoCloseable {
         this.credentials = remote.hasCredentials()
                 ? new UsernamePasswordCredentialsProvider(remote.username(), remote.password()) : null;
         this.timeoutSeconds = timeoutSeconds;
+        this.ssh = sshFactory(remote, dir);
+    }
+
+    /**
+     * JGit's Apache MINA SSH transport for {@code remote}'s key alone: no ~/.ssh, no agent, no config file; the key
+     * is the one given, and the server's host key is accepted as it is (nothing to pin it to yet: see the README).
+     */
+    private static SshdSessionFactory sshFactory(RemoteRepository remote, Path dir) {
+        if (remote.sshPrivateKey() == null) {
+            return null;
+        }
+        KeyPair key = SshKeys.parse(remote.sshPrivateKey());
+        return new SshdSessionFactoryBuilder().setHomeDirectory(dir.toFile()).setSshDirectory(dir.toFile())
+                .setPreferredAuthentications("publickey").setDefaultKeysProvider(ignored -> List.of(key))
+                .setConfigStoreFactory((home, config, user) -> null)
+                .setServerKeyDatabase((home, sshDir) -> ACCEPT_ANY_HOST_KEY)
+                .build(null);
+    }
+
+    private static final ServerKeyDatabase ACCEPT_ANY_HOST_KEY = new ServerKeyDatabase() {
+        @Override
+        public List<PublicKey> lookup(String connectAddress, InetSocketAddress remoteAddress, Configuration config) {
+            return List.of();
+        }
+
+        @Override
+        public boolean accept(String connectAddress, InetSocketAddress remoteAddress, PublicKey serverKey,
+                              Configuration config, CredentialsProvider provider) {
+            return true;
+        }
+    };
+
+    /** Sets the SSH transport on a command of an ssh URL. */
+    private <C extends TransportCommand<C, ?>> C transport(C command) {
+        return transport(command, ssh);
+    }
+
+    private static <C extends TransportCommand<C, ?>> C transport(C command, SshdSessionFactory factory) {
+        if (factory != null) {
+            command.setTransportConfigCallback(t -> {
+                if (t instanceof SshTransport s) {
+                    s.setSshSessionFactory(factory);
+                }
+            });
+        }
+        return command;
     }
 
     /** A new empty bare repository in a temporary folder, to work with {@code remote}. */
@@ -95,12 +152,12 @@ public final class GitRepositories implements AutoCloseable {
     /** Fetches {@code ref} from the remote; empty when the remote does not have it (an empty repository, a new branch). */
     public ObjectId fetch(String ref) {
         try {
-            Map<String, Ref> refs = git.lsRemote().setRemote(remote.url()).setCredentialsProvider(credentials)
+            Map<String, Ref> refs = transport(git.lsRemote()).setRemote(remote.url()).setCredentialsProvider(credentials)
                     .setTimeout(timeoutSeconds).callAsMap();
             if (!refs.containsKey(ref)) {
                 return null;
             }
-            git.fetch().setRemote(remote.url()).setCredentialsProvider(credentials).setTimeout(timeoutSeconds)
+            transport(git.fetch()).setRemote(remote.url()).setCredentialsProvider(credentials).setTimeout(timeoutSeconds)
                     .setRefSpecs(new RefSpec("+" + ref + ":" + LOCAL)).call();
             return git.getRepository().resolve(LOCAL);
         } catch (GitAPIException | IOException e) {
@@ -112,16 +169,35 @@ public final class GitRepositories implements AutoCloseable {
     public static ObjectId head(RemoteRepository remote, String ref, int timeoutSeconds) {
         CredentialsProvider credentials = remote.hasCredentials()
                 ? new UsernamePasswordCredentialsProvider(remote.username(), remote.password()) : null;
+        Path home = null;
+        SshdSessionFactory factory = null;
         try {
-            Ref found = Git.lsRemoteRepository().setRemote(remote.url()).setCredentialsProvider(credentials)
-                    .setTimeout(timeoutSeconds).callAsMap().get(ref);
+            if (remote.sshPrivateKey() != null) {
+                home = Files.createTempDirectory("bindery-ssh-");
+                factory = sshFactory(remote, home);
+            }
+            Ref found = transport(Git.lsRemoteRepository(), factory).setRemote(remote.url())
+                    .setCredentialsProvider(credentials).setTimeout(timeoutSeconds).callAsMap().get(ref);
             return found == null ? null : found.getObjectId();
+        } catch (IOException e) {
+            throw new GitFailure("could not prepare the SSH transport: " + e.getMessage());
         } catch (GitAPIException e) {
             String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             if (remote.hasCredentials() && !remote.password().isEmpty()) {
                 message = message.replace(remote.password(), "***");
             }
             throw new GitFailure("could not read " + ref + " of " + remote.url() + ": " + message);
+        } finally {
+            if (factory != null) {
+                factory.close();
+            }
+            if (home != null) {
+                try {
+                    Files.deleteIfExists(home);
+                } catch (IOException e) {
+                    LOG.debugf("git sync: %s left behind: %s", home, e.getMessage());
+                }
+            }
         }
     }
 
@@ -157,6 +233,15 @@ public final class GitRepositories implements AutoCloseable {
             return true;
         } catch (IOException e) {
             throw failure("could not read the commits of " + head.name(), e);
+        }
+    }
+
+    /** The committer's e-mail of {@code commit} (who made the change in Git: an import is authored by them). */
+    public String committerEmail(ObjectId commit) {
+        try (RevWalk walk = new RevWalk(git.getRepository())) {
+            return walk.parseCommit(commit).getCommitterIdent().getEmailAddress();
+        } catch (IOException e) {
+            throw failure("could not read the commit " + commit.name(), e);
         }
     }
 
@@ -204,6 +289,12 @@ public final class GitRepositories implements AutoCloseable {
      */
     public ObjectId commit(ObjectId parent, Map<String, byte[]> layout, String projectDirectory, PersonIdent author,
                            String message) {
+        return commit(parent, layout, projectDirectory, author, message, false);
+    }
+
+    /** {@link #commit}; {@code allowEmpty}: committed even when the tree does not change (a parent is needed). */
+    public ObjectId commit(ObjectId parent, Map<String, byte[]> layout, String projectDirectory, PersonIdent author,
+                           String message, boolean allowEmpty) {
         Repository repo = git.getRepository();
         try (ObjectInserter inserter = repo.newObjectInserter(); RevWalk walk = new RevWalk(repo);
              ObjectReader reader = repo.newObjectReader()) {
@@ -236,7 +327,7 @@ public final class GitRepositories implements AutoCloseable {
             }
             builder.finish();
             ObjectId tree = index.writeTree(inserter);
-            if (tree.equals(parentTree)) {
+            if (tree.equals(parentTree) && !(allowEmpty && parent != null)) {
                 return null;
             }
             CommitBuilder commit = new CommitBuilder();
@@ -266,7 +357,7 @@ public final class GitRepositories implements AutoCloseable {
     /** Pushes the last commit to {@code ref}; a refused push (not fast-forward, protected) is a failure saying so. */
     public void push(String ref, boolean force) {
         try {
-            Iterable<PushResult> results = git.push().setRemote(remote.url()).setCredentialsProvider(credentials)
+            Iterable<PushResult> results = transport(git.push()).setRemote(remote.url()).setCredentialsProvider(credentials)
                     .setTimeout(timeoutSeconds).setForce(force).setRefSpecs(new RefSpec(LOCAL + ":" + ref)).call();
             for (PushResult result : results) {
                 for (RemoteRefUpdate u : result.getRemoteUpdates()) {
@@ -294,6 +385,9 @@ public final class GitRepositories implements AutoCloseable {
     @Override
     public void close() {
         git.close();
+        if (ssh != null) {
+            ssh.close();
+        }
         try {
             Files.walkFileTree(dir, new SimpleFileVisitor<>() {
                 @Override

@@ -44,18 +44,23 @@ public class GitSyncLoop {
             return;
         }
         GitSyncStore.Claimed c = claimed.get();
-        start(spaceId, c.startedAt(), c.direction(), c.changeRequest());
+        start(spaceId, c.startedAt(), c.direction(), c.changeRequest(), c.atCurrent());
     }
 
     /** Runs the operation just recorded as running ({@code changeRequest}: an export's JSON, "{}" for none). */
     void start(String spaceId, java.time.Instant startedAt, String direction, String changeRequest) {
+        start(spaceId, startedAt, direction, changeRequest, true);
+    }
+
+    /** {@link #start}; {@code atCurrent}: an export of the space as it is, not of its change request's merge. */
+    void start(String spaceId, java.time.Instant startedAt, String direction, String changeRequest, boolean atCurrent) {
         try {
             worker.submit(spaceId, startedAt, () -> {
                 GitSyncStore.Synced s = QuarkusTransaction.requiringNew().call(() -> store.findSynced(spaceId))
                         .orElseThrow(() -> new GitRepositories.GitFailure("the sync was stopped"));
                 GitSyncSecrets.Secrets open = secrets.open(spaceId, s.secrets());
                 return "import".equals(direction) ? runs.syncImport(s, open)
-                        : runs.syncExport(s, open, merged(changeRequest));
+                        : runs.syncExport(s, open, merged(changeRequest), atCurrent);
             }, () -> kick(spaceId));
         } catch (ApiException e) {
             LOG.warnf("git sync of space %s not started: %s", spaceId, e.getMessage());
@@ -83,9 +88,9 @@ public class GitSyncLoop {
     }
 
     /**
-     * A change request merged in a space (review's event; redelivered ones are harmless: an export of an unchanged
-     * space commits nothing). Of a synced space, it is exported; the merge of an import's change request left open
-     * lets exports go on.
+     * A change request merged in a space (review's event; a redelivered one is queued once). Of a synced space, it is
+     * queued for its own commit, behind those merged before it; the merge of an import's change request left open
+     * lets exports go on, those waiting going out as the space is (their revisions lack Git's side).
      */
     public void merged(String spaceId, GitSyncRuns.Merged cr) {
         boolean queued = QuarkusTransaction.requiringNew().call(() -> {
@@ -95,8 +100,9 @@ public class GitSyncLoop {
             }
             if (cr.id().equals(s.get().openCr())) {
                 store.changeRequests(spaceId, null, null);
+                store.exportsAtCurrent(spaceId);
             }
-            return store.requestExport(spaceId, json.writeValueAsString(cr), false);
+            return store.queueExport(spaceId, cr.id(), json.writeValueAsString(cr), GitSyncWorker.now());
         });
         if (queued) {
             kick(spaceId);
@@ -114,7 +120,7 @@ public class GitSyncLoop {
             }
             try {
                 GitSyncSecrets.Secrets open = secrets.open(s.spaceId(), s.secrets());
-                ObjectId head = GitRepositories.head(new RemoteRepository(s.url(), open.username(), open.password()),
+                ObjectId head = GitRepositories.head(open.remote(s.url()),
                         s.ref(), config.gitSync().transportTimeoutSeconds());
                 if (head != null && !head.name().equals(s.lastCommit())) {
                     QuarkusTransaction.requiringNew().run(() -> store.requestImport(s.spaceId()));

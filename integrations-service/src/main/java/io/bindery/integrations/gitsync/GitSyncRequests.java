@@ -44,9 +44,9 @@ public final class GitSyncRequests {
 
     /**
      * Bindery's continuous sync ({@code PUT git/sync}): the repository, the side that wins the first sync and the
-     * repository's credentials (a username with a password or token; SSH keys are refused until SSH is supported).
+     * repository's credentials: a username with a password or token for https, a private key for ssh.
      */
-    public record Sync(Target target, Priority priority, String username, String password) {
+    public record Sync(Target target, Priority priority, String username, String password, String sshPrivateKey) {
         @Override
         public String toString() {
             return "Sync[" + target.ref() + ", " + priority + (username == null ? "" : ", with credentials") + "]";
@@ -80,8 +80,16 @@ public final class GitSyncRequests {
                 }
                 JsonBody credentials = JsonBody.of(raw);
                 if (credentials.has("sshPrivateKey")) {
-                    throw ApiException.badRequest("credentials.sshPrivateKey: SSH repositories are not supported yet;"
-                            + " use an https URL with a username and a password or access token");
+                    if (credentials.has("username") || credentials.has("password")) {
+                        throw ApiException.badRequest("credentials: give either {\"username\", \"password\"} or"
+                                + " {\"sshPrivateKey\"}");
+                    }
+                    String key = credentials.string("sshPrivateKey", 1, 16384, false)
+                            .orElseThrow(() -> ApiException.badRequest("credentials.sshPrivateKey is empty"));
+                    SshKeys.parse(key);
+                    String tree = body.string("repoTreeURL", 1, 2048, true).orElse(null);
+                    String commit = body.string("repoCommitURL", 1, 2048, true).orElse(null);
+                    return new Sync(new Target(url, ref, dir, tree, commit, false), priority, null, null, key);
                 }
                 username = credentials.string("username", 1, 255, false)
                         .orElseThrow(() -> ApiException.badRequest("credentials.username is required"));
@@ -91,7 +99,7 @@ public final class GitSyncRequests {
             }
             String tree = body.string("repoTreeURL", 1, 2048, true).orElse(null);
             String commit = body.string("repoCommitURL", 1, 2048, true).orElse(null);
-            return new Sync(new Target(url, ref, dir, tree, commit, false), priority, username, password);
+            return new Sync(new Target(url, ref, dir, tree, commit, false), priority, username, password, null);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.bindery.integrations.gitsync;
 
+import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.projection.UserDirectory;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,6 +9,7 @@ import io.bindery.integrations.config.IntegrationsConfig;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.PersonIdent;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,7 +36,7 @@ public class GitSyncRuns {
     GitSyncStore store;
 
     /** A merged change request of a synced space, as its export needs it (kept as JSON until the export runs). */
-    public record Merged(String id, int number, String subject, String author, String url) {
+    public record Merged(String id, int number, String subject, String author, String url, String revision) {
     }
 
     /** What an operation left in step: the commit and the revision (null where it did not change). */
@@ -105,7 +107,7 @@ public class GitSyncRuns {
      * Bindery's own commits (its trailers) is not imported: no ping-pong.
      */
     public Outcome syncImport(GitSyncStore.Synced s, GitSyncSecrets.Secrets secrets) {
-        RemoteRepository remote = new RemoteRepository(s.url(), secrets.username(), secrets.password());
+        RemoteRepository remote = secrets.remote(s.url());
         try (GitRepositories git = GitRepositories.open(remote, config.gitSync().transportTimeoutSeconds())) {
             ObjectId head = git.fetch(s.ref());
             if (head == null) {
@@ -127,9 +129,13 @@ public class GitSyncRuns {
             String branch = s.ref().substring("refs/heads/".length());
             String subject = "Sync from Git: " + branch + " " + (base == null ? "at " + head.abbreviate(7).name()
                     : last.abbreviate(7).name() + ".." + head.abbreviate(7).name());
+            String email = git.committerEmail(head);
             try {
-                GitSyncWriter.Written written = writer.write(s.spaceId(), secrets.token(), snapshot, subject, base);
-                QuarkusTransaction.requiringNew().run(() -> store.changeRequests(s.spaceId(), null, written.changeRequest()));
+                GitSyncWriter.Written written = writeAsCommitter(s, secrets, snapshot, subject, base, email);
+                QuarkusTransaction.requiringNew().run(() -> {
+                    store.changeRequests(s.spaceId(), null, written.changeRequest());
+                    store.exportsAtCurrent(s.spaceId());
+                });
                 return new Outcome(head.name(), written.revision());
             } catch (GitSyncWriter.NotMerged e) {
                 QuarkusTransaction.requiringNew().run(() -> store.changeRequests(s.spaceId(),
@@ -141,35 +147,82 @@ public class GitSyncRuns {
     }
 
     /**
+     * Writes an import's change request authored by the member whose e-mail is the committer's; when no member has
+     * it, or that member may not open change requests in the space, by the admin who set the sync up, the subject
+     * saying why (review keeps subjects to 100 characters).
+     */
+    private GitSyncWriter.Written writeAsCommitter(GitSyncStore.Synced s, GitSyncSecrets.Secrets secrets,
+                                                   SpaceSnapshot snapshot, String subject, SpaceSnapshot base,
+                                                   String email) {
+        List<String> members = email == null || email.isBlank() ? List.of()
+                : QuarkusTransaction.requiringNew().call(() -> users.membersWithEmail(s.organizationId(), email));
+        String reason;
+        if (members.contains(s.user())) {
+            return writer.write(s.spaceId(), secrets.token(), snapshot, subject, base);
+        } else if (!members.isEmpty()) {
+            try {
+                return writer.write(s.spaceId(), secrets.token(), snapshot, subject, base, members.getFirst());
+            } catch (ApiException e) {
+                if (e.status() != 403 && e.status() != 404) {
+                    throw e;
+                }
+                reason = "may not open change requests here";
+            }
+        } else {
+            reason = "is no member";
+        }
+        String noted = subject + " (committer " + (email == null || email.isBlank() ? "without e-mail" : email) + " "
+                + reason + ")";
+        return writer.write(s.spaceId(), secrets.token(), snapshot, noted.length() > 100 ? noted.substring(0, 99) + "…"
+                : noted, base);
+    }
+
+    /**
      * Bindery → Git for a synced space: the space as it is, one commit on the ref authored by the change request's
      * author (the admin who set the sync up for the first sync), its subject and the trailers as the message. When
      * Git has commits not imported yet, they are imported first (the export is asked for again). A refused push
      * goes to {@code bindery/cr-<number>} instead; nothing is forced.
      */
     public Outcome syncExport(GitSyncStore.Synced s, GitSyncSecrets.Secrets secrets, Merged cr) {
+        return syncExport(s, secrets, cr, true);
+    }
+
+    /**
+     * {@link #syncExport(GitSyncStore.Synced, GitSyncSecrets.Secrets, Merged)} of the revision {@code cr}'s merge
+     * produced, so that change requests merged while an export ran become a commit each holding what each merge
+     * made; {@code atCurrent}: of the space as it is (an import merged since: that revision lacks Git's commits),
+     * committed even when it changes nothing, so each change request still has its commit and trailer.
+     */
+    public Outcome syncExport(GitSyncStore.Synced s, GitSyncSecrets.Secrets secrets, Merged cr, boolean atCurrent) {
         if (cr != null && cr.id().equals(s.importCr())) {
             return new Outcome(null, null); // the merge of Git's own commits: nothing new for Git
         }
-        RemoteRepository remote = new RemoteRepository(s.url(), secrets.username(), secrets.password());
+        RemoteRepository remote = secrets.remote(s.url());
         try (GitRepositories git = GitRepositories.open(remote, config.gitSync().transportTimeoutSeconds())) {
             ObjectId head = git.fetch(s.ref());
             ObjectId last = s.lastCommit() == null ? null : ObjectId.fromString(s.lastCommit());
             if (last != null && head != null && !head.equals(last)
                     && !git.allCarry(head, last, CHANGE_REQUEST_TRAILER, REVISION_TRAILER)) {
                 QuarkusTransaction.requiringNew().run(() -> {
-                    store.requestExport(s.spaceId(), cr == null ? "{}" : json(cr), true);
+                    if (cr == null) {
+                        store.requestExport(s.spaceId(), "{}");
+                    } else {
+                        store.requeue(s.spaceId(), cr.id());
+                    }
                     store.requestImport(s.spaceId());
                 });
                 return new Outcome(null, null); // Git's new commits come in first, then this export runs again
             }
-            String revision = content.access(s.spaceId(), s.user()).revision();
+            String revision = cr != null && !atCurrent && cr.revision() != null ? cr.revision()
+                    : content.access(s.spaceId(), s.user()).revision();
             SpaceSnapshot snapshot = content.snapshot(s.spaceId(), revision, secrets.token());
             Map<String, byte[]> layout = GitBookLayout.write(snapshot);
             String subject = cr == null ? "Sync from Bindery" : cr.subject() == null || cr.subject().isBlank()
                     ? "Change request #" + cr.number() : cr.subject().strip();
             String message = subject + "\n\n" + (cr == null ? "" : CHANGE_REQUEST_TRAILER + ": " + cr.url() + "\n")
                     + REVISION_TRAILER + ": " + revision + "\n";
-            ObjectId commit = git.commit(head, layout, s.directory(), author(cr == null ? s.user() : cr.author()), message);
+            ObjectId commit = git.commit(head, layout, s.directory(), author(cr == null ? s.user() : cr.author()), message,
+                    cr != null && atCurrent);
             if (commit == null) {
                 return new Outcome(head == null ? null : head.name(), revision);
             }

@@ -34,7 +34,16 @@ public class GitSyncSecrets {
      * admin's who set it up) and the secret webhooks are verified with.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Secrets(String username, String password, String token, String webhookSecret) {
+    public record Secrets(String username, String password, String token, String webhookSecret, String sshPrivateKey) {
+        public Secrets(String username, String password, String token, String webhookSecret) {
+            this(username, password, token, webhookSecret, null);
+        }
+
+        /** The repository at {@code url} with these credentials. */
+        RemoteRepository remote(String url) {
+            return new RemoteRepository(url, username, password, sshPrivateKey);
+        }
+
         @Override
         public String toString() {
             return "Secrets[***]";

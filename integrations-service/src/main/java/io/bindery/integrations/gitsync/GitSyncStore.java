@@ -71,6 +71,9 @@ class GitSyncStore {
     boolean sync(String spaceId, String organizationId, String url, String ref, String projectDirectory,
                  String treeUrl, String commitUrl, String priority, String user, byte[] secrets, String direction,
                  Instant now) {
+        if (find(spaceId).filter(r -> "running".equals(r.state())).isEmpty()) {
+            forgetExports(spaceId);
+        }
         return em.createNativeQuery("""
                         INSERT INTO git_sync (space_id, organization_id, url, ref, project_directory, tree_url, commit_url,
                                               op_state, op_direction, op_started_at, updated_at, synced, priority,
@@ -92,13 +95,18 @@ class GitSyncStore {
                 .executeUpdate() == 1;
     }
 
-    /** Stops the space's sync and forgets its secrets; false when it was not synced. */
+    /** Stops the space's sync and forgets its secrets and its exports waiting; false when it was not synced. */
     boolean unsync(String spaceId, Instant now) {
+        forgetExports(spaceId);
         return em.createNativeQuery("""
                         UPDATE git_sync SET synced = false, secrets = NULL, sync_user = NULL, priority = NULL,
                             pending_import = false, pending_cr = NULL, open_cr = NULL, import_cr = NULL, updated_at = :now
                         WHERE space_id = :s AND synced""")
                 .setParameter("s", spaceId).setParameter("now", Timestamp.from(now)).executeUpdate() == 1;
+    }
+
+    private void forgetExports(String spaceId) {
+        em.createNativeQuery("DELETE FROM git_sync_export WHERE space_id = :s").setParameter("s", spaceId).executeUpdate();
     }
 
     /** Asks for an import of the ref's new commits once nothing runs; false when the space is not synced. */
@@ -107,38 +115,98 @@ class GitSyncStore {
                 .setParameter("s", spaceId).executeUpdate() == 1;
     }
 
-    /**
-     * Asks for an export of a merged change request ({@code changeRequest}: its JSON); a later one replaces one not
-     * exported yet (the export writes the space as it is then: one commit holds both).
-     */
-    boolean requestExport(String spaceId, String changeRequest, boolean keepNewer) {
-        return em.createNativeQuery("UPDATE git_sync SET pending_cr = " + (keepNewer ? "COALESCE(pending_cr, :cr)" : ":cr")
-                        + " WHERE space_id = :s AND synced")
+    /** Asks for an export of the space as it is, with no change request ({@code changeRequest}: "{}"). */
+    boolean requestExport(String spaceId, String changeRequest) {
+        return em.createNativeQuery("UPDATE git_sync SET pending_cr = COALESCE(pending_cr, :cr) WHERE space_id = :s AND synced")
                 .setParameter("s", spaceId).setParameter("cr", changeRequest).executeUpdate() == 1;
     }
 
-    /** The pending operation a claim started: its direction and, for an export, the change request's JSON. */
-    record Claimed(Instant startedAt, String direction, String changeRequest) {
+    /**
+     * The pending operation a claim started: its direction and, for an export, the change request's JSON ("{}" for
+     * none) and whether it goes out as the space is now rather than at its merge's revision.
+     */
+    record Claimed(Instant startedAt, String direction, String changeRequest, boolean atCurrent) {
     }
 
     /**
-     * Starts the space's pending operation (an import first: an export waits for Git's commits to be in the space,
-     * and for an import's change request left open) unless one is running; empty when nothing was started.
+     * Starts the space's pending operation unless one is running; empty when nothing was started. An import comes
+     * first (an export waits for Git's commits to be in the space); then the oldest merged change request waiting
+     * (not while an import's change request is left open); then an export asked for without one.
      */
     Optional<Claimed> claim(String spaceId, Instant now) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery("""
-                        UPDATE git_sync g SET op_state = 'running',
-                            op_direction = CASE WHEN old.pending_import THEN 'import' ELSE 'export' END,
-                            op_started_at = :now, op_ended_at = NULL, op_error = NULL, op_error_action = NULL,
-                            updated_at = :now, pending_import = false,
-                            pending_cr = CASE WHEN old.pending_import THEN old.pending_cr ELSE NULL END
-                        FROM (SELECT space_id, pending_import, pending_cr FROM git_sync WHERE space_id = :s FOR UPDATE) old
-                        WHERE g.space_id = old.space_id AND g.synced AND g.op_state <> 'running'
-                          AND (old.pending_import OR old.pending_cr IS NOT NULL AND g.open_cr IS NULL)
-                        RETURNING g.op_direction, CASE WHEN old.pending_import THEN NULL ELSE old.pending_cr END""")
-                .setParameter("s", spaceId).setParameter("now", Timestamp.from(now)).getResultList();
-        return rows.stream().findFirst().map(r -> new Claimed(now, (String) r[0], (String) r[1]));
+                        SELECT pending_import, pending_cr, open_cr FROM git_sync
+                        WHERE space_id = :s AND synced AND op_state <> 'running' FOR UPDATE""")
+                .setParameter("s", spaceId).getResultList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        boolean pendingImport = (Boolean) rows.get(0)[0];
+        String pendingCr = (String) rows.get(0)[1];
+        boolean importOpen = rows.get(0)[2] != null;
+        Claimed claimed = null;
+        boolean tookPendingCr = false;
+        if (pendingImport) {
+            claimed = new Claimed(now, "import", null, false);
+        } else if (!importOpen) {
+            @SuppressWarnings("unchecked")
+            List<Object[]> next = em.createNativeQuery("""
+                            SELECT seq, merged, at_current FROM git_sync_export
+                            WHERE space_id = :s AND taken_at IS NULL ORDER BY seq LIMIT 1""")
+                    .setParameter("s", spaceId).getResultList();
+            if (!next.isEmpty()) {
+                em.createNativeQuery("UPDATE git_sync_export SET taken_at = :now WHERE seq = :seq")
+                        .setParameter("now", Timestamp.from(now)).setParameter("seq", next.get(0)[0]).executeUpdate();
+                claimed = new Claimed(now, "export", (String) next.get(0)[1], (Boolean) next.get(0)[2]);
+            } else if (pendingCr != null) {
+                claimed = new Claimed(now, "export", pendingCr, true);
+                tookPendingCr = true;
+            }
+        }
+        if (claimed == null) {
+            return Optional.empty();
+        }
+        em.createNativeQuery("""
+                        UPDATE git_sync SET op_state = 'running', op_direction = :d, op_started_at = :now,
+                            op_ended_at = NULL, op_error = NULL, op_error_action = NULL, updated_at = :now,
+                            pending_import = false, pending_cr = CASE WHEN :took THEN NULL ELSE pending_cr END
+                        WHERE space_id = :s""")
+                .setParameter("d", claimed.direction()).setParameter("now", Timestamp.from(now))
+                .setParameter("took", tookPendingCr)
+                .setParameter("s", spaceId).executeUpdate();
+        return Optional.of(claimed);
+    }
+
+    /**
+     * Queues the export of a merged change request ({@code merged}: its JSON), behind those merged before it; a
+     * change request queued before (a redelivered event) is not queued again. False when the space is not synced.
+     */
+    boolean queueExport(String spaceId, String changeRequest, String merged, Instant now) {
+        if (findSynced(spaceId).isEmpty()) {
+            return false;
+        }
+        em.createNativeQuery("""
+                        INSERT INTO git_sync_export (space_id, change_request, merged, queued_at)
+                        VALUES (:s, :cr, :m, :now) ON CONFLICT (space_id, change_request) DO NOTHING""")
+                .setParameter("s", spaceId).setParameter("cr", changeRequest).setParameter("m", merged)
+                .setParameter("now", Timestamp.from(now)).executeUpdate();
+        return true;
+    }
+
+    /** The change request's export goes back to waiting (Git's new commits are imported first). */
+    void requeue(String spaceId, String changeRequest) {
+        em.createNativeQuery("UPDATE git_sync_export SET taken_at = NULL WHERE space_id = :s AND change_request = :cr")
+                .setParameter("s", spaceId).setParameter("cr", changeRequest).executeUpdate();
+    }
+
+    /**
+     * An import merged: the exports still waiting were merged before it, so their revisions lack Git's commits; they
+     * go out as the space is when they run (the first holds their changes, the others are commits of their own).
+     */
+    void exportsAtCurrent(String spaceId) {
+        em.createNativeQuery("UPDATE git_sync_export SET at_current = true WHERE space_id = :s AND taken_at IS NULL")
+                .setParameter("s", spaceId).executeUpdate();
     }
 
     /** Records the change requests a sync's import left: one still open (exports wait for it), one that merged. */

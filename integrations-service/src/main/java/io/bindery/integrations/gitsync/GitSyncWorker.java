@@ -1,6 +1,9 @@
 package io.bindery.integrations.gitsync;
 
 import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
+import io.bindery.contracts.integrations.GitSyncData;
+import io.bindery.contracts.integrations.IntegrationsEventTypes;
 import io.bindery.integrations.config.IntegrationsConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
@@ -34,6 +37,8 @@ public class GitSyncWorker {
     IntegrationsConfig config;
     @Inject
     io.bindery.integrations.events.IntegrationEvents events;
+    @Inject
+    EventPublisher outbox;
 
     private ExecutorService pool;
 
@@ -100,6 +105,10 @@ public class GitSyncWorker {
                 events.recordPlatformEvent("git-sync:" + spaceId + ":" + startedAt.toEpochMilli() + ":" + type,
                         row.organizationId(), io.bindery.integrations.targets.TargetKind.SPACE, spaceId,
                         "space:content:read", type, fields);
+                if (state == null) {
+                    // the CloudEvent of the start (the end's goes out with the write that records it)
+                    outbox.publish(IntegrationsEventTypes.GIT_SYNC_STARTED, spaceId, data(row));
+                }
             }));
         } catch (RuntimeException e) {
             LOG.warnf(e, "git sync of space %s: %s not recorded", spaceId, type);
@@ -128,13 +137,26 @@ public class GitSyncWorker {
         String s = state;
         String err = error;
         GitSyncRuns.Outcome o = outcome;
-        boolean recorded = QuarkusTransaction.requiringNew().call(() -> store.finish(spaceId, startedAt, s, err,
-                o == null ? null : o.errorAction(), o == null ? null : o.commit(), o == null ? null : o.revision(), now()));
+        boolean recorded = QuarkusTransaction.requiringNew().call(() -> {
+            boolean ended = store.finish(spaceId, startedAt, s, err, o == null ? null : o.errorAction(),
+                    o == null ? null : o.commit(), o == null ? null : o.revision(), now());
+            if (ended) {
+                store.find(spaceId).ifPresent(row -> outbox.publish(IntegrationsEventTypes.GIT_SYNC_COMPLETED, spaceId,
+                        data(row)));
+            }
+            return ended;
+        });
         if (!recorded) {
             LOG.warnf("git sync of space %s ended (%s) after it was given up", spaceId, state);
         }
         event(spaceId, startedAt, "space_gitsync_completed", s, o == null ? null : o.commit(),
                 o == null ? null : o.revision());
+    }
+
+    /** The operation as Kafka's consumers see it: no URL, no credentials. */
+    static GitSyncData data(GitSyncStore.Row row) {
+        return new GitSyncData(row.spaceId(), row.organizationId(), row.ref(), row.synced(), row.direction(), row.state(),
+                row.startedAt(), row.endedAt(), row.lastCommit(), row.lastRevision(), row.error(), row.errorAction());
     }
 
     @Scheduled(every = "30s", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

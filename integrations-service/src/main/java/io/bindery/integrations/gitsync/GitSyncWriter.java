@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bindery.commons.auth.ServiceTokens;
+import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalClients;
 import io.bindery.commons.client.Unreachable;
 import io.bindery.commons.errors.ApiException;
+import io.bindery.contracts.review.ReviewChangeRequestsApi;
 import io.bindery.document.MarkdownLinks;
 import io.bindery.document.Slugs;
 import io.bindery.integrations.config.IntegrationsConfig;
@@ -34,7 +37,7 @@ import java.util.regex.Pattern;
  * request then stays open with both sides intact. Pages are matched to the space's by path (kept, so their ids,
  * comments and links survive), new ones inserted, pages the repository no longer has deleted. Batches are of at
  * most 50 changes (content's limit), so the tree is written first, then every page's markdown with its links
- * pointing at the pages' ids.
+ * pointing at the pages' ids. Files are matched by name and size; those Git removed are deleted ({@code delete_files}).
  */
 @ApplicationScoped
 public class GitSyncWriter {
@@ -51,8 +54,12 @@ public class GitSyncWriter {
     @Inject
     ObjectMapper json;
 
+    @Inject
+    ServiceTokens serviceTokens;
+
     GitWriteApi content;
     GitWriteApi review;
+    GitReviewApi reviewInternal;
 
     @PostConstruct
     void build() {
@@ -60,6 +67,8 @@ public class GitSyncWriter {
                 config.internalCallConnectTimeout(), config.internalCallTimeout().multipliedBy(6));
         review = InternalClients.build(GitWriteApi.class, "review-service", config.gitSync().reviewUrl(),
                 config.internalCallConnectTimeout(), config.internalCallTimeout().multipliedBy(6));
+        reviewInternal = InternalClients.build(GitReviewApi.class, "review-service", config.gitSync().reviewUrl(),
+                config.internalCallConnectTimeout(), config.internalCallTimeout());
     }
 
     /** What an import left: its change request and, when it merged, the revision. */
@@ -86,12 +95,30 @@ public class GitSyncWriter {
      * and only pages Git removed are deleted, so edits made in Bindery meanwhile are not reverted.
      */
     public Written write(String spaceId, String token, SpaceSnapshot snapshot, String subject, SpaceSnapshot base) {
+        return write(spaceId, token, snapshot, subject, base, null);
+    }
+
+    /**
+     * {@link #write(String, String, SpaceSnapshot, String, SpaceSnapshot)} with the change request authored by
+     * {@code author} (a member's id, opened through review's internal API), or by the token's user when null. The
+     * content is written and merged with {@code token} either way.
+     */
+    public Written write(String spaceId, String token, SpaceSnapshot snapshot, String subject, SpaceSnapshot base,
+                         String author) {
         String auth = "Bearer " + token;
-        ObjectNode open = json.createObjectNode().put("subject", subject);
-        GitWriteApi.ChangeRequest cr = call("review-service", () -> review.open(auth, spaceId, open));
+        GitWriteApi.ChangeRequest cr;
+        if (author != null) {
+            var opened = InternalCall.with(serviceTokens, "review-service", a -> reviewInternal.open(a, spaceId,
+                    new ReviewChangeRequestsApi.OpenChangeRequest(author, subject)));
+            cr = new GitWriteApi.ChangeRequest(opened.id(), opened.number());
+        } else {
+            ObjectNode open = json.createObjectNode().put("subject", subject);
+            cr = call("review-service", () -> review.open(auth, spaceId, open));
+        }
         try {
             Run run = new Run(spaceId, cr.id(), auth, base);
             Map<String, String> fileIds = run.files(snapshot.files());
+            run.deleteFiles(snapshot.files(), base == null ? null : base.files());
             run.structure(snapshot.pages());
             run.markdown(fileIds);
         } catch (ApiException e) {
@@ -204,6 +231,45 @@ public class GitSyncWriter {
                 ids.put(f.id(), after.get(key(f.name(), f.bytes().length)));
             }
             return ids;
+        }
+
+        /**
+         * Removes the files Git removed: with a base, those it had and the snapshot has not (matched by name and size,
+         * as uploads are); on a full import, every file of the change request the repository does not have, as pages.
+         */
+        void deleteFiles(List<SpaceSnapshot.File> files, List<SpaceSnapshot.File> baseFiles) {
+            Set<String> wanted = new HashSet<>();
+            files.forEach(f -> wanted.add(key(f.name(), f.bytes().length)));
+            Set<String> removed = new HashSet<>();
+            if (baseFiles != null) {
+                baseFiles.forEach(f -> removed.add(key(f.name(), f.bytes().length)));
+                removed.removeAll(wanted);
+                if (removed.isEmpty()) {
+                    return;
+                }
+            }
+            ArrayNode ids = json.createArrayNode();
+            String page = null;
+            do {
+                String cursor = page;
+                GitWriteApi.Files list = call(GitSyncContent.SERVICE, () -> content.files(auth, spaceId, cr, 100, cursor));
+                for (GitWriteApi.Files.File f : list.items()) {
+                    String k = key(f.name(), f.size());
+                    if (baseFiles == null ? !wanted.contains(k) : removed.contains(k)) {
+                        ids.add(f.id());
+                    }
+                }
+                page = list.next() == null ? null : list.next().page();
+            } while (page != null);
+            for (int from = 0; from < ids.size(); from += MAX_CHANGES) {
+                ArrayNode chunk = json.createArrayNode();
+                for (int i = from; i < Math.min(ids.size(), from + MAX_CHANGES); i++) {
+                    chunk.add(ids.get(i));
+                }
+                ObjectNode body = json.createObjectNode();
+                body.putArray("changes").addObject().put("operation", "delete_files").set("files", chunk);
+                call(GitSyncContent.SERVICE, () -> content.write(auth, spaceId, cr, body));
+            }
         }
 
         private void writeFiles(ArrayNode files) {

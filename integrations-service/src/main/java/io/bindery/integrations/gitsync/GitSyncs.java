@@ -49,10 +49,15 @@ public class GitSyncs {
         secrets.requireKey();
         GitSyncRequests.Target target = request.target();
         RemoteRepository remote = remote(target);
+        if (remote.isSsh() != (request.sshPrivateKey() != null)) {
+            throw ApiException.badRequest(remote.isSsh() ? "an ssh URL needs credentials.sshPrivateKey"
+                    : "credentials.sshPrivateKey is for ssh URLs (ssh://git@host/org/repo.git or git@host:org/repo.git)");
+        }
         String username = request.username() != null ? request.username() : remote.username();
         String password = request.username() != null ? request.password() : remote.password();
         String webhookSecret = GitSyncSecrets.newWebhookSecret();
-        byte[] sealed = secrets.seal(spaceId, new GitSyncSecrets.Secrets(username, password, token, webhookSecret));
+        byte[] sealed = secrets.seal(spaceId, new GitSyncSecrets.Secrets(username, password, token, webhookSecret,
+                request.sshPrivateKey()));
         String direction = request.priority() == GitSyncRequests.Priority.GIT ? "import" : "export";
         Instant started = GitSyncWorker.now();
         boolean begun = QuarkusTransaction.requiringNew().call(() -> store.sync(spaceId, access.organizationId(),
@@ -145,6 +150,10 @@ public class GitSyncs {
     }
 
     Instant begin(GitSyncContent.Access access, RemoteRepository remote, GitSyncRequests.Target target, String direction) {
+        if (remote.isSsh()) {
+            throw ApiException.badRequest("url: an ssh repository needs a key, which only the continuous sync keeps:"
+                    + " PUT git/sync with credentials.sshPrivateKey (or use an https URL here)");
+        }
         Instant started = GitSyncWorker.now();
         boolean begun = QuarkusTransaction.requiringNew().call(() -> store.start(access.spaceId(), access.organizationId(),
                 remote.url(), target.ref(), target.projectDirectory().isEmpty() ? null : target.projectDirectory(),

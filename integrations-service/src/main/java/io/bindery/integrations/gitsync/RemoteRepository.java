@@ -18,15 +18,29 @@ import java.util.Optional;
  * outbound policy (no internal address unless the operator allows it, never the platform's own ports); file only
  * where the operator allows it.
  */
-public record RemoteRepository(String url, String username, String password) {
+public record RemoteRepository(String url, String username, String password, String sshPrivateKey) {
 
+    public RemoteRepository(String url, String username, String password) {
+        this(url, username, password, null);
+    }
+
+    /** Basic-auth credentials (https, http). */
     public boolean hasCredentials() {
         return username != null;
     }
 
+    public boolean isSsh() {
+        return url.startsWith("ssh://");
+    }
+
+    /** The same repository reached with {@code key} (an SSH private key's text; null: none). */
+    public RemoteRepository withSshKey(String key) {
+        return new RemoteRepository(url, username, password, key);
+    }
+
     @Override
     public String toString() {
-        return "RemoteRepository[" + url + (username == null ? "" : ", with credentials") + "]";
+        return "RemoteRepository[" + url + (username == null && sshPrivateKey == null ? "" : ", with credentials") + "]";
     }
 
     /**
@@ -35,6 +49,11 @@ public record RemoteRepository(String url, String username, String password) {
      */
     public static RemoteRepository parse(String text, boolean allowFile, OutboundPolicy policy) {
         URI uri;
+        java.util.regex.Matcher scp = SCP.matcher(text.trim());
+        if (scp.matches()) {
+            // scp-like "git@host:org/repo.git" is ssh://git@host/org/repo.git
+            text = "ssh://" + (scp.group(1) == null ? "" : scp.group(1)) + scp.group(2) + "/" + scp.group(3).replaceFirst("^/+", "");
+        }
         try {
             uri = new URI(text.trim());
         } catch (URISyntaxException e) {
@@ -72,10 +91,25 @@ public record RemoteRepository(String url, String username, String password) {
                     throw ApiException.badRequest("url is not a valid URL: " + e.getReason());
                 }
             }
-            default -> throw ApiException.badRequest("url: only https" + (allowFile ? ", http and file" : " and http")
+            case "ssh" -> {
+                String host = uri.getHost();
+                if (host == null || host.isEmpty() || uri.getPath() == null || uri.getPath().length() < 2) {
+                    throw ApiException.badRequest("url: an ssh URL needs a host and a path (ssh://git@host/org/repo.git)");
+                }
+                if (uri.getRawUserInfo() != null && uri.getRawUserInfo().contains(":")) {
+                    throw ApiException.badRequest("url: an ssh URL carries no password; give credentials.sshPrivateKey");
+                }
+                check(host, uri.getPort() > 0 ? uri.getPort() : 22, uri.getRawPath(), policy);
+                // the user of an ssh URL (git@) is no secret: it stays in the URL, which JGit reads it from
+                return new RemoteRepository(uri.toString(), null, null);
+            }
+            default -> throw ApiException.badRequest("url: only https, ssh" + (allowFile ? ", http and file" : " and http")
                     + " repository URLs are supported (got " + (scheme.isEmpty() ? "no scheme" : scheme) + ")");
         }
     }
+
+    private static final java.util.regex.Pattern SCP = java.util.regex.Pattern.compile(
+            "([A-Za-z0-9._-]+@)?([A-Za-z0-9.-]+):(?!//)([^\\\\]+)");
 
     private static void check(String host, int port, String path, OutboundPolicy policy) {
         String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;

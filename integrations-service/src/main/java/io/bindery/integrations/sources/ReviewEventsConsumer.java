@@ -96,7 +96,7 @@ public class ReviewEventsConsumer extends TopicConsumer {
             // the space to be known here; a redelivery exports an unchanged space, which commits nothing)
             gitSync.merged(cr.space(), new GitSyncRuns.Merged(cr.id(), cr.number() == null ? 0 : cr.number(),
                     cr.subject(), cr.createdBy() == null ? null : cr.createdBy().id(),
-                    cr.urls() == null ? null : cr.urls().app()));
+                    cr.urls() == null ? null : cr.urls().app(), cr.revisionMerged()));
         }
         record(event, cr.space(), merged ? "change_request_merged" : "change_request_created", fields);
     }

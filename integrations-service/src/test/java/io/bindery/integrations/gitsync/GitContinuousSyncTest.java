@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
 import io.bindery.commons.testing.TopicEvents;
+import io.bindery.contracts.integrations.IntegrationsEventTypes;
 import io.bindery.contracts.review.ReviewEventTypes;
+import io.bindery.contracts.testing.ContractFixtures;
 import io.bindery.integrations.testing.ChangeRequestStandIn;
 import io.bindery.integrations.testing.ContentStandIn;
 import io.bindery.integrations.testing.GitHttpServer;
+import io.bindery.integrations.testing.GitSshServer;
 import io.bindery.integrations.testing.IntegrationFixtures;
 import io.bindery.integrations.testing.Platform;
 import io.bindery.integrations.testing.Receiver;
@@ -25,6 +28,7 @@ import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.transport.RefSpec;
+import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -70,6 +74,10 @@ class GitContinuousSyncTest {
     EntityManager em;
     @Inject
     GitSyncLoop loop;
+    @Inject
+    io.bindery.commons.projection.UserDirectory users;
+    @Inject
+    io.bindery.commons.projection.MembershipProjection memberships;
     @ConfigProperty(name = "kafka.bootstrap.servers")
     String kafka;
 
@@ -112,6 +120,12 @@ class GitContinuousSyncTest {
 
     /** Commits {@code files} on main of {@code bare} (as a writer would, from a fresh clone) and pushes it. */
     private ObjectId commit(Path bare, Map<String, String> files, String message) throws Exception {
+        return commitAs(bare, files, message, "Writer", "writer@example.com");
+    }
+
+    /** {@link #commit} authored and committed by {@code name <email>}. */
+    private ObjectId commitAs(Path bare, Map<String, String> files, String message, String name, String email)
+            throws Exception {
         Path work = Files.createTempDirectory(temp, "work");
         try (Git git = Git.cloneRepository().setURI("file://" + bare.toAbsolutePath()).setDirectory(work.toFile()).call()) {
             for (Map.Entry<String, String> f : files.entrySet()) {
@@ -120,11 +134,42 @@ class GitContinuousSyncTest {
                 Files.write(p, utf8(f.getValue()));
             }
             git.add().addFilepattern(".").call();
+            RevCommit c = git.commit().setMessage(message).setAuthor(name, email).setCommitter(name, email).call();
+            git.push().setRemote("origin").setRefSpecs(new RefSpec("HEAD:refs/heads/main")).call();
+            return c;
+        }
+    }
+
+    /** Removes {@code paths} from main of {@code bare} ({@code git rm}), writes {@code files}, and pushes. */
+    private ObjectId remove(Path bare, List<String> paths, Map<String, String> files, String message) throws Exception {
+        Path work = Files.createTempDirectory(temp, "work");
+        try (Git git = Git.cloneRepository().setURI("file://" + bare.toAbsolutePath()).setDirectory(work.toFile()).call()) {
+            for (String path : paths) {
+                git.rm().addFilepattern(path).call();
+            }
+            for (Map.Entry<String, String> f : files.entrySet()) {
+                Files.write(work.resolve(f.getKey()), utf8(f.getValue()));
+            }
+            git.add().addFilepattern(".").call();
             RevCommit c = git.commit().setMessage(message).setAuthor("Writer", "writer@example.com")
                     .setCommitter("Writer", "writer@example.com").call();
             git.push().setRemote("origin").setRefSpecs(new RefSpec("HEAD:refs/heads/main")).call();
             return c;
         }
+    }
+
+    /** The paths of the files on {@code ref} of {@code bare}. */
+    private static java.util.Set<String> paths(Path bare, String ref) throws Exception {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        try (Git git = Git.open(bare.toFile()); TreeWalk walk =
+                new TreeWalk(git.getRepository())) {
+            walk.addTree(git.getRepository().parseCommit(git.getRepository().resolve(ref)).getTree());
+            walk.setRecursive(true);
+            while (walk.next()) {
+                out.add(walk.getPathString());
+            }
+        }
+        return out;
     }
 
     private static ObjectId head(Path bare, String ref) throws Exception {
@@ -187,13 +232,18 @@ class GitContinuousSyncTest {
         List<Page> pages = SpaceContentStandIn.pages(space).stream().map(p -> p.title().equals("Home")
                 ? new Page(p.id(), p.kind(), p.title(), p.path(), p.depth(), p.description(), homeMarkdown, p.href())
                 : p).toList();
-        SpaceContentStandIn.space(space, org, Map.of(admin, "admin", editor, "edit"), pages,
+        String revision = SpaceContentStandIn.space(space, org, Map.of(admin, "admin", editor, "edit"), pages,
                 SpaceContentStandIn.files(space));
-        mergedEvent(crId, number, subject);
-        return crId;
+        mergedEvent(crId, number, subject, revision);
+        return revision;
     }
 
     private void mergedEvent(String crId, int number, String subject) throws Exception {
+        mergedEvent(crId, number, subject, null);
+    }
+
+    /** Review's merged event; {@code revision}: the revision the merge produced (revisionMerged), null for none. */
+    private void mergedEvent(String crId, int number, String subject, String revision) throws Exception {
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("object", "change-request");
         view.put("id", crId);
@@ -201,6 +251,9 @@ class GitContinuousSyncTest {
         view.put("status", "merged");
         view.put("subject", subject);
         view.put("space", space);
+        if (revision != null) {
+            view.put("revisionMerged", revision);
+        }
         view.put("createdBy", Map.of("object", "user", "id", admin, "displayName", "Ada Admin"));
         view.put("urls", Map.of("app", "http://127.0.0.1:8080/o/" + org + "/s/" + space + "/~/changes/" + number));
         try (TopicEvents review = new TopicEvents(kafka, json, ReviewEventTypes.TOPIC, "/bindery/review-service")) {
@@ -322,6 +375,200 @@ class GitContinuousSyncTest {
     }
 
     @Test
+    void pagesAndFilesRemovedOnEitherSideAreRemovedOnTheOther() throws Exception {
+        Path repo = temp.resolve("removals.git");
+        Git.init().setBare(true).setDirectory(repo.toFile()).setInitialBranch("main").call().close();
+        commit(repo, Map.of("README.md", "# Home\n\nHello.\n", "SUMMARY.md", "# Table of contents\n\n"
+                        + "* [Home](README.md)\n* [Guide](guide.md)\n* [Old](old.md)\n",
+                "guide.md", "# Guide\n\n![logo](.gitbook/assets/logo.txt)\n", "old.md", "# Old\n\nSee [notes](.gitbook/assets/notes.txt).\n",
+                ".gitbook/assets/logo.txt", "logo", ".gitbook/assets/notes.txt", "some notes"), "Docs");
+        String secret = sync("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}")
+                .getString("webhookSecret");
+        assertEquals(List.of("Home", "Guide", "Old"), SpaceContentStandIn.pages(space).stream().map(Page::title).toList());
+        assertEquals(List.of("logo.txt", "notes.txt"), SpaceContentStandIn.files(space).stream()
+                .map(SpaceContentStandIn.File::name).sorted().toList());
+
+        // Git → Bindery: a page and a file removed in Git leave the space through the import's change request
+        ObjectId removed = remove(repo, List.of("old.md", ".gitbook/assets/notes.txt"), Map.of("SUMMARY.md",
+                "# Table of contents\n\n* [Home](README.md)\n* [Guide](guide.md)\n"), "Remove Old");
+        String body = push("refs/heads/main", removed);
+        hook(Map.of("X-Gitlab-Event", "Push Hook", "X-Gitlab-Token", secret), body).then().statusCode(202);
+        await().atMost(Duration.ofSeconds(30)).until(() -> SpaceContentStandIn.pages(space).size() == 2);
+        JsonPath info = awaitEnd();
+        assertEquals("success", info.getString("operation.state"), info.prettify());
+        assertEquals(List.of("Home", "Guide"), SpaceContentStandIn.pages(space).stream().map(Page::title).toList());
+        assertEquals(List.of("logo.txt"), SpaceContentStandIn.files(space).stream()
+                .map(SpaceContentStandIn.File::name).toList());
+        assertTrue(ChangeRequestStandIn.changeRequests(space).values().stream().allMatch("merged"::equals));
+
+        // Bindery → Git: a page and a file deleted in Bindery are deleted from the repository by the export
+        assertTrue(paths(repo, "refs/heads/main").containsAll(List.of("guide.md", ".gitbook/assets/logo.txt")));
+        List<Page> kept = SpaceContentStandIn.pages(space).stream().filter(p -> !p.title().equals("Guide")).toList();
+        SpaceContentStandIn.space(space, org, Map.of(admin, "admin", editor, "edit"), kept, List.of());
+        mergedEvent("cr-" + Ids.newId(), 400, "Remove the guide");
+        await().atMost(Duration.ofSeconds(30)).until(() -> !head(repo, "refs/heads/main").equals(removed));
+        assertEquals("success", awaitEnd().getString("operation.state"));
+        java.util.Set<String> after = paths(repo, "refs/heads/main");
+        assertFalse(after.contains("guide.md"), after.toString());
+        assertFalse(after.contains(".gitbook/assets/logo.txt"), after.toString());
+        assertTrue(after.contains("README.md"), after.toString());
+        assertEquals(1, commitOf(repo, "refs/heads/main").getParentCount());
+    }
+
+    @Test
+    void importsAreAuthoredByTheMemberWhoseEmailIsTheCommittersElseByTheAdmin() throws Exception {
+        String writer = Ids.newId();
+        String reader = Ids.newId();
+        TestIdentity.addUser(writer, "Wes Writer", "Wes@Example.com");
+        TestIdentity.addUser(reader, "Rita Reader", "rita@example.com");
+        for (String member : List.of(writer, reader)) {
+            TestIdentity.addMembership(org, member, "read", null, Instant.now());
+            // what identity's events put in the projections, learned here through the read-through
+            QuarkusTransaction.requiringNew().run(() -> {
+                users.find(member);
+                memberships.find(org, member);
+            });
+        }
+        SpaceContentStandIn.space(space, org, Map.of(admin, "admin", writer, "edit", reader, "read"),
+                SpaceContentStandIn.pages(space), List.of());
+        Path repo = repository("authors.git");
+        String secret = sync("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}")
+                .getString("webhookSecret");
+        // the first import: writer@example.com is no member, so the admin who set the sync up authors it, and says why
+        Map.Entry<String, String> first = ChangeRequestStandIn.authors(space).entrySet().iterator().next();
+        assertEquals(admin, first.getValue());
+        assertTrue(first.getKey().endsWith("(committer writer@example.com is no member)"), first.getKey());
+
+        // a member's commit (the e-mail's case aside): the change request is theirs, merged as before
+        ObjectId wes = commitAs(repo, Map.of("guide.md", "# Guide\n\nBy Wes.\n"), "Wes's edit", "Wes", "wes@example.com");
+        String body = push("refs/heads/main", wes);
+        hook(Map.of("X-Gitlab-Event", "Push Hook", "X-Gitlab-Token", secret), body).then().statusCode(202);
+        await().atMost(Duration.ofSeconds(30)).until(() -> page("Guide").markdown().equals("By Wes.\n"));
+        assertEquals("success", awaitEnd().getString("operation.state"));
+        Map.Entry<String, String> second = List.copyOf(ChangeRequestStandIn.authors(space).entrySet()).get(1);
+        assertEquals(writer, second.getValue(), second.getKey());
+        assertFalse(second.getKey().contains("committer"), second.getKey());
+
+        // a member who may only read the space: the admin again, and the subject says why
+        ObjectId rita = commitAs(repo, Map.of("guide.md", "# Guide\n\nBy Rita.\n"), "Rita's edit", "Rita", "rita@example.com");
+        body = push("refs/heads/main", rita);
+        hook(Map.of("X-Gitlab-Event", "Push Hook", "X-Gitlab-Token", secret), body).then().statusCode(202);
+        await().atMost(Duration.ofSeconds(30)).until(() -> page("Guide").markdown().equals("By Rita.\n"));
+        assertEquals("success", awaitEnd().getString("operation.state"));
+        Map.Entry<String, String> third = List.copyOf(ChangeRequestStandIn.authors(space).entrySet()).get(2);
+        assertEquals(admin, third.getValue());
+        assertTrue(third.getKey().endsWith("(committer rita@example.com may not open change requests here)"),
+                third.getKey());
+        assertTrue(ChangeRequestStandIn.changeRequests(space).values().stream().allMatch("merged"::equals));
+    }
+
+    /** The data of the space's outbox rows of {@code type}, oldest first, once the relay has sent them to Kafka. */
+    private List<com.fasterxml.jackson.databind.JsonNode> sent(String type) throws Exception {
+        await().atMost(Duration.ofSeconds(30)).until(() -> QuarkusTransaction.requiringNew().call(() ->
+                ((Number) em.createNativeQuery("SELECT count(*) FROM outbox_event WHERE type = :t AND aggregate_id = :s"
+                                + " AND published_at IS NULL").setParameter("t", type).setParameter("s", space)
+                        .getSingleResult()).intValue() == 0));
+        @SuppressWarnings("unchecked")
+        List<String> envelopes = QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery(
+                        "SELECT envelope FROM outbox_event WHERE type = :t AND aggregate_id = :s ORDER BY id")
+                .setParameter("t", type).setParameter("s", space).getResultList());
+        List<com.fasterxml.jackson.databind.JsonNode> out = new java.util.ArrayList<>();
+        for (String e : envelopes) {
+            com.fasterxml.jackson.databind.JsonNode envelope = json.readTree(e);
+            assertEquals(space, envelope.path("subject").asText());
+            out.add(envelope.path("data"));
+        }
+        return out;
+    }
+
+    @Test
+    void eachOperationIsACloudEventOnKafkaWithoutTheRepositoryOrItsCredentials() throws Exception {
+        Path repos = temp.resolve("cloudevents").toAbsolutePath();
+        Files.createDirectories(repos);
+        Path bare = repository("cloudevents/docs.git");
+        try (GitHttpServer server = new GitHttpServer(repos, "bot", "pw-ce-1")) {
+            sync("{\"url\":\"" + server.url("docs.git", "bot", "pw-ce-1") + "\",\"ref\":\"refs/heads/main\","
+                    + "\"priority\":\"git\"}");
+            List<com.fasterxml.jackson.databind.JsonNode> started = sent(IntegrationsEventTypes.GIT_SYNC_STARTED);
+            await().atMost(Duration.ofSeconds(30)).until(() -> sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).size() == 1);
+            com.fasterxml.jackson.databind.JsonNode completed = sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).get(0);
+            assertEquals(1, started.size());
+            assertEquals("running", started.get(0).path("state").asText());
+            assertEquals("import", started.get(0).path("direction").asText());
+            assertEquals("success", completed.path("state").asText(), completed.toString());
+            assertEquals("import", completed.path("direction").asText());
+            assertEquals(org, completed.path("organization").asText());
+            assertEquals("refs/heads/main", completed.path("ref").asText());
+            assertTrue(completed.path("synced").asBoolean());
+            assertEquals(head(bare, "refs/heads/main").name(), completed.path("commit").asText());
+            assertFalse(completed.path("endedAt").isNull());
+            assertTrue(completed.path("error").isNull());
+            ContractFixtures.assertServes("integrations/git-sync-completed", completed);
+            assertFalse(completed.toString().contains("pw-ce-1") || completed.toString().contains("127.0.0.1"),
+                    completed.toString());
+
+            // a failed export says why in its event (a protected branch)
+            server.protect("refs/heads/main");
+            mergeInBindery("cr-" + Ids.newId(), 9, "Refused", "Hello, refused.\n");
+            await().atMost(Duration.ofSeconds(30)).until(() -> sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).size() == 2);
+            com.fasterxml.jackson.databind.JsonNode failed = sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).get(1);
+            assertEquals("failure", failed.path("state").asText());
+            assertEquals("export", failed.path("direction").asText());
+            assertTrue(failed.path("errorAction").asText().startsWith("merge refs/heads/bindery/cr-9"), failed.toString());
+            assertFalse(failed.toString().contains("pw-ce-1"), failed.toString());
+        }
+    }
+
+    @Test
+    void anSshRepositorySyncsBothWaysWithItsPrivateKey() throws Exception {
+        java.security.KeyPairGenerator generator = java.security.KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        java.security.KeyPair pair = generator.generateKeyPair();
+        String key = GitSshServer.pem(pair);
+        Path repos = temp.resolve("ssh").toAbsolutePath();
+        Files.createDirectories(repos);
+        Path bare = repository("ssh/docs.git");
+        try (GitSshServer server = new GitSshServer(repos, pair.getPublic())) {
+            String path = "/v1/spaces/" + space + "/git/sync";
+            String body = "{\"url\":\"" + server.url("docs.git") + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\","
+                    + "\"credentials\":{\"sshPrivateKey\":" + json.writeValueAsString(key) + "}}";
+            // keys that cannot be used, a key without an ssh URL, an ssh URL without a key: 400
+            as(admin).body(body.replace(json.writeValueAsString(key), "\"-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----\""))
+                    .put(path).then().statusCode(400).body("error.message", containsString("could not be read"));
+            as(admin).body(body.replace(server.url("docs.git"), url(bare))).put(path).then().statusCode(400)
+                    .body("error.message", containsString("is for ssh URLs"));
+            as(admin).body("{\"url\":\"" + server.url("docs.git") + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}")
+                    .put(path).then().statusCode(400).body("error.message", containsString("needs credentials.sshPrivateKey"));
+            as(admin).body("{\"url\":\"" + server.url("docs.git") + "\",\"ref\":\"refs/heads/main\"}")
+                    .post("/v1/spaces/" + space + "/git/import").then().statusCode(400)
+                    .body("error.message", containsString("PUT git/sync"));
+
+            // Git has priority: the repository comes in over SSH; the key is never shown
+            JsonPath answer = sync(body);
+            assertFalse(answer.prettify().contains("PRIVATE KEY"), answer.prettify());
+            assertEquals("Hello from Git.\n", page("Home").markdown());
+            assertEquals(server.url("docs.git"), as(admin).get("/v1/spaces/" + space + "/git/info").jsonPath()
+                    .getString("url"));
+            byte[] sealed = QuarkusTransaction.requiringNew().call(() -> (byte[]) em.createNativeQuery(
+                    "SELECT secrets FROM git_sync WHERE space_id = :s").setParameter("s", space).getSingleResult());
+            assertFalse(new String(sealed, StandardCharsets.ISO_8859_1).contains("PRIVATE KEY"));
+
+            // Bindery → Git over SSH: a merged change request is pushed as its commit
+            ObjectId before = head(bare, "refs/heads/main");
+            mergeInBindery("cr-" + Ids.newId(), 21, "Over SSH", "Hello over SSH.\n");
+            await().atMost(Duration.ofSeconds(30)).until(() -> !head(bare, "refs/heads/main").equals(before));
+            assertTrue(commitOf(bare, "refs/heads/main").getFullMessage().startsWith("Over SSH\n"));
+            assertEquals("success", awaitEnd().getString("operation.state"));
+
+            // Git → Bindery over SSH: the poll reads the ref's head with the key and imports the commit
+            commit(bare, Map.of("guide.md", "# Guide\n\nPushed by SSH.\n"), "Guide");
+            loop.poll();
+            await().atMost(Duration.ofSeconds(30)).until(() -> page("Guide").markdown().equals("Pushed by SSH.\n"));
+            assertEquals("success", awaitEnd().getString("operation.state"));
+        }
+    }
+
+    @Test
     void theSpaceKeepsItsOwnEditsWhenGitChangesAnotherPage() throws Exception {
         Path repo = repository("keep.git");
         sync("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}");
@@ -416,6 +663,75 @@ class GitContinuousSyncTest {
         RevCommit c = commitOf(repo, "refs/heads/main");
         assertTrue(c.getFullMessage().contains("Bindery-Change-Request: "), c.getFullMessage());
         assertEquals("success", awaitEnd().getString("operation.state"));
+    }
+
+    /** The text of {@code path} in {@code commit} of {@code bare}. */
+    private static String fileAt(Path bare, ObjectId commit, String path) throws Exception {
+        try (Git git = Git.open(bare.toFile()); TreeWalk walk =
+                TreeWalk.forPath(git.getRepository(), path,
+                        git.getRepository().parseCommit(commit).getTree())) {
+            return walk == null ? null : new String(git.getRepository().open(walk.getObjectId(0)).getBytes(),
+                    StandardCharsets.UTF_8);
+        }
+    }
+
+    private int exportsQueued() {
+        return QuarkusTransaction.requiringNew().call(() -> ((Number) em.createNativeQuery(
+                "SELECT count(*) FROM git_sync_export WHERE space_id = :s").setParameter("s", space)
+                .getSingleResult()).intValue());
+    }
+
+    @Test
+    void mergesArrivingDuringAnExportBecomeOneCommitEachInMergeOrder() throws Exception {
+        Path repos = temp.resolve("held").toAbsolutePath();
+        Files.createDirectories(repos);
+        Path bare = repository("held/docs.git");
+        try (GitHttpServer server = new GitHttpServer(repos, "bot", "pw-9")) {
+            sync("{\"url\":\"" + server.url("docs.git", "bot", "pw-9") + "\",\"ref\":\"refs/heads/main\","
+                    + "\"priority\":\"git\"}");
+            ObjectId start = head(bare, "refs/heads/main");
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            server.holdPushes(release);
+            String a = "cr-" + Ids.newId();
+            String b = "cr-" + Ids.newId();
+            String c = "cr-" + Ids.newId();
+            mergeInBindery(a, 501, "Change A", "Text A.\n");
+            // A's export is running, held in its push; B and C merge meanwhile (B's event delivered twice)
+            await().atMost(Duration.ofSeconds(30)).until(() -> server.held() == 1);
+            String revisionB = mergeInBindery(b, 502, "Change B", "Text B.\n");
+            mergeInBindery(c, 503, "Change C", "Text C.\n");
+            mergedEvent(b, 502, "Change B", revisionB);
+            await().atMost(Duration.ofSeconds(30)).until(() -> exportsQueued() == 3);
+            assertEquals("running", as(admin).get("/v1/spaces/" + space + "/git/info").jsonPath()
+                    .getString("operation.state"));
+            server.holdPushes(null);
+            release.countDown();
+            await().atMost(Duration.ofSeconds(30)).until(() -> commitOf(bare, "refs/heads/main").getFullMessage()
+                    .startsWith("Change C\n"));
+            assertEquals("success", awaitEnd().getString("operation.state"));
+            // three commits, one per change request in merge order, each holding what its own merge made
+            List<String> subjects = new java.util.ArrayList<>();
+            List<String> homes = new java.util.ArrayList<>();
+            RevCommit commit = commitOf(bare, "refs/heads/main");
+            while (!commit.getId().equals(start)) {
+                assertEquals(1, commit.getParentCount());
+                subjects.add(commit.getShortMessage());
+                homes.add(fileAt(bare, commit, "README.md"));
+                assertTrue(commit.getFullMessage().contains("Bindery-Change-Request: "), commit.getFullMessage());
+                try (Git git = Git.open(bare.toFile())) {
+                    commit = git.getRepository().parseCommit(commit.getParent(0));
+                }
+            }
+            assertEquals(List.of("Change C", "Change B", "Change A"), subjects);
+            assertEquals(List.of("# Home\n\nText C.\n", "# Home\n\nText B.\n", "# Home\n\nText A.\n"), homes);
+            // the redelivered event of an exported change request queues nothing
+            RevCommit last = commitOf(bare, "refs/heads/main");
+            mergedEvent(a, 501, "Change A", null);
+            Thread.sleep(1000);
+            awaitEnd();
+            assertEquals(last.getId(), head(bare, "refs/heads/main"));
+            assertEquals(3, exportsQueued());
+        }
     }
 
     @Test

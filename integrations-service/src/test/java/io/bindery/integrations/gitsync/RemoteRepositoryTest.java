@@ -47,9 +47,31 @@ class RemoteRepositoryTest {
     }
 
     @Test
+    void sshUrlsKeepTheirUserAndGoThroughTheOutboundPolicy() {
+        RemoteRepository r = RemoteRepository.parse("ssh://git@127.0.0.1:2222/acme/docs.git", false, LOOPBACK);
+        assertEquals("ssh://git@127.0.0.1:2222/acme/docs.git", r.url());
+        assertTrue(r.isSsh());
+        assertNull(r.username());
+        // scp-like, as hosts show them
+        assertEquals("ssh://git@127.0.0.1/acme/docs.git",
+                RemoteRepository.parse("git@127.0.0.1:acme/docs.git", false, LOOPBACK).url());
+        assertTrue(refused("ssh://git@127.0.0.1/x.git", false, NOTHING_INTERNAL).contains("refused"));
+        assertTrue(refused("ssh://git:pw@127.0.0.1/x.git", false, LOOPBACK).contains("no password"));
+        assertTrue(refused("ssh://127.0.0.1", false, LOOPBACK).contains("a host and a path"));
+        assertTrue(!r.withSshKey("-----BEGIN PRIVATE KEY-----").toString().contains("PRIVATE"));
+    }
+
+    @Test
+    void sshKeysThatCannotBeUsedAreA400() {
+        assertThrows(ApiException.class, () -> SshKeys.parse("not a key"));
+        ApiException e = assertThrows(ApiException.class, () -> SshKeys.parse(
+                "-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----"));
+        assertEquals(400, e.status());
+    }
+
+    @Test
     void otherSchemesAndBrokenUrlsAreRefused() {
-        assertTrue(refused("ssh://git@example.com/x.git", false, NOTHING_INTERNAL).contains("only https"));
-        assertTrue(refused("git@example.com:x.git", false, NOTHING_INTERNAL).startsWith("url"));
+        assertTrue(refused("gopher://example.com/x.git", false, NOTHING_INTERNAL).contains("only https, ssh"));
         assertTrue(refused("https://exa mple.com/x", false, NOTHING_INTERNAL).contains("not a valid URL"));
     }
 

@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
 public final class ChangeRequestStandIn {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern OPEN = Pattern.compile("/v1/spaces/([^/]+)/change-requests");
+    private static final Pattern INTERNAL_OPEN = Pattern.compile("/internal/spaces/([^/]+)/change-requests");
     private static final Pattern MERGE = Pattern.compile("/v1/spaces/([^/]+)/change-requests/([^/]+)/merge");
     private static final Pattern PAGES = Pattern.compile("/v1/spaces/([^/]+)/change-requests/([^/]+)/content/pages");
     private static final Pattern FILES = Pattern.compile("/v1/spaces/([^/]+)/change-requests/([^/]+)/content/files");
@@ -51,7 +52,7 @@ public final class ChangeRequestStandIn {
     }
 
     private record Branch(String id, int number, String space, String subject, List<Node> roots,
-                          List<SpaceContentStandIn.File> files, String status) {
+                          List<SpaceContentStandIn.File> files, String status, String createdBy) {
     }
 
     private ChangeRequestStandIn() {
@@ -74,7 +75,7 @@ public final class ChangeRequestStandIn {
         List<SpaceContentStandIn.Page> flat = new ArrayList<>();
         flatten(b.roots(), "", 0, flat);
         SpaceContentStandIn.update(b.space(), flat, b.files());
-        BRANCHES.put(b.id(), new Branch(b.id(), b.number(), b.space(), b.subject(), b.roots(), b.files(), "merged"));
+        BRANCHES.put(b.id(), new Branch(b.id(), b.number(), b.space(), b.subject(), b.roots(), b.files(), "merged", b.createdBy()));
         return b.id();
     }
 
@@ -85,6 +86,25 @@ public final class ChangeRequestStandIn {
                 .sorted(java.util.Comparator.comparingInt(Branch::number))
                 .forEach(b -> out.put("#" + b.number() + " " + b.subject(), b.status()));
         return out;
+    }
+
+    /** The space's change requests: "#number subject" → the id of the user it is authored by. */
+    public static Map<String, String> authors(String spaceId) {
+        Map<String, String> out = new LinkedHashMap<>();
+        BRANCHES.values().stream().filter(b -> b.space().equals(spaceId))
+                .sorted(java.util.Comparator.comparingInt(Branch::number))
+                .forEach(b -> out.put("#" + b.number() + " " + b.subject(), b.createdBy()));
+        return out;
+    }
+
+    /** The subject of the bearer token (a TestIdentity JWT), read without verifying it: the stand-in trusts it. */
+    private static String tokenUser(HttpExchange exchange) throws IOException {
+        String header = exchange.getRequestHeaders().getFirst("Authorization");
+        String[] parts = header == null ? new String[0] : header.substring(header.indexOf(' ') + 1).split("\\.");
+        if (parts.length < 2) {
+            return null;
+        }
+        return JSON.readTree(Base64.getUrlDecoder().decode(parts[1])).path("sub").asText(null);
     }
 
     static boolean handles(HttpExchange exchange) throws IOException {
@@ -98,9 +118,27 @@ public final class ChangeRequestStandIn {
             }
             JsonNode body = JSON.readTree(exchange.getRequestBody());
             Branch b = new Branch("cr" + IDS.incrementAndGet(), NUMBERS.incrementAndGet(), m.group(1),
-                    body.path("subject").asText(""), nest(s.pages()), new ArrayList<>(s.files()), "open");
+                    body.path("subject").asText(""), nest(s.pages()), new ArrayList<>(s.files()), "open",
+                    tokenUser(exchange));
             BRANCHES.put(b.id(), b);
             return send(exchange, 201, Map.of("object", "change-request", "id", b.id(), "number", b.number()));
+        }
+        if (method.equals("POST") && (m = INTERNAL_OPEN.matcher(path)).matches()) {
+            // review's ReviewChangeRequestsApi: opened for a member, who must be allowed to create one (edit and up)
+            SpaceContentStandIn.Snapshot s = SpaceContentStandIn.snapshot(m.group(1));
+            JsonNode body = JSON.readTree(exchange.getRequestBody());
+            String user = body.path("createdBy").asText("");
+            String role = s == null ? null : SpaceContentStandIn.role(m.group(1), user);
+            if (role == null) {
+                return send(exchange, 404, error(404, "no space"));
+            }
+            if (!List.of("admin", "create", "review", "edit").contains(role)) {
+                return send(exchange, 403, error(403, "a " + role + " may not create change requests"));
+            }
+            Branch b = new Branch("cr" + IDS.incrementAndGet(), NUMBERS.incrementAndGet(), m.group(1),
+                    body.path("subject").asText(""), nest(s.pages()), new ArrayList<>(s.files()), "open", user);
+            BRANCHES.put(b.id(), b);
+            return send(exchange, 200, Map.of("id", b.id(), "number", b.number(), "createdBy", user));
         }
         if (method.equals("POST") && (m = MERGE.matcher(path)).matches()) {
             Branch b = BRANCHES.get(m.group(2));
@@ -114,7 +152,7 @@ public final class ChangeRequestStandIn {
             List<SpaceContentStandIn.Page> flat = new ArrayList<>();
             flatten(b.roots(), "", 0, flat);
             String revision = SpaceContentStandIn.update(b.space(), flat, b.files());
-            BRANCHES.put(b.id(), new Branch(b.id(), b.number(), b.space(), b.subject(), b.roots(), b.files(), "merged"));
+            BRANCHES.put(b.id(), new Branch(b.id(), b.number(), b.space(), b.subject(), b.roots(), b.files(), "merged", b.createdBy()));
             return send(exchange, 200, Map.of("revision", revision, "result", "merge"));
         }
         if (method.equals("GET") && (m = PAGES.matcher(path)).matches()) {
@@ -163,6 +201,13 @@ public final class ChangeRequestStandIn {
                         b.files().add(new SpaceContentStandIn.File("file" + IDS.incrementAndGet(), f.path("name").asText(),
                                 f.path("contentType").asText("application/octet-stream"),
                                 Base64.getDecoder().decode(f.path("base64").asText())));
+                    }
+                }
+                case "delete_files" -> {
+                    for (JsonNode id : op.path("files")) {
+                        if (!b.files().removeIf(f -> f.id().equals(id.asText()))) {
+                            return where + "files: no file " + id.asText();
+                        }
                     }
                 }
                 case "insert_page" -> {

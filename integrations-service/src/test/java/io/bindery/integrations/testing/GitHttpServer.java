@@ -28,6 +28,19 @@ public final class GitHttpServer implements AutoCloseable {
     private final Server server;
     private final java.util.Set<String> PROTECTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
+    private volatile java.util.concurrent.CountDownLatch hold;
+    private final java.util.concurrent.atomic.AtomicInteger held = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** Pushes wait (in the receiving end, before any ref moves) until {@code release} is counted down; null: none. */
+    public void holdPushes(java.util.concurrent.CountDownLatch release) {
+        hold = release;
+    }
+
+    /** How many pushes have waited on a hold so far. */
+    public int held() {
+        return held.get();
+    }
+
     /** Pushes to {@code ref} are refused from now on. */
     public void protect(String ref) {
         PROTECTED.add(ref);
@@ -50,9 +63,20 @@ public final class GitHttpServer implements AutoCloseable {
         git.setReceivePackFactory((request, repo) -> {
             ReceivePack pack = new ReceivePack(repo);
             // a protected branch, as hosts have them: any update of it is refused
-            pack.setPreReceiveHook((rp, commands) -> commands.stream().filter(c -> PROTECTED.contains(c.getRefName()))
-                    .forEach(c -> c.setResult(org.eclipse.jgit.transport.ReceiveCommand.Result.REJECTED_OTHER_REASON,
-                            "protected branch")));
+            pack.setPreReceiveHook((rp, commands) -> {
+                java.util.concurrent.CountDownLatch waitFor = hold;
+                if (waitFor != null) {
+                    held.incrementAndGet();
+                    try {
+                        waitFor.await(60, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                commands.stream().filter(c -> PROTECTED.contains(c.getRefName()))
+                        .forEach(c -> c.setResult(org.eclipse.jgit.transport.ReceiveCommand.Result.REJECTED_OTHER_REASON,
+                                "protected branch"));
+            });
             return pack;
         });
         String expected = "Basic " + Base64.getEncoder().encodeToString((user + ":" + password)

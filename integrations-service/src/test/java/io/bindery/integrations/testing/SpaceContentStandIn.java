@@ -34,6 +34,8 @@ public final class SpaceContentStandIn {
     private static final Pattern FILE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/files/([^/]+)");
     private static final Pattern FILES = Pattern.compile("/v1/spaces/([^/]+)/revisions/([^/]+)/files");
     private static final Map<String, Space> SPACES = new ConcurrentHashMap<>();
+    /** Every revision a space had, by "space/revision": an export may read the one a merge produced. */
+    private static final Map<String, Space> HISTORY = new ConcurrentHashMap<>();
 
     /** A page of the stand-in: {@code depth} as in RevisionTree (0 at the root), in tree order. */
     public record Page(String id, String kind, String title, String path, int depth, String description,
@@ -53,7 +55,9 @@ public final class SpaceContentStandIn {
     /** The space's content as a new revision; {@code roles}: user id → role on the space. Returns the revision. */
     public static String space(String id, String organization, Map<String, String> roles, List<Page> pages, List<File> files) {
         String revision = "rev" + System.nanoTime();
-        SPACES.put(id, new Space(id, organization, revision, Map.copyOf(roles), List.copyOf(pages), List.copyOf(files)));
+        Space space = new Space(id, organization, revision, Map.copyOf(roles), List.copyOf(pages), List.copyOf(files));
+        SPACES.put(id, space);
+        HISTORY.put(id + "/" + revision, space);
         return revision;
     }
 
@@ -70,6 +74,12 @@ public final class SpaceContentStandIn {
     static String update(String spaceId, List<Page> pages, List<File> files) {
         Space s = SPACES.get(spaceId);
         return space(spaceId, s.organization(), s.roles(), pages, files);
+    }
+
+    /** The user's role on the space (null: none, or no such space). */
+    static String role(String spaceId, String user) {
+        Space s = SPACES.get(spaceId);
+        return s == null ? null : s.roles().get(user);
     }
 
     /** The space's current pages, in tree order. */
@@ -159,8 +169,7 @@ public final class SpaceContentStandIn {
     }
 
     private static Space revision(String spaceId, String revision) {
-        Space s = SPACES.get(spaceId);
-        return s != null && s.revision().equals(revision) ? s : null;
+        return HISTORY.get(spaceId + "/" + revision);
     }
 
     private static boolean send(HttpExchange exchange, int status, Object body) throws IOException {

@@ -6,7 +6,8 @@ import java.util.Map;
  * The CloudEvent types integrations-service publishes on {@value #TOPIC} (documented in its asyncapi.yaml), each
  * keyed by the integration's name: the integration as {@link IntegrationData} (never its script, secrets or signing
  * secret), an installation as {@link InstallationData}, a space or site installation as
- * {@link TargetInstallationData}, the development tunnel as {@link DevModeData}.
+ * {@link TargetInstallationData}, the development tunnel as {@link DevModeData}; and Git Sync's operations of a
+ * space as {@link GitSyncData}, keyed by the space's id.
  */
 public final class IntegrationsEventTypes {
     public static final String TOPIC = "bindery.integrations.events";
@@ -24,6 +25,10 @@ public final class IntegrationsEventTypes {
     public static final String SITE_INSTALLATION_UPDATED = "bindery.integration.site-installation.updated.v1";
     public static final String SITE_INSTALLATION_DELETED = "bindery.integration.site-installation.deleted.v1";
     public static final String DEV_MODE_UPDATED = "bindery.integration.dev-mode.updated.v1";
+    /** A Git Sync operation (import or export) of a space started. */
+    public static final String GIT_SYNC_STARTED = "bindery.git-sync.started.v1";
+    /** A Git Sync operation of a space ended: success, failure or timeout. */
+    public static final String GIT_SYNC_COMPLETED = "bindery.git-sync.completed.v1";
 
     /** Each type's data record. */
     public static final Map<String, Class<?>> PAYLOADS = Map.ofEntries(
@@ -36,7 +41,8 @@ public final class IntegrationsEventTypes {
             Map.entry(SITE_INSTALLATION_CREATED, TargetInstallationData.class),
             Map.entry(SITE_INSTALLATION_UPDATED, TargetInstallationData.class),
             Map.entry(SITE_INSTALLATION_DELETED, TargetInstallationData.class),
-            Map.entry(DEV_MODE_UPDATED, DevModeData.class));
+            Map.entry(DEV_MODE_UPDATED, DevModeData.class),
+            Map.entry(GIT_SYNC_STARTED, GitSyncData.class), Map.entry(GIT_SYNC_COMPLETED, GitSyncData.class));
 
     private IntegrationsEventTypes() {
     }

@@ -80,6 +80,23 @@ public class UserDirectory {
         return found;
     }
 
+    /**
+     * The active members of {@code organizationId} whose e-mail is {@code email} (case ignored), as far as this
+     * service's projections know them (identity has no lookup by e-mail to read through): their ids, sorted.
+     */
+    public List<String> membersWithEmail(String organizationId, String email) {
+        if (organizationId == null || email == null || email.isBlank()) {
+            return List.of();
+        }
+        @SuppressWarnings("unchecked")
+        List<String> ids = QuarkusTransaction.joiningExisting().call(() -> em.createNativeQuery("""
+                        SELECT u.id FROM projected_user u
+                        JOIN projected_membership m ON m.user_id = u.id AND m.organization_id = :org AND m.active
+                        WHERE lower(u.email) = lower(:email) ORDER BY u.id""")
+                .setParameter("org", organizationId).setParameter("email", email.strip()).getResultList());
+        return ids;
+    }
+
     private record Fact(UserRef user, Instant asOf) {
     }
 

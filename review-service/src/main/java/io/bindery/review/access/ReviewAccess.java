@@ -45,6 +45,24 @@ public class ReviewAccess {
         return access;
     }
 
+    /** {@link #require} for {@code userId} rather than the caller (a service acting for a member). */
+    public SpaceAccess requireFor(String spaceId, String userId, ChangeRequestPolicy.Action action) {
+        SpaceAccess access;
+        try {
+            access = content.access(spaceId, userId);
+        } catch (ApiException e) {
+            if (e.status() == 404 || e.status() == 400) {
+                throw ApiException.notFound("no space " + spaceId);
+            }
+            throw e;
+        }
+        if (access.role() == null) {
+            throw ApiException.notFound("no space " + spaceId + " that " + userId + " can see");
+        }
+        ChangeRequestPolicy.of(access).require(action);
+        return access;
+    }
+
     /** The space, provided {@link ChangeRequestPolicy} lets the caller do this there; 403 otherwise (404 when unseen). */
     public SpaceAccess require(String spaceId, ChangeRequestPolicy.Action action) {
         SpaceAccess access = space(spaceId);

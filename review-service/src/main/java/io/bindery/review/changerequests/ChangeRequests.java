@@ -63,7 +63,26 @@ public class ChangeRequests {
             throw ApiException.badRequest("status: a new change request is draft or open");
         }
         Optional<String> template = body.object("template").map(t -> t.requiredString("id", 1, 100));
-        String user = access.userId();
+        return create(space, access.userId(), subject, status, template);
+    }
+
+    /**
+     * A change request opened for {@code user} by another service (Git Sync's import, authored by the member whose
+     * e-mail matches the committer): {@code user} must be allowed to create one in the space (403), see it (404).
+     */
+    public ChangeRequestView createFor(String spaceId, String user, String subject) {
+        if (user == null || user.isBlank()) {
+            throw ApiException.badRequest("createdBy is required: the id of the member the change request is for");
+        }
+        if (subject != null && subject.length() > 100) {
+            throw ApiException.badRequest("subject must be at most 100 characters");
+        }
+        SpaceAccess space = access.requireFor(spaceId, user, ChangeRequestPolicy.Action.CREATE);
+        return create(space, user, Optional.ofNullable(subject), ChangeRequestStatus.OPEN, Optional.empty());
+    }
+
+    private ChangeRequestView create(SpaceAccess space, String user, Optional<String> subject,
+                                     ChangeRequestStatus status, Optional<String> template) {
         String id = Ids.newId();
         long mainMoves = QuarkusTransaction.requiringNew().call(() -> mainLine.moves(space.spaceId()));
         BranchResponse branch = content.createBranch(space.spaceId(), id, user, template.orElse(null), subject.orElse(null));
