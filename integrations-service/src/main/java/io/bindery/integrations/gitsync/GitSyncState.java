@@ -6,26 +6,56 @@ import java.time.Instant;
 
 /**
  * GitBook's GitSyncState ({@code repoName}, {@code url}: the repository's tree URL where one was given,
- * {@code updatedAt}; no provider or integration: Bindery syncs itself), and Bindery's additions: the repository
- * (never with credentials), ref and project directory, the last operation, and the commit and revision it left in
- * step; {@code synced} true while the space is continuously synced ({@code PUT git/sync}).
+ * {@code updatedAt}, and 0.202.0's installation: Bindery's Git Sync of a space is its own installation, named by the
+ * space's id, {@code pending} until its first operation has left the space and the repository in step, then
+ * {@code active}; {@code installationProvider} only for the hosts GitBook names, github.com and GitLab, since
+ * Bindery syncs any Git host), and Bindery's additions: the repository (never with credentials), ref and project
+ * directory, the last operation, and the commit and revision it left in step; {@code synced} true while the space is
+ * continuously synced ({@code PUT git/sync}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record GitSyncState(String repoName, String url, Instant updatedAt, String repository, String ref,
+public record GitSyncState(String installationId, String installationProvider, String installationStatus,
+                           String repoName, String url, Instant updatedAt, String repository, String ref,
                            String projectDirectory, Operation operation, String commit, String revision,
                            Boolean synced) {
 
     /** The last import or export: {@code state} running, success, failure or timeout; {@code error} on failure. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Operation(String state, String direction, Instant startedAt, Instant endedAt, String error,
-                            String errorAction) {
+                            ErrorAction errorAction) {
+    }
+
+    /** GitBook's GitSyncOperationErrorAction: what would resolve the failure, and where to do it. */
+    public record ErrorAction(String label, String url) {
     }
 
     static GitSyncState of(GitSyncStore.Row row) {
         String repo = row.url().replaceAll("/+$", "").replaceAll("\\.git$", "");
-        return new GitSyncState(repo.substring(repo.lastIndexOf('/') + 1),
-                row.treeUrl() == null ? row.url() : row.treeUrl(), row.updatedAt(), row.url(), row.ref(),
+        String where = row.treeUrl() == null ? row.url() : row.treeUrl();
+        boolean inStep = row.lastCommit() != null || "success".equals(row.state());
+        return new GitSyncState(row.spaceId(), provider(row.url()), inStep ? "active" : "pending",
+                repo.substring(repo.lastIndexOf('/') + 1), where, row.updatedAt(), row.url(), row.ref(),
                 row.projectDirectory(), new Operation(row.state(), row.direction(), row.startedAt(), row.endedAt(),
-                row.error(), row.errorAction()), row.lastCommit(), row.lastRevision(), row.synced() ? Boolean.TRUE : null);
+                row.error(), row.errorAction() == null ? null : new ErrorAction(row.errorAction(), where)),
+                row.lastCommit(), row.lastRevision(), row.synced() ? Boolean.TRUE : null);
+    }
+
+    /** GitBook's GitSyncProvider for a repository on GitHub or GitLab; null for every other host. */
+    static String provider(String url) {
+        String host;
+        try {
+            host = url.startsWith("git@") ? url.substring(4, Math.max(4, url.indexOf(':')))
+                    : java.net.URI.create(url).getHost();
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        if (host == null) {
+            return null;
+        }
+        host = host.toLowerCase(java.util.Locale.ROOT);
+        if (host.equals("github.com") || host.endsWith(".github.com")) {
+            return "github";
+        }
+        return host.equals("gitlab.com") || host.startsWith("gitlab.") || host.endsWith(".gitlab.com") ? "gitlab" : null;
     }
 }

@@ -641,7 +641,7 @@ class GitContinuousSyncTest {
         assertEquals("failure", info.getString("operation.state"));
         assertTrue(info.getString("operation.error").contains("did not merge (409): page Home was changed on both sides"),
                 info.getString("operation.error"));
-        assertTrue(info.getString("operation.errorAction").startsWith("resolve the conflicts of change request #"));
+        assertTrue(info.getString("operation.errorAction.label").startsWith("resolve the conflicts of change request #"));
         // neither side is lost: Bindery keeps its text, Git its commit, the change request holds Git's
         assertEquals("Bindery's side.\n", page("Home").markdown());
         assertEquals(gitSide, head(repo, "refs/heads/main"));
@@ -750,7 +750,7 @@ class GitContinuousSyncTest {
             assertEquals("failure", info.getString("operation.state"));
             assertTrue(info.getString("operation.error").contains("refused")
                     && info.getString("operation.error").contains("refs/heads/bindery/cr-7"), info.getString("operation.error"));
-            assertTrue(info.getString("operation.errorAction").startsWith("merge refs/heads/bindery/cr-7 into refs/heads/main"));
+            assertTrue(info.getString("operation.errorAction.label").startsWith("merge refs/heads/bindery/cr-7 into refs/heads/main"));
             assertFalse(info.prettify().contains("pw-123"));
             assertEquals(main, head(bare, "refs/heads/main"));
             RevCommit c = commitOf(bare, "refs/heads/bindery/cr-7");
