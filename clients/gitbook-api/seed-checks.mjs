@@ -18,7 +18,7 @@ const ALLOWED = [
   { versions: ['0.167.0'], op: /links|backlinks/, error: /versionContext\/revision/,
     reason: 'a link\'s resolved target is shaped as 0.202.0 documents it; 0.167.0 documented whole objects' },
   { versions: ['0.167.0', '0.202.0'], op: /agent-instructions$/, error: /must have required property 'updatedBy'/,
-    reason: 'OrganizationAgentInstructions.updatedBy: instructions never written have no author yet (issue 28 defect 5 added updatedAt; updatedBy is still open)' },
+    reason: 'OrganizationAgentInstructions.updatedBy: a new organization\'s instructions are made by its first admin once insights hears of that member (identity\'s member.added); read before that, or for an organization older than that record, nobody has written them' },
   { versions: ['0.167.0'], op: /\/links$/, error: /targetReference/,
     reason: 'a link target\'s organization and revision: 0.167.0 documents whole Organization and Revision objects, Bindery keeps references (a Revision carries the whole tree and files); the file, kind and pages are as documented (issue 28 defect 8)' },
 ];

@@ -27,8 +27,10 @@ import java.util.Map;
 
 /**
  * The organization's Docs agent instructions: every member reads them, admins write them. A PUT stores updatedAt
- * and updatedBy; before the first one they are an empty document whose updatedAt (GitBook's OrganizationAgentInstructions
- * requires it, a date-time) is {@link #NEVER_UPDATED}, the Unix epoch, and with no updatedBy, since nobody wrote them.
+ * and updatedBy. A new organization's start empty, made by its first admin when the organization was made
+ * ({@link InstructionsOrigin}); for an organization older than that record they are an empty document whose updatedAt
+ * (GitBook's OrganizationAgentInstructions requires it, a date-time) is {@link #NEVER_UPDATED}, the Unix epoch, with
+ * no updatedBy.
  */
 @Path("/v1/orgs/{organizationId}/agent-instructions")
 @Produces(MediaType.APPLICATION_JSON)

@@ -3,7 +3,10 @@ package io.bindery.insights.instructions;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
 import io.quarkus.test.common.WithTestResource;
+import io.bindery.commons.projection.IdentityEventsConsumer;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -64,5 +67,42 @@ class AgentInstructionsTest {
                 .body("organization", equalTo(org)).body("markdown", containsString("Be brief."));
         io.restassured.RestAssured.given().get("/internal/orgs/" + Ids.newId() + "/agent-instructions").then().statusCode(200)
                 .body("markdown", equalTo(""));
+    }
+
+    @Inject
+    IdentityEventsConsumer identityEvents;
+
+    @Test
+    void aNewOrganizationsInstructionsAreMadeByItsFirstAdmin() {
+        String org = Ids.newId();
+        String first = member(org, "admin");
+        String second = member(org, "admin");
+        String url = "/v1/orgs/" + org + "/agent-instructions";
+        Instant made = Instant.parse("2030-05-01T10:00:00Z");
+        // identity's member.added for the creator, then a later admin, then the creator's again (redelivered)
+        memberAdded(org, first, "admin", made);
+        memberAdded(org, second, "admin", made.plusSeconds(60));
+        memberAdded(org, first, "admin", made);
+        String at = as(second).get(url).then().statusCode(200).body("updatedBy", equalTo(first))
+                .body("instructions.nodes.size()", equalTo(0)).extract().path("updatedAt");
+        assertEquals(made, Instant.parse(at));
+        io.restassured.RestAssured.given().get("/internal/orgs/" + org + "/agent-instructions").then().statusCode(200)
+                .body("markdown", equalTo(""));
+        // a member who is not an admin makes nothing
+        String other = Ids.newId();
+        String reader = member(other, "read");
+        memberAdded(other, reader, "read", made);
+        as(reader).get("/v1/orgs/" + other + "/agent-instructions").then().statusCode(200).body("updatedBy", nullValue());
+        // a write replaces it all
+        as(second).body("{\"instructions\": {\"markdown\": \"Be brief.\"}}").put(url).then().statusCode(200)
+                .body("updatedBy", equalTo(second));
+    }
+
+    private void memberAdded(String org, String user, String role, Instant joinedAt) {
+        com.fasterxml.jackson.databind.node.ObjectNode e = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        e.put("specversion", "1.0").put("id", Ids.newId()).put("source", "/bindery/identity-service")
+                .put("type", "bindery.member.added.v1").put("subject", org).put("time", joinedAt.toString());
+        e.putObject("data").put("organization", org).put("user", user).put("role", role).put("joinedAt", joinedAt.toString());
+        QuarkusTransaction.requiringNew().run(() -> identityEvents.applyParked(e));
     }
 }

@@ -27,6 +27,9 @@ public class IdentityEventsConsumer extends TopicConsumer {
     TeamProjection teams;
     @Inject
     ObjectMapper json;
+    /** The service's own observers of what identity said (insights: who brought an organization's instructions). */
+    @Inject
+    jakarta.enterprise.event.Event<IdentityEvent> applied;
     boolean enabled;
 
     @Inject
@@ -56,5 +59,6 @@ public class IdentityEventsConsumer extends TopicConsumer {
         projection.apply(e);
         users.apply(e);
         teams.apply(e);
+        applied.fire(e); // in the same transaction: an observer's write commits with the projections' or not at all
     }
 }
