@@ -2,25 +2,22 @@ package io.bindery.identity;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.ids.Ids;
+import io.bindery.commons.testing.TopicEvents;
 import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.identity.TestApi.User;
 import io.bindery.identity.events.SitesEventsConsumer;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 import static io.bindery.identity.TestApi.call;
 import static io.bindery.identity.TestApi.invite;
@@ -36,6 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 @QuarkusTest
 class SiteCountersTest {
+    private static final String SOURCE = "/bindery/sites-service";
+
     @Inject
     SitesEventsConsumer consumer;
 
@@ -60,17 +59,14 @@ class SiteCountersTest {
     void sitesThroughKafkaAreCountedForMembersNotGuests() throws Exception {
         String kept = Ids.newId();
         String gone = Ids.newId();
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+        try (TopicEvents sites = new TopicEvents(ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class),
+                TestApi.JSON, SitesEventTypes.TOPIC, SOURCE)) {
             for (JsonNode e : List.of(event(SitesEventTypes.SITE_CREATED, kept, org),
                     event(SitesEventTypes.SITE_CREATED, gone, org),
                     event(SitesEventTypes.SITE_PUBLISHED, kept, org),
                     event(SitesEventTypes.SITE_CREATED, Ids.newId(), Ids.newId()), // another organization's
                     event(SitesEventTypes.SITE_DELETED, gone, org))) {
-                producer.send(new ProducerRecord<>(SitesEventTypes.TOPIC, e.path("subject").asText(), e.toString())).get();
+                sites.send(e);
             }
         }
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
@@ -113,15 +109,6 @@ class SiteCountersTest {
         data.put("organization", organization);
         data.put("title", "Docs");
         data.put("published", false);
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("specversion", "1.0");
-        e.put("id", Ids.newId());
-        e.put("source", "/bindery/sites-service");
-        e.put("type", type);
-        e.put("subject", site);
-        e.put("time", "2030-01-01T00:00:00Z");
-        e.put("datacontenttype", "application/json");
-        e.put("data", data);
-        return TestApi.JSON.valueToTree(e);
+        return TopicEvents.envelope(TestApi.JSON, SOURCE, Ids.newId(), type, site, Instant.parse("2030-01-01T00:00:00Z"), data);
     }
 }

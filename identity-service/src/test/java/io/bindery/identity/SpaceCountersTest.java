@@ -5,15 +5,12 @@ import io.bindery.identity.grants.SpaceGrants;
 import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.ids.Ids;
+import io.bindery.commons.testing.TopicEvents;
 import io.bindery.identity.TestApi.User;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,7 +20,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 import static io.bindery.identity.TestApi.call;
 import static io.bindery.identity.TestApi.invite;
@@ -43,6 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class SpaceCountersTest {
     static final Instant T0 = Instant.parse("2030-01-01T00:00:00Z");
+    private static final String SOURCE = "/bindery/content-service";
 
     @Inject
     ContentEventsConsumer consumer;
@@ -69,18 +66,15 @@ class SpaceCountersTest {
     void grantsThroughKafkaAreCounted() throws Exception {
         String space = Ids.newId();
         String other = Ids.newId();
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+        try (TopicEvents content = new TopicEvents(ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class),
+                TestApi.JSON, ContentEventTypes.TOPIC, SOURCE)) {
             for (JsonNode e : List.of(
                     event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(space, "user", member.id(), "edit")),
                     event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(other, "user", member.id(), "read")),
                     event(Ids.newId(), ContentEventTypes.SPACE_PERMISSION_UPDATED, T0, grant(space, "team", team, "comment")),
                     event(Ids.newId(), "bindery.collection.permission.updated.v1", T0,
                             Map.of("collection", Ids.newId(), "organization", org, "user", member.id(), "role", "read")))) {
-                producer.send(new ProducerRecord<>(ContentEventTypes.TOPIC, e.path("subject").asText(), e.toString())).get();
+                content.send(e);
             }
         }
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
@@ -252,16 +246,8 @@ class SpaceCountersTest {
 
     /** A CloudEvent as content-service's outbox relay publishes it. */
     private static JsonNode event(String id, String type, Instant time, Map<String, Object> data) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("specversion", "1.0");
-        e.put("id", id);
-        e.put("source", "/bindery/content-service");
-        e.put("type", type);
-        e.put("subject", data.getOrDefault("space", data.getOrDefault("id", "x")));
-        e.put("time", time.toString());
-        e.put("datacontenttype", "application/json");
-        e.put("data", data);
-        return TestApi.JSON.valueToTree(e);
+        Object subject = data.getOrDefault("space", data.getOrDefault("id", "x"));
+        return TopicEvents.envelope(TestApi.JSON, SOURCE, id, type, String.valueOf(subject), time, data);
     }
 
     private static JsonNode find(JsonNode page, String id, String field) {

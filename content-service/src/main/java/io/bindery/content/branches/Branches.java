@@ -89,7 +89,7 @@ public class Branches {
         b.createdAt = Instant.now();
         b.updatedAt = b.createdAt;
         b.persist();
-        return views.branch(b, space);
+        return views.branch(b, space, PageViews.Author.LEFT_OUT);
     }
 
     private static int nextNumber(String spaceId) {
@@ -101,7 +101,7 @@ public class Branches {
 
     public BranchView get(String spaceId, String branch) {
         Space space = liveSpace(spaceId, false);
-        return views.branch(ContentScopes.find(spaceId, branch), space);
+        return views.branch(ContentScopes.find(spaceId, branch), space, PageViews.Author.LEFT_OUT);
     }
 
     /** A batch written on a branch: the new head and the branch as it is now. */
@@ -111,7 +111,7 @@ public class Branches {
     /** Applies a content batch to the branch as one new head revision (the caller's rights already checked). */
     @Transactional
     public BranchWrite write(ContentScopes.Scope scope, List<ContentChange> changes, String callerId) {
-        return write(scope.item(), scope.branch().id, changes, callerId);
+        return write(scope.item(), scope.branch().id, changes, callerId, PageViews.Author.SHOWN);
     }
 
     /**
@@ -121,17 +121,19 @@ public class Branches {
     @Transactional
     public BranchWrite write(String spaceId, String branch, List<ContentChange> changes, String author) {
         Space space = liveSpace(spaceId, false);
-        return write(space, ContentScopes.find(spaceId, branch).id, changes, author);
+        return write(space, ContentScopes.find(spaceId, branch).id, changes, author, PageViews.Author.LEFT_OUT);
     }
 
-    private BranchWrite write(Space space, String branchId, List<ContentChange> changes, String author) {
+    /** {@code shown}: SHOWN when the branch is answered to a client, LEFT_OUT when to review. */
+    private BranchWrite write(Space space, String branchId, List<ContentChange> changes, String author,
+                              PageViews.Author shown) {
         Branch b = em.find(Branch.class, branchId, LockModeType.PESSIMISTIC_WRITE);
         requireOpen(b);
         String previous = b.headRevisionId;
         ContentWriter.Written w = writer.apply(store.load(previous), changes, b.mergedAncestorRevisionId,
                 new ContentWriter.Target(b.spaceId, b.id, author, "edits"));
         moveHead(b, w.revision().id(), previous, author);
-        return new BranchWrite(w, views.branch(b, space));
+        return new BranchWrite(w, views.branch(b, space, shown));
     }
 
     /**
@@ -160,7 +162,7 @@ public class Branches {
             b.mergedAncestorRevisionId = space.revisionId;
             moveHead(b, written.id(), head.id(), null); // main's changes brought in: no author of its own
         }
-        return new Outcome(b.headRevisionId, "update", views.branch(b, space));
+        return new Outcome(b.headRevisionId, "update", views.branch(b, space, PageViews.Author.LEFT_OUT));
     }
 
     /**
@@ -189,7 +191,7 @@ public class Branches {
         b.status = BranchStatus.MERGED;
         b.mergedRevisionId = written.id();
         b.updatedAt = Instant.now();
-        return new Outcome(written.id(), "merge", views.branch(b, space));
+        return new Outcome(written.id(), "merge", views.branch(b, space, PageViews.Author.LEFT_OUT));
     }
 
     /**

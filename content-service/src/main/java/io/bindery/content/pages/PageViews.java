@@ -27,7 +27,7 @@ public class PageViews {
     public RevisionView revision(Space space, Snapshot s, boolean metadata, Branch mergedFrom) {
         return new RevisionView("revision", s.id(), s.header().type(), s.header().parents(), tree(space, s, null, metadata),
                 files(space, s), List.of(), List.of(), Map.of(), s.header().createdAt(),
-                new RevisionView.Urls(appUrl(space, "")), mergedFrom == null ? null : branch(mergedFrom, space));
+                new RevisionView.Urls(appUrl(space, "")), mergedFrom == null ? null : branch(mergedFrom, space, Author.SHOWN));
     }
 
     /** The pages under {@code parentId} (the roots for null), each with its subtree. */
@@ -61,9 +61,16 @@ public class PageViews {
                 f.width() == null ? null : new FileView.Dimensions(f.width(), f.height()));
     }
 
-    public BranchView branch(Branch b, Space space) {
+    /**
+     * Whether a branch view names its author as a User: only public answers do (a write's {@code changeRequest}, a
+     * revision's {@code mergedFrom}), since finding the author may read through to identity; review's internal calls
+     * never read it.
+     */
+    public enum Author { SHOWN, LEFT_OUT }
+
+    public BranchView branch(Branch b, Space space, Author author) {
         Branch.Shown s = b.shown();
-        UserRef.View createdBy = users.find(s.createdBy()).map(u -> u.view(urls)).orElse(null);
+        UserRef.View createdBy = author == Author.SHOWN ? users.find(s.createdBy()).map(u -> u.view(urls)).orElse(null) : null;
         return new BranchView("change-request", s.id(), s.number(), s.status().wire(),
                 s.subject() == null ? "" : s.subject(), createdBy, s.spaceId(), s.headRevisionId(),
                 s.initialRevisionId(), s.mergedAncestorRevisionId(), s.mergedRevisionId(), s.comments(),

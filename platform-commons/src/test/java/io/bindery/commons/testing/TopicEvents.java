@@ -37,6 +37,15 @@ public class TopicEvents implements AutoCloseable {
 
     /** A CloudEvent envelope as the producer publishes it. */
     public JsonNode event(String eventId, String type, String subject, Instant time, Object data) {
+        return envelope(json, source, eventId, type, subject, time, data);
+    }
+
+    /**
+     * The same envelope without a producer, for tests that hand events to a consumer's {@code applyParked} directly
+     * and only sometimes through the broker.
+     */
+    public static JsonNode envelope(ObjectMapper json, String source, String eventId, String type, String subject,
+                                    Instant time, Object data) {
         Map<String, Object> event = new LinkedHashMap<>();
         event.put("specversion", "1.0");
         event.put("id", eventId);
@@ -47,6 +56,11 @@ public class TopicEvents implements AutoCloseable {
         event.put("datacontenttype", "application/json");
         event.put("data", data);
         return json.valueToTree(event);
+    }
+
+    /** Sends an event keyed by its subject, as the outbox relay keys it. */
+    public void send(JsonNode event) throws ExecutionException, InterruptedException {
+        send(event.path("subject").asText(), event);
     }
 
     /** Sends one event with its key and waits until the broker has it. */
