@@ -6,7 +6,7 @@
 # Builds REF in a git worktree (.platform/compare/<commit>, `mvnw package` through the build lock: nothing is
 # installed into ~/.m2), builds the working tree when a service's jar is older than its sources (`mvnw install`
 # of the services, through the lock), starts both stacks with their own ./platform services-up (REF on REF_PORT 19400.., the working
-# tree on WORK_PORT 19300.., databases bindery_cmp_ref / bindery_cmp_work on the running PostgreSQL and Kafka, state
+# tree on WORK_PORT 19300.., databases bindery_cmp_ref_<port> / bindery_cmp_work_<port> on the running PostgreSQL and Kafka, state
 # under .platform/compare/), seeds each (SPREAD spaces, a PAGES-page space for search, a published PAGES-page site for
 # the reader), then ROUNDS x (REF, work) with wrk -t1 -c32, WARMUP s + DURATION s each, alternating, of
 #   spaces   GET /v1/spaces/{id} (cycling over SPREAD ids)
@@ -60,14 +60,15 @@ done
 # 2. Both stacks.
 stack_env() { # NAME TREE PORT -> env assignments
   local name=$1 tree=$2 port=$3 i=1 svc
-  echo "BINDERY_STATE_DIR=$BASE/state-$name" "BINDERY_DB=bindery_cmp_$name" "BINDERY_GATEWAY_PORT=$port" "BINDERY_HOME=$tree/.platform"
+  echo "BINDERY_STATE_DIR=$BASE/state-$name" "BINDERY_DB=bindery_cmp_${name}_$port" "BINDERY_GATEWAY_PORT=$port" "BINDERY_HOME=$tree/.platform"
   for svc in "${services[@]:0:7}"; do
     s=${svc%-service}; echo "BINDERY_${s^^}_PORT=$((port + i))"; i=$((i + 1))
   done
 }
 psqlc() { PGPASSWORD=bindery psql -X -q -h 127.0.0.1 -p "${BINDERY_PG_PORT:-55432}" -U bindery -d postgres -tAc "$1"; }
 up() { # NAME TREE PORT
-  [[ -n $(psqlc "SELECT 1 FROM pg_database WHERE datname = 'bindery_cmp_$1'") ]] || psqlc "CREATE DATABASE bindery_cmp_$1"
+  # the database is named by the ports too, so two comparisons on other ports (two worktrees) never share one
+  [[ -n $(psqlc "SELECT 1 FROM pg_database WHERE datname = 'bindery_cmp_$1_$3'") ]] || psqlc "CREATE DATABASE bindery_cmp_$1_$3"
   echo "starting $1 ($2) on $3.."
   # shellcheck disable=SC2046
   (cd "$2" && env $(stack_env "$@") ./platform services-up) >"$BASE/up-$1.log" 2>&1 \
