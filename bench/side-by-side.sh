@@ -14,7 +14,7 @@
 #
 # Env: GATEWAY, TOKEN_FILE (lib.sh), ORG (reuse), SPREAD (1000), ROUNDS (2), WARMUP (10), DURATION (20),
 # CONNECTIONS (32), ANCHOR_PORT (19500), DB_URL (jdbc:postgresql://127.0.0.1:55432/$BINDERY_DB, default bindery),
-# PGPORT (55432), ANCHOR_JAVA_OPTS (the services' options of ./platform), KEEP_ANCHOR (set: leave it running).
+# PGPORT (55432), ANCHOR_JAVA_OPTS (content-service's options of ./platform), KEEP_ANCHOR (set: leave it running).
 set -euo pipefail
 export LC_ALL=C
 BENCH=side-by-side.sh
@@ -89,7 +89,8 @@ export PGPASSWORD=bindery
 
 # 4. Start the anchor: service on ANCHOR_PORT+1, gateway on ANCHOR_PORT.
 if [[ -z ${ANCHOR_JAVA_OPTS:-} ]]; then
-  ANCHOR_JAVA_OPTS=$(sed -n 's/^SERVICE_JAVA_OPTS="\(.*\)"$/\1/p' "$ROOT/platform" | head -n1)
+  # content-service's options: the anchor stands for it
+  ANCHOR_JAVA_OPTS=$(sed -n 's/^CONTENT_JAVA_OPTS="\(.*\)"$/\1/p' "$ROOT/platform" | head -n1)
   common=$(sed -n 's/^JAVA_OPTS_COMMON="\(.*\)"$/\1/p' "$ROOT/platform" | head -n1)
   ANCHOR_JAVA_OPTS="${ANCHOR_JAVA_OPTS//\$JAVA_OPTS_COMMON/$common}"
   ANCHOR_JAVA_OPTS="${ANCHOR_JAVA_OPTS//\$\{AOT_OPTS\}/}"
