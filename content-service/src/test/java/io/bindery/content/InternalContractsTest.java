@@ -4,15 +4,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
+import io.bindery.content.pages.BranchView;
 import io.bindery.contracts.testing.ContractFixtures;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
 
 import static io.bindery.content.TestApi.as;
 import static io.bindery.content.TestApi.internal;
 import static io.bindery.content.TestApi.member;
 import static io.bindery.content.TestApi.space;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The provider's side of content's internal contracts with review: what content really serves has every field
@@ -69,6 +76,42 @@ class InternalContractsTest {
                 .then().statusCode(200).extract().asString()));
         ContractFixtures.assertServes("content/branch", tree(internal().get(base + "/" + cr)
                 .then().statusCode(200).extract().asString()));
+    }
+
+    /**
+     * The contract's records write what content's views wrote before the contract (issue 30): the same fields in
+     * the same order as the change request's public view ({@code BranchView}), for the created branch, a read, an
+     * update's and a merge's answer; an update still takes the {@code {}} review used to send.
+     */
+    @Test
+    void branchAnswersKeepTheViewsFieldOrder() {
+        String org = Ids.newId();
+        String admin = member(org, "admin", null);
+        String space = space(org, admin, "Handbook");
+        String base = "/internal/spaces/" + space + "/branches";
+        String cr = Ids.newId();
+        JsonNode created = tree(internal().body("{\"id\":\"" + cr + "\",\"createdBy\":\"" + admin + "\",\"subject\":\"S\"}")
+                .post(base).then().statusCode(201).extract().asString());
+        List<String> order = List.of(BranchView.class.getAnnotation(JsonPropertyOrder.class).value());
+        assertEquals(order.stream().filter(created::has).toList(), names(created));
+        assertEquals(names(created), names(tree(internal().get(base + "/" + cr).then().statusCode(200).extract().asString())));
+        JsonNode updated = tree(internal().body("{}").post(base + "/" + cr + "/update").then().statusCode(200).extract().asString());
+        assertEquals(List.of("revision", "result", "changeRequest"), names(updated));
+        assertEquals(names(created), names(updated.get("changeRequest")));
+        JsonNode merged = tree(internal().body("{\"comments\":2}").post(base + "/" + cr + "/merge").then().statusCode(200).extract().asString());
+        assertEquals(order.stream().filter(merged.get("changeRequest")::has).toList(), names(merged.get("changeRequest")));
+        assertTrue(merged.get("changeRequest").has("revisionMerged"));
+        JsonNode pages = tree(internal().get(base + "/" + cr + "/pages").then().statusCode(200).extract().asString());
+        assertEquals(List.of("revision", "pages"), names(pages));
+        for (JsonNode page : pages.get("pages")) {
+            assertEquals(List.of("id", "title", "path", "depth", "markdown"), names(page));
+        }
+    }
+
+    private static List<String> names(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     private static JsonNode tree(String body) {

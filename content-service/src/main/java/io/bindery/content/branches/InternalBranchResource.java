@@ -1,51 +1,45 @@
 package io.bindery.content.branches;
 
-import io.bindery.commons.errors.ApiException;
-import io.bindery.content.pages.BranchView;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;
+import io.bindery.contracts.content.BranchOutcome;
+import io.bindery.contracts.content.BranchPages;
+import io.bindery.contracts.content.BranchResponse;
+import io.bindery.contracts.content.ContentBranchesApi;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.DefaultValue;
-import jakarta.ws.rs.GET;
-import jakarta.ws.rs.POST;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.MediaType;
+import jakarta.inject.Singleton;
 
 /**
  * Internal (never routed by the gateway): change-request branches for the review service, which owns the
  * change-request workflow and checks the caller's rights before it calls these. Creating one (optionally from a
- * template) and applying a template to one are {@code templates.InternalTemplateResource}'s.
+ * template) and applying a template to one are {@code templates.InternalTemplateResource}'s. Paths, parameters and
+ * media types are the contract's ({@link ContentBranchesApi}); a JAX-RS annotation here would hide them.
  */
-@Path("/internal/spaces/{spaceId}/branches")
-@Produces(MediaType.APPLICATION_JSON)
-public class InternalBranchResource {
+// a resource's default scope, said here because the class has no @Path of its own to make it a bean
+@Singleton
+public class InternalBranchResource implements ContentBranchesApi {
     @Inject
     Branches branches;
     @Inject
     BranchExport export;
 
-    @GET
-    @Path("/{branch}")
-    public BranchView get(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch) {
-        return branches.get(spaceId, branch);
+    @Override
+    public BranchResponse branch(String authorization, String spaceId, String branch) {
+        return BranchAnswers.branch(branches.get(spaceId, branch));
     }
 
-    @POST
-    @Path("/{branch}/update")
-    public Branches.Outcome update(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch) {
-        return branches.update(spaceId, branch);
+    @Override
+    public BranchOutcome update(String authorization, String spaceId, String branch) {
+        return BranchAnswers.outcome(branches.update(spaceId, branch));
     }
 
     /**
      * Body: optional {@code mergedBy} (a user id, recorded on the merge revision), {@code subject} and
      * {@code comments} (the change request's as review knows them, shown in the revision's mergedFrom).
      */
-    @POST
-    @Path("/{branch}/merge")
-    public Branches.Outcome merge(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch, JsonNode node) {
+    @Override
+    public BranchOutcome merge(String authorization, String spaceId, String branch, JsonNode node) {
         JsonBody body = JsonBody.of(node);
         Long comments = null;
         if (body.has("comments") && !body.isNull("comments")) {
@@ -54,19 +48,12 @@ public class InternalBranchResource {
             }
             comments = body.raw("comments").asLong();
         }
-        return branches.merge(spaceId, branch, body.string("mergedBy").orElse(null),
-                body.string("subject").orElse(null), comments);
+        return BranchAnswers.outcome(branches.merge(spaceId, branch, body.string("mergedBy").orElse(null),
+                body.string("subject").orElse(null), comments));
     }
 
-    /**
-     * The branch head's pages with their markdown in table-of-contents order; only one with {@code page}.
-     * {@code maxPages} and {@code maxChars} (optional) refuse a larger export with 400 before reading it.
-     */
-    @GET
-    @Path("/{branch}/pages")
-    public BranchExport.Pages pages(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch,
-                                    @QueryParam("page") String page, @QueryParam("maxPages") @DefaultValue("0") int maxPages,
-                                    @QueryParam("maxChars") @DefaultValue("0") long maxChars) {
-        return export.pages(spaceId, branch, page == null || page.isEmpty() ? null : page, maxPages, maxChars);
+    @Override
+    public BranchPages pages(String authorization, String spaceId, String branch, int maxPages, long maxChars, String page) {
+        return BranchAnswers.pages(export.pages(spaceId, branch, page == null || page.isEmpty() ? null : page, maxPages, maxChars));
     }
 }

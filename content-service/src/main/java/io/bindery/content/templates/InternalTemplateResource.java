@@ -5,12 +5,9 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;
 import io.bindery.content.branches.Branches;
 import io.bindery.content.pages.BranchView;
+import io.bindery.contracts.content.ContentBranchTemplatesApi;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.POST;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.MediaType;
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.Response;
 
 import java.util.Optional;
@@ -18,11 +15,12 @@ import java.util.Optional;
 /**
  * Internal (never routed by the gateway), for the review service: creating a change-request branch, optionally
  * starting with a template, and applying a template to one. The other branch endpoints are
- * {@code branches.InternalBranchResource}'s.
+ * {@code branches.InternalBranchResource}'s. Paths and media types are the contract's
+ * ({@link ContentBranchTemplatesApi}); a JAX-RS annotation here would hide them.
  */
-@Path("/internal/spaces/{spaceId}/branches")
-@Produces(MediaType.APPLICATION_JSON)
-public class InternalTemplateResource {
+// a resource's default scope, said here because the class has no @Path of its own to make it a bean
+@Singleton
+public class InternalTemplateResource implements ContentBranchTemplatesApi {
     @Inject
     Branches branches;
     @Inject
@@ -33,8 +31,8 @@ public class InternalTemplateResource {
      * {@code subject}, optional
      * {@code template} (a catalogue id: the branch starts with it; an unknown one is a 400 and creates nothing).
      */
-    @POST
-    public Response create(@PathParam("spaceId") String spaceId, JsonNode node) {
+    @Override
+    public Response createBranch(String authorization, String spaceId, JsonNode node) {
         JsonBody body = JsonBody.of(node);
         Integer number = null;
         if (body.has("number") && !body.isNull("number")) {
@@ -54,9 +52,8 @@ public class InternalTemplateResource {
     }
 
     /** Body: {@code id} (a template of the catalogue), optional {@code createdBy} (the author of the new head). */
-    @POST
-    @Path("/{branch}/template")
-    public Response template(@PathParam("spaceId") String spaceId, @PathParam("branch") String branch, JsonNode node) {
+    @Override
+    public Response applyTemplate(String authorization, String spaceId, String branch, JsonNode node) {
         return Response.status(201).entity(templates.applyToBranch(spaceId, branch, BranchTemplateRequest.from(node))).build();
     }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.contracts.content.SpaceData;
+import io.bindery.contracts.sites.SiteData;
 import io.bindery.integrations.access.IntegrationAccess;
 import io.bindery.integrations.access.IntegrationPolicy;
 import io.bindery.integrations.sources.ContentClient;
@@ -20,6 +21,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Installation rows as GitBook's objects. With expand, a space installation embeds the whole Space as content
@@ -100,14 +102,18 @@ public class InstallationViews {
         return out;
     }
 
-    /** The Site of sites' events (SiteData) with its object name and API location. */
+    /**
+     * The Site of sites' events (SiteData) with its object name and API location: the stored fields as sites wrote
+     * them (the tree), its place read through the contract's record.
+     */
     private ObjectNode site(String data) {
-        ObjectNode site = (ObjectNode) read(data);
+        SiteData site = as(data, SiteData.class);
+        String at = Objects.toString(site.organization(), "") + "/sites/" + Objects.toString(site.id(), "");
         ObjectNode out = json.createObjectNode().put("object", "site");
-        out.setAll(site);
+        out.setAll((ObjectNode) read(data));
         ObjectNode links = out.putObject("urls");
-        links.put("location", urls.api("/v1/orgs/" + site.path("organization").asText() + "/sites/" + site.path("id").asText()));
-        links.put("app", urls.app("/o/" + site.path("organization").asText() + "/sites/" + site.path("id").asText()));
+        links.put("location", urls.api("/v1/orgs/" + at));
+        links.put("app", urls.app("/o/" + at));
         return out;
     }
 

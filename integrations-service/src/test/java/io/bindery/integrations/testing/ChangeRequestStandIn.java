@@ -3,10 +3,10 @@ package io.bindery.integrations.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
+import io.bindery.commons.testing.HttpStandIn;
 import io.bindery.document.Slugs;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -362,12 +362,7 @@ public final class ChangeRequestStandIn {
     }
 
     private static boolean send(HttpExchange exchange, int status, Object body) throws IOException {
-        byte[] bytes = JSON.writeValueAsBytes(body);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream o = exchange.getResponseBody()) {
-            o.write(bytes);
-        }
+        HttpStandIn.reply(exchange, status, JSON.writeValueAsString(body));
         return true;
     }
 }

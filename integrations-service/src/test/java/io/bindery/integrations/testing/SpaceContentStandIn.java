@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.sun.net.httpserver.HttpExchange;
+import io.bindery.commons.testing.HttpStandIn;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
 import io.bindery.contracts.content.SpaceAccessResponse;
@@ -173,12 +174,7 @@ public final class SpaceContentStandIn {
     }
 
     private static boolean send(HttpExchange exchange, int status, Object body) throws IOException {
-        byte[] bytes = JSON.writeValueAsBytes(body);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream o = exchange.getResponseBody()) {
-            o.write(bytes);
-        }
+        HttpStandIn.reply(exchange, status, JSON.writeValueAsString(body));
         return true;
     }
 }

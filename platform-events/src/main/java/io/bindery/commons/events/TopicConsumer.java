@@ -69,7 +69,7 @@ public abstract class TopicConsumer {
     @Inject
     FailedEvents failed;
     @Inject
-    io.bindery.commons.tracing.EventTracing tracing;
+    EventTracing tracing;
 
     /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
     @Inject

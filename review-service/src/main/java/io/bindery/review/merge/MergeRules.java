@@ -1,6 +1,10 @@
 package io.bindery.review.merge;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.contracts.content.SpaceMergeRules;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.review.client.SpaceAccess;
 import io.bindery.review.reviews.Reviews;
@@ -19,6 +23,8 @@ import java.util.List;
 @ApplicationScoped
 public class MergeRules {
     static final String REQUIRE_SPECIFIC_REVIEWERS = "require_specific_reviewers";
+    /** Reads the rules' tree into content's record; rule fields it does not name are not review's. */
+    private static final ObjectMapper RULES = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     @Inject
     Reviews reviews;
@@ -37,18 +43,28 @@ public class MergeRules {
         });
     }
 
-    static List<String> requiredReviewers(JsonNode rules) {
+    /** The users named by the rules' {@code require_specific_reviewers}, in order, once each. */
+    static List<String> requiredReviewers(JsonNode tree) {
         List<String> users = new ArrayList<>();
-        if (rules == null || !"rules".equals(rules.path("type").asText())) {
+        if (tree == null || !tree.isObject()) {
             return users;
         }
-        for (JsonNode rule : rules.path("rules")) {
-            if (REQUIRE_SPECIFIC_REVIEWERS.equals(rule.path("rule").asText())) {
-                rule.path("users").forEach(u -> {
-                    if (u.isTextual() && !users.contains(u.asText())) {
-                        users.add(u.asText());
+        SpaceMergeRules rules;
+        try {
+            rules = RULES.treeToValue(tree, SpaceMergeRules.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("content sent merge rules that are not its contract's: " + tree, e);
+        }
+        if (!"rules".equals(rules.type()) || rules.rules() == null) {
+            return users;
+        }
+        for (SpaceMergeRules.Rule rule : rules.rules()) {
+            if (rule != null && REQUIRE_SPECIFIC_REVIEWERS.equals(rule.rule()) && rule.users() != null) {
+                for (Object u : rule.users()) {
+                    if (u instanceof String id && !users.contains(id)) {
+                        users.add(id);
                     }
-                });
+                }
             }
         }
         return users;

@@ -1,4 +1,4 @@
-package io.bindery.commons.tracing;
+package io.bindery.commons.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.opentelemetry.api.OpenTelemetry;
