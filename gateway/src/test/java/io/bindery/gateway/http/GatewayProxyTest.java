@@ -25,6 +25,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -376,6 +377,14 @@ class GatewayProxyTest {
         given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
         given().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
         given().get("/q/metrics").then().statusCode(200).body(containsString("jvm_"));
+    }
+
+    @Test
+    void readerPagesAreOneSeriesOfServerMetricsNotOnePerPath() {
+        given().get("/s/docs/metrics-page-one.md");
+        given().get("/s/docs/metrics-page-two");
+        given().get("/q/metrics").then().statusCode(200).body(containsString("uri=\"/s/*\""))
+                .body(not(containsString("metrics-page-one"))).body(not(containsString("metrics-page-two")));
     }
 
     private static long elapsedMs(long startNanos) {

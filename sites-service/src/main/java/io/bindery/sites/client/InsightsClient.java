@@ -72,6 +72,12 @@ public class InsightsClient {
         return markdown;
     }
 
+    /** The organization's agent instructions when they were read within {@link #KEEP_NANOS}, else null (no call made). */
+    public String keptAgentInstructions(String organizationId) {
+        Kept k = kept.get(organizationId);
+        return k != null && System.nanoTime() - k.until() < 0 ? k.markdown() : null;
+    }
+
     AgentInstructionsMarkdown read(String organizationId) {
         return InternalCall.read(InsightsClient.class, "read", serviceTokens, SERVICE,
                 credential -> api.agentInstructions(credential, organizationId));

@@ -63,7 +63,35 @@ public class AgentDocs {
      * An answer for an agent: its status and body (markdown), when what it shows last changed (null: unknown), and
      * whether it is personal (a share-link or visitor-auth site, or unsigned claims: no shared cache may keep it).
      */
-    public record Answer(int status, String body, Instant lastModified, boolean personal) {
+    public record Answer(int status, String body, Instant lastModified, boolean personal, Object validity) {
+        Answer(int status, String body, Instant lastModified, boolean personal) {
+            this(status, body, lastModified, personal, null);
+        }
+    }
+
+    /**
+     * What a page's markdown was made from besides its address and the visitor (who are its key among the reader's
+     * answers): while these are the same, so is the page, and an answer older than a second may be sent again without
+     * being made anew ({@link #keptValidity}).
+     */
+    private record PageValidity(SiteFacts site, String spaceId, String revision, String spaceBase, String path,
+                                String instructions) {
+    }
+
+    /**
+     * The validity ({@link PageValidity}) a page's answer for this request would have now, found out from what is kept
+     * in memory alone (the visitor's resolution of the last second, the organization's agent instructions): null when
+     * finding it out needs the database or another service. Cheap, safe on the event loop; the resolution is the
+     * visitor's own (their share key, token and claims), so an answer is never revalidated for another visitor.
+     */
+    Object keptValidity(Reader.Request request) {
+        Reader.Resolved r = reader.keptResolution(request);
+        if (r == null) {
+            return null;
+        }
+        SiteFacts site = SiteFacts.of(r.site());
+        String instructions = site.agentsExcluded() ? null : insights.keptAgentInstructions(site.organizationId());
+        return instructions == null ? null : new PageValidity(site, r.spaceId(), r.revision(), r.spaceBase(), r.path(), instructions);
     }
 
     /** One page as markdown; {@code request.rest()} is the page's address without {@code .md}. */
@@ -83,9 +111,11 @@ public class AgentDocs {
             return notFound(request, links);
         }
         Reader.Listed listed = new Reader.Listed(spaceId, r.revision(), r.spaceBase(), null, null);
+        String instructions = insights.agentInstructions(site.organizationId());
         String body = "# " + page.get().title() + "\n\n" + body(listed, tree, page.get(), links, request.site().base())
-                + footer(site.organizationId());
-        return new Answer(200, body, tree.createdAt(), personal(site, request));
+                + footer(instructions);
+        return new Answer(200, body, tree.createdAt(), personal(site, request),
+                new PageValidity(site, spaceId, r.revision(), r.spaceBase(), r.path(), instructions));
     }
 
     /** Passages in an answer to {@code ?ask=}, as the API's ask. */
@@ -174,7 +204,7 @@ public class AgentDocs {
                 }
             }
         }
-        out.append('\n').append(footer(visit.get().site().organizationId()));
+        out.append('\n').append(footer(insights.agentInstructions(visit.get().site().organizationId())));
         return new Answer(200, out.toString(), modified, personal(visit.get().site(), request));
     }
 
@@ -314,8 +344,8 @@ public class AgentDocs {
         return m.lookingAt() && title != null && PageRenderer.sameTitle(m.group(1), title) ? markdown.substring(m.end()) : markdown;
     }
 
-    private String footer(String organizationId) {
-        String instructions = insights.agentInstructions(organizationId);
+    /** The end of a page for agents: the organization's agent instructions, when it has some. */
+    private static String footer(String instructions) {
         return instructions.isEmpty() ? "" : "\n---\n\n" + instructions + "\n";
     }
 

@@ -142,12 +142,9 @@ public class Reader {
     Outcome resolveKept(Request request) {
         List<String> segments = Arrays.stream(request.rest().split("/")).filter(x -> !x.isEmpty()).toList();
         long now = System.nanoTime();
-        for (int k = 0; k <= Math.min(2, segments.size()); k++) {
-            Kept e = kept.get(keptKey(request, String.join("/", segments.subList(0, k))));
-            if (e != null && now - e.madeAt() < RecentPages.TTL_NANOS && e.resolved().consumed() == k
-                    && (segments.size() == k || !e.resolved().named().contains(segments.get(k)))) {
-                return e.resolved().at(String.join("/", segments.subList(k, segments.size())));
-            }
+        Resolved recent = kept(request, segments, now);
+        if (recent != null) {
+            return recent;
         }
         Outcome outcome = QuarkusTransaction.requiringNew().call(() -> resolve(request));
         if (outcome instanceof Resolved r) {
@@ -158,6 +155,25 @@ public class Reader {
             kept.put(keptKey(request, String.join("/", segments.subList(0, r.consumed()))), new Kept(now, r));
         }
         return outcome;
+    }
+
+    /**
+     * The same visitor's resolution of the last second for this address, without asking the database (null when there
+     * is none): cheap, safe on the event loop.
+     */
+    Resolved keptResolution(Request request) {
+        return kept(request, Arrays.stream(request.rest().split("/")).filter(x -> !x.isEmpty()).toList(), System.nanoTime());
+    }
+
+    private Resolved kept(Request request, List<String> segments, long now) {
+        for (int k = 0; k <= Math.min(2, segments.size()); k++) {
+            Kept e = kept.get(keptKey(request, String.join("/", segments.subList(0, k))));
+            if (e != null && now - e.madeAt() < RecentPages.TTL_NANOS && e.resolved().consumed() == k
+                    && (segments.size() == k || !e.resolved().named().contains(segments.get(k)))) {
+                return e.resolved().at(String.join("/", segments.subList(k, segments.size())));
+            }
+        }
+        return null;
     }
 
     private static KeptKey keptKey(Request request, String prefix) {
@@ -393,7 +409,8 @@ public class Reader {
                 message = "No page matches \u201c" + q + "\u201d.";
             }
         }
-        return new SearchPage(site, new SearchModel(io.bindery.sites.site.SiteFacts.of(site).title(), base, base + ASSETS_CSS, base + SEARCH, q, results, message));
+        return new SearchPage(site, new SearchModel(io.bindery.sites.site.SiteFacts.of(site).title(), base, base + ASSETS_CSS, base + SEARCH,
+                ReaderTheme.of(customizations.of(site)), q, results, message));
     }
 
     /** The search results page of a site. */

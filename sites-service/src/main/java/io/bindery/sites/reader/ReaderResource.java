@@ -253,6 +253,11 @@ public class ReaderResource {
         String ifNoneMatch = headers.getHeaderString(HttpHeaders.IF_NONE_MATCH);
         String ifModifiedSince = headers.getHeaderString(HttpHeaders.IF_MODIFIED_SINCE);
         Rendered recently = recent.fresh(key);
+        if (recently == null && agent.kind() == Kind.PAGE) {
+            // a page read again after its second, from a revision still shown to this visitor: sent as it was (a
+            // 5,000-page space read page after page would otherwise make every page anew, on a worker thread)
+            recently = recent.revalidated(key, agentDocs.keptValidity(request));
+        }
         if (recently != null) {
             return Uni.createFrom().item(respond(recently, ifNoneMatch, ifModifiedSince));
         }
@@ -266,7 +271,8 @@ public class ReaderResource {
             byte[] body = answer.body().getBytes(StandardCharsets.UTF_8);
             String etag = answer.status() == 200 ? "\"" + sha256(body) + "\"" : null;
             return new Rendered(answer.status(), body, etag, (answer.personal() ? "private" : "public") + ", no-cache",
-                    true, answer.lastModified(), answer.status() == 200 ? type : "text/markdown; charset=utf-8");
+                    true, answer.lastModified(), answer.status() == 200 ? type : "text/markdown; charset=utf-8",
+                    answer.status() == 200 ? answer.validity() : null);
         }), ifNoneMatch, ifModifiedSince));
     }
 
@@ -376,10 +382,19 @@ public class ReaderResource {
         }
     }
 
-    /** A page (or the 404 page) as sent: kept for a moment by {@link RecentPages}. */
+    /**
+     * A page (or the 404 page) as sent: kept for a moment by {@link RecentPages}. {@code validity}: what it was made
+     * from besides its request, when that can be told without the database (null: it cannot, the answer lives its
+     * second only); an answer whose validity is still current may be sent again ({@link RecentPages#revalidated}).
+     */
     record Rendered(int status, byte[] html, String etag, String cacheControl, boolean noIndex, java.time.Instant lastModified,
-                    String type) {
+                    String type, Object validity) {
         static final String HTML = "text/html; charset=utf-8";
+
+        Rendered(int status, byte[] html, String etag, String cacheControl, boolean noIndex, java.time.Instant lastModified,
+                 String type) {
+            this(status, html, etag, cacheControl, noIndex, lastModified, type, null);
+        }
     }
 
     private Rendered render(Reader.Request request, String cookiePath) {

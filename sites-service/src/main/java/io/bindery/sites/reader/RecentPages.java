@@ -39,6 +39,24 @@ public class RecentPages {
         return System.nanoTime() - e.madeAt() < TTL_NANOS || refreshing.contains(request) ? e.rendered() : null;
     }
 
+    /**
+     * The answer kept for a request, older than a second, when it was made from what {@code validity} says the
+     * request's answer would be made from now (see {@link ReaderResource.Rendered#validity}): it is dated anew and
+     * sent again instead of being made anew. Null when there is none, or it was made from something else, or
+     * {@code validity} is null (not known without the database). Cheap, safe on the event loop.
+     */
+    ReaderResource.Rendered revalidated(Object request, Object validity) {
+        if (validity == null) {
+            return null;
+        }
+        Entry e = entries.get(request);
+        if (e == null || !validity.equals(e.rendered().validity())) {
+            return null;
+        }
+        entries.replace(request, e, new Entry(System.nanoTime(), e.rendered()));
+        return e.rendered();
+    }
+
     ReaderResource.Rendered get(Object request, Supplier<ReaderResource.Rendered> render) {
         Entry e = entries.get(request);
         if (e != null && System.nanoTime() - e.madeAt() < TTL_NANOS) {

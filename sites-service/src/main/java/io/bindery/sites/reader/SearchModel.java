@@ -3,9 +3,17 @@ package io.bindery.sites.reader;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What the reader's search results page shows: the query, each matching page at its published address, or why none. */
-public record SearchModel(String siteTitle, String homeUrl, String cssUrl, String searchUrl, String query,
+/**
+ * What the reader's search results page shows: the query, each matching page at its published address, or why none;
+ * in the site's theme, as its pages (a site whose theme fixes light or dark shows its results in that mode too).
+ */
+public record SearchModel(String siteTitle, String homeUrl, String cssUrl, String searchUrl, ReaderTheme theme, String query,
                           List<Result> results, String message) {
+
+    /** The site's theme stylesheet (its accent colours), after the reader's own, as on its pages. */
+    public String themeCssUrl() {
+        return theme.cssUrl(homeUrl);
+    }
 
     /** The reader's script (the visitor's light/dark choice, search as you type), beside the stylesheet. */
     public String scriptUrl() {

@@ -173,6 +173,56 @@ class AgentDocsTest {
         given().get("/s/" + otherSite + "/only.md").then().statusCode(200).body(equalTo("# Only\n\nText.\n"));
     }
 
+    /**
+     * A page read again after its second is sent as it was while the visitor's resolution of the last second still
+     * shows the same revision, site and agent instructions (without being made anew); a merge, agentsContext or a
+     * share key that no longer opens the site shows as at once as before (issue 31's warm .md throughput).
+     */
+    @Test
+    void aPageReadAgainAfterItsSecondIsTheSameUntilWhatItShowsChanges() throws Exception {
+        publish();
+        String first = given().get(url("/guide.md")).then().statusCode(200).extract().header("ETag");
+        ReaderTest.settle();
+        given().get(url("/intro.md")).then().statusCode(200); // the visitor's resolution anew; guide.md's answer is old
+        given().get(url("/guide.md")).then().statusCode(200).header("ETag", first).body(containsString("Read [the intro]"));
+        given().header("If-None-Match", first).get(url("/guide.md")).then().statusCode(304);
+
+        // a merge: the next resolution names the new revision, and the page is made from it
+        String merged = Ids.newId();
+        ContentStandIn.revision(space, merged, List.of(StandInPage.document("Guide", "guide", 0, "Merged guide.")));
+        io.bindery.sites.sitespace.SpaceSources sources = io.quarkus.arc.Arc.container()
+                .instance(io.bindery.sites.sitespace.SpaceSources.class).get();
+        io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> sources.revisionMoved(space, merged));
+        ReaderTest.settle();
+        given().get(url("/sitemap.md")).then().statusCode(200);
+        given().get(url("/no-such-page.md")).then().statusCode(404); // resolves anew for the visitor
+        given().get(url("/guide.md")).then().statusCode(200).header("ETag", not(equalTo(first)))
+                .body(containsString("Merged guide.")).body(not(containsString("Read [the intro]")));
+
+        // agentsContext excluded: the page's answer of a second ago is not sent again
+        patch("{\"agentsContext\":\"excluded\"}");
+        given().get(url("/no-such-page.md")).then().statusCode(404);
+        given().get(url("/guide.md")).then().statusCode(404).body(containsString("# Page not found"));
+        patch("{\"agentsContext\":\"included\"}");
+
+        // a share-link site: the key's visitor gets the page; another visitor (no key, a wrong key) never its answer
+        patch("{\"visibility\":\"share-link\"}");
+        io.restassured.path.json.JsonPath created = as(admin).body("{\"name\":\"Agents\"}")
+                .post("/v1/orgs/" + org + "/sites/" + site + "/share-links").then().statusCode(201).extract().jsonPath();
+        String key = created.getString("urls.published").replaceAll(".*share=", "");
+        given().get(url("/guide.md?share=" + key)).then().statusCode(200).body(containsString("Merged guide."));
+        ReaderTest.settle();
+        given().get(url("/no-such-page.md?share=" + key)).then().statusCode(404);
+        given().get(url("/guide.md?share=" + key)).then().statusCode(200).body(containsString("Merged guide."));
+        given().get(url("/guide.md")).then().statusCode(404);
+        given().get(url("/guide.md?share=wrong")).then().statusCode(404);
+        // the link revoked: its key opens nothing a second later, this page's kept answer included
+        as(admin).delete("/v1/orgs/" + org + "/sites/" + site + "/share-links/" + created.getString("id")).then().statusCode(204);
+        ReaderTest.settle();
+        given().get(url("/no-such-page.md?share=" + key)).then().statusCode(404);
+        given().get(url("/guide.md?share=" + key)).then().statusCode(404);
+    }
+
     /** Each agent address answers {@code status} for this request. */
     void agentAddresses(Supplier<RequestSpecification> request, String query, int status) {
         for (String path : AGENT_PATHS) {

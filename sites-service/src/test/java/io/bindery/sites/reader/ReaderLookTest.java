@@ -129,6 +129,11 @@ class ReaderLookTest {
         // the light/dark switch, in the page from the start (reader.js shows it and makes it work)
         assertTrue(html.contains("<button type=\"button\" class=\"mode\" aria-pressed=\"false\">Dark mode</button>"), html);
         assertTrue(html.contains("<link rel=\"stylesheet\" href=\"" + base + "~assets/theme.css?light=346ddb&amp;dark="), html);
+        // the search results page in the same theme, with the same switch
+        String results = given().get(base + "~search?q=code").then().statusCode(200).extract().asString();
+        assertTrue(results.contains("<html lang=\"en\" data-theme=\"clean\">"), results);
+        assertTrue(results.contains("<button type=\"button\" class=\"mode\" aria-pressed=\"false\">Dark mode</button>"), results);
+        assertTrue(results.contains("<link rel=\"stylesheet\" href=\"" + base + "~assets/theme.css?light=346ddb&amp;dark="), results);
         given().get(base + "~assets/reader.js").then().statusCode(200).contentType(startsWith("text/javascript"))
                 .header("Content-Security-Policy", containsString("script-src 'self'"))
                 .body(containsString("navigator.clipboard.writeText")).body(containsString("figure.code"));
@@ -154,6 +159,11 @@ class ReaderLookTest {
         String fixed = given().get(base + "code").then().statusCode(200).extract().asString();
         assertTrue(fixed.contains("<html lang=\"en\" data-theme=\"bold\" data-mode=\"dark\">"), fixed);
         assertFalse(fixed.contains("class=\"mode\""), "no switch on a site that fixes its mode: " + fixed);
+        // its search results page too: the fixed mode and theme, no switch (issue 31)
+        String fixedResults = given().get(base + "~search?q=code").then().statusCode(200).extract().asString();
+        assertTrue(fixedResults.contains("<html lang=\"en\" data-theme=\"bold\" data-mode=\"dark\">"), fixedResults);
+        assertFalse(fixedResults.contains("class=\"mode\""), "no switch on a site that fixes its mode: " + fixedResults);
+        assertTrue(fixedResults.contains("&amp;dark=ffee00\""), fixedResults);
         // a yellow accent on white is made darker until it reads; on the dark background it reads as it is
         String light = fixed.substring(fixed.indexOf("theme.css?light=") + "theme.css?light=".length()).substring(0, 6);
         assertTrue(ReaderTheme.contrast(Integer.parseInt(light, 16), 0xffffff) >= 4.5, light);
