@@ -127,7 +127,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
 
   # 3. a change request merged in Bindery, to its commit on the repository's main
   before=$(head_of_repo)
-  cr=$(call POST "$GATEWAY/v1/spaces/$space/change-requests" "$(jq -nc --arg r "$r" '{subject: ("Bench round " + $r)}')" | jq -r .id)
+  cr=$(call POST "$GATEWAY/v1/spaces/$space/change-requests" "$(jq -nc --arg r "$r" '{subject: ("Bench round " + $r), status: "open"}')" | jq -r .id)
   call POST "$GATEWAY/v1/spaces/$space/change-requests/$cr/content?compat=false" \
     "$(jq -nc --arg p "$home" --arg r "$r" '{changes: [{operation: "update_page", page: $p, document: {markdown: ("Hello from Bindery, round " + $r + ".")}}]}')" >/dev/null
   start=$EPOCHREALTIME
