@@ -34,10 +34,11 @@ final class ConformanceAllowlist {
                             + "\"outdated\",\"revision\",\"revisionInitial\",\"space\",\"status\",\"subject\",\"updatedAt\",\"urls\"\\]\\)",
                     "?compat=false answers {changeRequest, pages} (the pages the batch wrote), a Bindery extension; "
                             + "without it the answer is GitBook's ChangeRequest, checked whole"),
-            entry(V202, "GET /v1/spaces/ID/git/info",
+            entry(V202, "GET /v1/spaces/ID(/git/info)?",
                     "missing required properties \\(\\[\"installationProvider\"\\]\\)",
-                    "GitSyncState.installationProvider (0.202.0) names only GitHub and GitLab; Bindery syncs any Git "
-                            + "host (here the test's file:// repository) and names none for the others"),
+                    "GitSyncState.installationProvider (0.202.0; git/info and a synced Space's gitSync) names only "
+                            + "GitHub and GitLab; Bindery syncs any Git host (here the test's file:// repository) and "
+                            + "names none for the others"),
             entry(V167, "GET /v1/spaces/ID(/change-requests/ID)?/(links|content/(page|files)/ID/(links|backlinks))",
                     "versionContext/revision'\\] Instance type \\(string\\)",
                     "a link's locations name their organization ({object, id}) and revision (versionContext.revision, "

@@ -35,6 +35,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -118,6 +119,18 @@ class GitSyncE2ETest {
         String hook = java.net.URI.create(sync.getString("webhookUrl")).getPath();
         assertEquals("/hooks/git/spaces/" + space, hook);
         assertEquals("success", awaitEnd(admin, space).getString("operation.state"));
+        // the Space shows its Git Sync while it is synced (content keeps it from integrations' events): the
+        // installation is active once the first sync left both sides in step; a file:// repository has no provider
+        // and no address for readers
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> "active".equals(
+                as(admin).get("/v1/spaces/" + space).then().statusCode(200).extract().path("gitSync.installationStatus")));
+        JsonPath shown = as(admin).get("/v1/spaces/" + space).then().statusCode(200).extract().jsonPath();
+        assertEquals(space, shown.getString("gitSync.installationId"), shown.prettify());
+        assertEquals("docs", shown.getString("gitSync.repoName"), shown.prettify());
+        assertEquals("refs/heads/main", shown.getString("gitSync.ref"), shown.prettify());
+        assertNull(shown.get("gitSync.installationProvider"), shown.prettify());
+        assertNull(shown.get("gitSync.url"), shown.prettify());
+        assertTrue(!shown.prettify().contains(repo.toAbsolutePath().toString()), shown.prettify());
         extension(stranger).body(Map.of("url", url, "ref", "refs/heads/main", "priority", "git"))
                 .put("/v1/spaces/" + space + "/git/sync").then().statusCode(404);
 
@@ -167,6 +180,9 @@ class GitSyncE2ETest {
                 .body("items.size()", equalTo(changeRequests));
 
         extension(admin).delete("/v1/spaces/" + space + "/git/sync").then().statusCode(204);
+        // stopped: the Space no longer shows a Git Sync
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() ->
+                as(admin).get("/v1/spaces/" + space).then().statusCode(200).extract().path("gitSync") == null);
         System.out.printf("git sync on the stack: webhook to visible on the site %d ms, merge to pushed commit %d ms%n",
                 pushToSite, mergeToCommit);
     }

@@ -114,6 +114,14 @@ public interface ContentConfig {
         ReviewEvents reviewEvents();
 
         SitesEvents sitesEvents();
+
+        IntegrationsEvents integrationsEvents();
+    }
+
+    interface IntegrationsEvents {
+        /** False: integrations' Git Sync events (bindery.integrations.events) do not set spaces' gitSync. */
+        @WithDefault("true")
+        boolean enabled();
     }
 
     interface SitesEvents {

@@ -41,9 +41,9 @@ public class Space extends PlacedEntity {
     public int changeRequestsDraft;
     @Column(name = "deleted_at")
     public Instant deletedAt;
-    /** Where a site publishes the space (urls.published); kept by SitesEventsConsumer, never written here. */
-    @Column(name = "published_url", insertable = false, updatable = false)
-    public String publishedUrl;
+    /** What other services' events keep on the space, never written here; null when none has set anything. */
+    @jakarta.persistence.Embedded
+    public SpaceProjections projected;
 
     public boolean deleted() {
         return deletedAt != null;

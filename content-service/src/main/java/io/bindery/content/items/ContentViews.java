@@ -9,6 +9,7 @@ import io.bindery.content.access.CollectionPolicy;
 import io.bindery.content.access.SpacePolicy;
 import io.bindery.content.domain.Collection;
 import io.bindery.content.domain.Space;
+import io.bindery.content.domain.SpaceProjections;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -28,12 +29,15 @@ public class ContentViews {
     }
 
     public SpaceView space(Space s, Role role) {
+        SpaceProjections projected = java.util.Objects.requireNonNullElseGet(s.projected, SpaceProjections::new);
         return new SpaceView("space", s.id, s.title, s.emoji, s.visibility.wire(), s.createdAt, s.updatedAt, s.deletedAt,
                 s.editMode.wire(), mergeRules(s.mergeRules),
                 new SpaceView.Urls(urls.api("/spaces/" + s.id), urls.app("/o/" + s.organizationId + "/s/" + s.id),
-                        s.publishedUrl),
+                        projected.publishedUrl),
                 s.organizationId, s.parentId, s.language, s.revisionId, level(s.defaultLevel), s.comments,
-                s.changeRequests, s.changeRequestsOpen, s.changeRequestsDraft, role == null ? null : SpacePolicy.of(s, role).permissions());
+                s.changeRequests, s.changeRequestsOpen, s.changeRequestsDraft,
+                projected.gitSync == null ? null : mergeRules(projected.gitSync),
+                role == null ? null : SpacePolicy.of(s, role).permissions());
     }
 
     /** A stored default level on the wire: the role, or "inherit" when none is set. */
@@ -41,11 +45,12 @@ public class ContentViews {
         return stored == null ? "inherit" : stored;
     }
 
+    /** Stored JSON text (mergeRules, gitSync) as a tree. */
     public JsonNode mergeRules(String stored) {
         try {
             return json.readTree(stored);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored mergeRules are not JSON", e);
+            throw new IllegalStateException("a stored JSON column is not JSON", e);
         }
     }
 }

@@ -70,6 +70,8 @@ public final class GitRepositories implements AutoCloseable {
     private final int timeoutSeconds;
     /** The SSH transport of an ssh URL (its key in memory only); null for the others. */
     private final SshdSessionFactory ssh;
+    /** How the SSH server's host key is checked, and the key it refused if it did. */
+    private final HostKeys hostKeys;
 
     /** A push the remote refused (not fast-forward, a protected branch): nothing was changed there. */
     public static final class Refused extends GitFailure {
@@ -85,14 +87,15 @@ public final class GitRepositories implements AutoCloseable {
         this.credentials = remote.hasCredentials()
                 ? new UsernamePasswordCredentialsProvider(remote.username(), remote.password()) : null;
         this.timeoutSeconds = timeoutSeconds;
-        this.ssh = sshFactory(remote, dir);
+        this.hostKeys = new HostKeys(remote.sshHostKeys());
+        this.ssh = sshFactory(remote, dir, hostKeys);
     }
 
     /**
      * JGit's Apache MINA SSH transport for {@code remote}'s key alone: no ~/.ssh, no agent, no config file; the key
-     * is the one given, and the server's host key is accepted as it is (nothing to pin it to yet: see the README).
+     * is the one given, and the server's host key is checked by {@code hostKeys}.
      */
-    private static SshdSessionFactory sshFactory(RemoteRepository remote, Path dir) {
+    private static SshdSessionFactory sshFactory(RemoteRepository remote, Path dir, HostKeys hostKeys) {
         if (remote.sshPrivateKey() == null) {
             return null;
         }
@@ -100,11 +103,23 @@ public final class GitRepositories implements AutoCloseable {
         return new SshdSessionFactoryBuilder().setHomeDirectory(dir.toFile()).setSshDirectory(dir.toFile())
                 .setPreferredAuthentications("publickey").setDefaultKeysProvider(ignored -> List.of(key))
                 .setConfigStoreFactory((home, config, user) -> null)
-                .setServerKeyDatabase((home, sshDir) -> ACCEPT_ANY_HOST_KEY)
+                .setServerKeyDatabase((home, sshDir) -> hostKeys)
                 .build(null);
     }
 
-    private static final ServerKeyDatabase ACCEPT_ANY_HOST_KEY = new ServerKeyDatabase() {
+    /**
+     * The server's host key is one of those the user pinned (their SHA-256 fingerprints; credentials.sshKnownHosts),
+     * or any when none was pinned (trust on every use: see the README). The key a pinned check refused is kept, so
+     * the operation's error can name it.
+     */
+    static final class HostKeys implements ServerKeyDatabase {
+        private final List<String> pinned;
+        private volatile String refused;
+
+        HostKeys(List<String> pinned) {
+            this.pinned = pinned == null || pinned.isEmpty() ? null : List.copyOf(pinned);
+        }
+
         @Override
         public List<PublicKey> lookup(String connectAddress, InetSocketAddress remoteAddress, Configuration config) {
             return List.of();
@@ -113,9 +128,25 @@ public final class GitRepositories implements AutoCloseable {
         @Override
         public boolean accept(String connectAddress, InetSocketAddress remoteAddress, PublicKey serverKey,
                               Configuration config, CredentialsProvider provider) {
-            return true;
+            if (pinned == null) {
+                return true;
+            }
+            String fingerprint = SshKeys.fingerprint(serverKey);
+            if (pinned.contains(fingerprint)) {
+                return true;
+            }
+            refused = fingerprint;
+            return false;
         }
-    };
+
+        /** The operation's error when the server's host key was refused; null otherwise. */
+        String refusal(String what) {
+            String r = refused;
+            return r == null ? null : what + ": the SSH server's host key (" + r + ") is not one of"
+                    + " credentials.sshKnownHosts " + pinned + "; if the server's key changed, set the sync up again"
+                    + " (PUT git/sync) with its new key";
+        }
+    }
 
     /** Sets the SSH transport on a command of an ssh URL. */
     private <C extends TransportCommand<C, ?>> C transport(C command) {
@@ -171,10 +202,11 @@ public final class GitRepositories implements AutoCloseable {
                 ? new UsernamePasswordCredentialsProvider(remote.username(), remote.password()) : null;
         Path home = null;
         SshdSessionFactory factory = null;
+        HostKeys hostKeys = new HostKeys(remote.sshHostKeys());
         try {
             if (remote.sshPrivateKey() != null) {
                 home = Files.createTempDirectory("bindery-ssh-");
-                factory = sshFactory(remote, home);
+                factory = sshFactory(remote, home, hostKeys);
             }
             Ref found = transport(Git.lsRemoteRepository(), factory).setRemote(remote.url())
                     .setCredentialsProvider(credentials).setTimeout(timeoutSeconds).callAsMap().get(ref);
@@ -182,6 +214,10 @@ public final class GitRepositories implements AutoCloseable {
         } catch (IOException e) {
             throw new GitFailure("could not prepare the SSH transport: " + e.getMessage());
         } catch (GitAPIException e) {
+            String refused = hostKeys.refusal("could not read " + ref + " of " + remote.url());
+            if (refused != null) {
+                throw new GitFailure(refused);
+            }
             String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             if (remote.hasCredentials() && !remote.password().isEmpty()) {
                 message = message.replace(remote.password(), "***");
@@ -374,6 +410,10 @@ public final class GitRepositories implements AutoCloseable {
     }
 
     private GitFailure failure(String what, Exception e) {
+        String refused = hostKeys.refusal(what);
+        if (refused != null) {
+            return new GitFailure(refused);
+        }
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         if (remote.hasCredentials() && !remote.password().isEmpty()) {
             message = message.replace(remote.password(), "***");

@@ -46,7 +46,8 @@ public final class GitSyncRequests {
      * Bindery's continuous sync ({@code PUT git/sync}): the repository, the side that wins the first sync and the
      * repository's credentials: a username with a password or token for https, a private key for ssh.
      */
-    public record Sync(Target target, Priority priority, String username, String password, String sshPrivateKey) {
+    public record Sync(Target target, Priority priority, String username, String password, String sshPrivateKey,
+                       java.util.List<String> sshHostKeys) {
         @Override
         public String toString() {
             return "Sync[" + target.ref() + ", " + priority + (username == null ? "" : ", with credentials") + "]";
@@ -79,6 +80,10 @@ public final class GitSyncRequests {
                     throw ApiException.badRequest("credentials must be an object: {\"username\", \"password\"}");
                 }
                 JsonBody credentials = JsonBody.of(raw);
+                if (credentials.has("sshKnownHosts") && !credentials.has("sshPrivateKey")) {
+                    throw ApiException.badRequest("credentials.sshKnownHosts pins an ssh server: it goes with"
+                            + " credentials.sshPrivateKey and an ssh URL");
+                }
                 if (credentials.has("sshPrivateKey")) {
                     if (credentials.has("username") || credentials.has("password")) {
                         throw ApiException.badRequest("credentials: give either {\"username\", \"password\"} or"
@@ -87,9 +92,11 @@ public final class GitSyncRequests {
                     String key = credentials.string("sshPrivateKey", 1, 16384, false)
                             .orElseThrow(() -> ApiException.badRequest("credentials.sshPrivateKey is empty"));
                     SshKeys.parse(key);
-                    String tree = body.string("repoTreeURL", 1, 2048, true).orElse(null);
-                    String commit = body.string("repoCommitURL", 1, 2048, true).orElse(null);
-                    return new Sync(new Target(url, ref, dir, tree, commit, false), priority, null, null, key);
+                    java.util.List<String> hostKeys = credentials.string("sshKnownHosts", 1, 65536, true)
+                            .map(SshKeys::hostKeys).orElse(null);
+                    String tree = webUrl(body, "repoTreeURL");
+                    String commit = webUrl(body, "repoCommitURL");
+                    return new Sync(new Target(url, ref, dir, tree, commit, false), priority, null, null, key, hostKeys);
                 }
                 username = credentials.string("username", 1, 255, false)
                         .orElseThrow(() -> ApiException.badRequest("credentials.username is required"));
@@ -97,9 +104,9 @@ public final class GitSyncRequests {
                         .orElseThrow(() -> ApiException.badRequest("credentials.password is required (a password or"
                                 + " an access token)"));
             }
-            String tree = body.string("repoTreeURL", 1, 2048, true).orElse(null);
-            String commit = body.string("repoCommitURL", 1, 2048, true).orElse(null);
-            return new Sync(new Target(url, ref, dir, tree, commit, false), priority, username, password, null);
+            String tree = webUrl(body, "repoTreeURL");
+            String commit = webUrl(body, "repoCommitURL");
+            return new Sync(new Target(url, ref, dir, tree, commit, false), priority, username, password, null, null);
         }
     }
 
@@ -119,9 +126,27 @@ public final class GitSyncRequests {
             throw ApiException.badRequest("ref must be a branch like refs/heads/main (got \"" + ref + "\")");
         }
         String dir = body.string("repoProjectDirectory", 0, 1024, true).map(GitSyncRequests::directory).orElse("");
-        String tree = body.string("repoTreeURL", 1, 2048, true).orElse(null);
-        String commit = body.string("repoCommitURL", 1, 2048, true).orElse(null);
+        String tree = webUrl(body, "repoTreeURL");
+        String commit = webUrl(body, "repoCommitURL");
         return new Target(url, ref, dir, tree, commit, body.bool("force").orElse(false));
+    }
+
+    /** An optional address shown to readers (links on the published site): an http or https URL only. */
+    private static String webUrl(JsonBody body, String field) {
+        String value = body.string(field, 1, 2048, true).orElse(null);
+        if (value == null) {
+            return null;
+        }
+        try {
+            java.net.URI uri = new java.net.URI(value);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+            if ((scheme.equals("https") || scheme.equals("http")) && uri.getHost() != null && uri.getRawUserInfo() == null) {
+                return value;
+            }
+        } catch (java.net.URISyntaxException e) {
+            // said below
+        }
+        throw ApiException.badRequest(field + " must be an https URL without credentials (got \"" + value + "\")");
     }
 
     /** "docs", "/docs/", "./docs" → "docs/"; "" for the root; no ".." or backslashes. */

@@ -34,14 +34,15 @@ public class GitSyncSecrets {
      * admin's who set it up) and the secret webhooks are verified with.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Secrets(String username, String password, String token, String webhookSecret, String sshPrivateKey) {
+    public record Secrets(String username, String password, String token, String webhookSecret, String sshPrivateKey,
+                          java.util.List<String> sshHostKeys) {
         public Secrets(String username, String password, String token, String webhookSecret) {
-            this(username, password, token, webhookSecret, null);
+            this(username, password, token, webhookSecret, null, null);
         }
 
-        /** The repository at {@code url} with these credentials. */
+        /** The repository at {@code url} with these credentials (and the SSH host keys pinned, not secret but kept with them). */
         RemoteRepository remote(String url) {
-            return new RemoteRepository(url, username, password, sshPrivateKey);
+            return new RemoteRepository(url, username, password, sshPrivateKey, sshHostKeys);
         }
 
         @Override

@@ -30,14 +30,51 @@ public record GitSyncState(String installationId, String installationProvider, S
     }
 
     static GitSyncState of(GitSyncStore.Row row) {
-        String repo = row.url().replaceAll("/+$", "").replaceAll("\\.git$", "");
         String where = row.treeUrl() == null ? row.url() : row.treeUrl();
-        boolean inStep = row.lastCommit() != null || "success".equals(row.state());
-        return new GitSyncState(row.spaceId(), provider(row.url()), inStep ? "active" : "pending",
-                repo.substring(repo.lastIndexOf('/') + 1), where, row.updatedAt(), row.url(), row.ref(),
+        return new GitSyncState(row.spaceId(), provider(row.url()), installationStatus(row),
+                repoName(row.url()), where, row.updatedAt(), row.url(), row.ref(),
                 row.projectDirectory(), new Operation(row.state(), row.direction(), row.startedAt(), row.endedAt(),
                 row.error(), row.errorAction() == null ? null : new ErrorAction(row.errorAction(), where)),
                 row.lastCommit(), row.lastRevision(), row.synced() ? Boolean.TRUE : null);
+    }
+
+    /** The repository's name: the URL's last segment without {@code .git}. */
+    static String repoName(String url) {
+        String repo = url.replaceAll("/+$", "").replaceAll("\\.git$", "");
+        return repo.substring(repo.lastIndexOf('/') + 1);
+    }
+
+    /** pending until an operation has left the space and the repository in step, then active. */
+    static String installationStatus(GitSyncStore.Row row) {
+        return row.lastCommit() != null || "success".equals(row.state()) ? "active" : "pending";
+    }
+
+    /**
+     * Where readers of the published space are sent (a Space's {@code gitSync.url}, its "Edit on Git"): the tree URL
+     * given, else, for GitHub and GitLab, the ref's tree in the project directory on the host's web pages; null
+     * otherwise (another host's repository address may be internal, a file URL names the server's disk).
+     */
+    static String publicUrl(GitSyncStore.Row row) {
+        if (row.treeUrl() != null) {
+            return row.treeUrl();
+        }
+        String provider = provider(row.url());
+        if (provider == null) {
+            return null;
+        }
+        java.net.URI uri;
+        try {
+            uri = java.net.URI.create(row.url());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        if (uri.getHost() == null || uri.getPath() == null) {
+            return null;
+        }
+        String path = uri.getPath().replaceAll("/+$", "").replaceAll("\\.git$", "");
+        String branch = row.ref().substring("refs/heads/".length());
+        String dir = row.projectDirectory() == null ? "" : "/" + row.projectDirectory().replaceAll("/+$", "");
+        return "https://" + uri.getHost() + path + (provider.equals("gitlab") ? "/-/tree/" : "/tree/") + branch + dir;
     }
 
     /** GitBook's GitSyncProvider for a repository on GitHub or GitLab; null for every other host. */

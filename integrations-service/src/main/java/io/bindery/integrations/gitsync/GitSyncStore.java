@@ -260,13 +260,15 @@ class GitSyncStore {
                 .setParameter("started", Timestamp.from(startedAt)).executeUpdate() == 1;
     }
 
-    /** Operations running since before {@code before} become {@code state} with {@code error}; how many did. */
-    int endRunning(Instant before, String state, String error, Instant now) {
-        return em.createNativeQuery("""
+    /** Operations running since before {@code before} become {@code state} with {@code error}; their spaces. */
+    List<String> endRunning(Instant before, String state, String error, Instant now) {
+        @SuppressWarnings("unchecked")
+        List<String> spaces = em.createNativeQuery("""
                         UPDATE git_sync SET op_state = :state, op_error = :error, op_ended_at = :now, updated_at = :now
-                        WHERE op_state = 'running' AND op_started_at < :before""")
+                        WHERE op_state = 'running' AND op_started_at < :before RETURNING space_id""")
                 .setParameter("state", state).setParameter("error", error).setParameter("now", Timestamp.from(now))
-                .setParameter("before", Timestamp.from(before)).executeUpdate();
+                .setParameter("before", Timestamp.from(before)).getResultList();
+        return spaces;
     }
 
     private static Instant instant(Object value) {

@@ -45,8 +45,8 @@ public class GitSyncWorker {
     void start(@Observes StartupEvent event) {
         pool = Executors.newFixedThreadPool(config.gitSync().workers(), Thread.ofPlatform().name("git-sync-", 0).daemon()
                 .factory());
-        int ended = QuarkusTransaction.requiringNew().call(() -> store.endRunning(now().plusSeconds(1), "failure",
-                "interrupted by a restart of the service; start it again", now()));
+        int ended = QuarkusTransaction.requiringNew().call(() -> endRunning(now().plusSeconds(1), "failure",
+                "interrupted by a restart of the service; start it again"));
         if (ended > 0) {
             LOG.infof("git sync: %d operation(s) interrupted by the restart ended as failures", ended);
         }
@@ -153,16 +153,29 @@ public class GitSyncWorker {
                 o == null ? null : o.revision());
     }
 
-    /** The operation as Kafka's consumers see it: no URL, no credentials. */
+    /** The space's sync as Kafka's consumers see it: never credentials, nor a file or ssh URL. */
     static GitSyncData data(GitSyncStore.Row row) {
         return new GitSyncData(row.spaceId(), row.organizationId(), row.ref(), row.synced(), row.direction(), row.state(),
-                row.startedAt(), row.endedAt(), row.lastCommit(), row.lastRevision(), row.error(), row.errorAction());
+                row.startedAt(), row.endedAt(), row.lastCommit(), row.lastRevision(), row.error(), row.errorAction(),
+                GitSyncState.repoName(row.url()), GitSyncState.publicUrl(row), row.projectDirectory(),
+                GitSyncState.provider(row.url()), GitSyncState.installationStatus(row), row.updatedAt());
     }
 
     @Scheduled(every = "30s", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void sweep() {
-        QuarkusTransaction.requiringNew().run(() -> store.endRunning(now().minus(config.gitSync().operationTimeout()),
-                "timeout", "the operation took longer than " + config.gitSync().operationTimeout(), now()));
+        QuarkusTransaction.requiringNew().run(() -> endRunning(now().minus(config.gitSync().operationTimeout()),
+                "timeout", "the operation took longer than " + config.gitSync().operationTimeout()));
+    }
+
+    /**
+     * Ends the operations running since before {@code before} as {@code state}, each with its completed CloudEvent
+     * in the same transaction (a consumer would otherwise see them running for ever); how many ended.
+     */
+    int endRunning(Instant before, String state, String error) {
+        java.util.List<String> spaces = store.endRunning(before, state, error, now());
+        spaces.forEach(spaceId -> store.find(spaceId).ifPresent(row ->
+                outbox.publish(IntegrationsEventTypes.GIT_SYNC_COMPLETED, spaceId, data(row))));
+        return spaces.size();
     }
 
     static Instant now() {

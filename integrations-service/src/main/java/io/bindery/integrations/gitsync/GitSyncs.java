@@ -1,7 +1,9 @@
 package io.bindery.integrations.gitsync;
 
 import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.outbound.OutboundGuard;
+import io.bindery.contracts.integrations.IntegrationsEventTypes;
 import io.bindery.integrations.config.IntegrationsConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,6 +37,8 @@ public class GitSyncs {
     com.fasterxml.jackson.databind.ObjectMapper json;
     @Inject
     io.bindery.commons.urls.PublicUrls urls;
+    @Inject
+    EventPublisher outbox;
 
     /**
      * Keeps the space synced with the repository (Bindery's extension, {@code PUT git/sync}) and runs the first sync:
@@ -57,7 +61,7 @@ public class GitSyncs {
         String password = request.username() != null ? request.password() : remote.password();
         String webhookSecret = GitSyncSecrets.newWebhookSecret();
         byte[] sealed = secrets.seal(spaceId, new GitSyncSecrets.Secrets(username, password, token, webhookSecret,
-                request.sshPrivateKey()));
+                request.sshPrivateKey(), request.sshHostKeys()));
         String direction = request.priority() == GitSyncRequests.Priority.GIT ? "import" : "export";
         Instant started = GitSyncWorker.now();
         boolean begun = QuarkusTransaction.requiringNew().call(() -> store.sync(spaceId, access.organizationId(),
@@ -76,11 +80,21 @@ public class GitSyncs {
         return out;
     }
 
-    /** Stops the space's continuous sync and forgets its credentials; 404 when it is not synced. */
+    /**
+     * Stops the space's continuous sync and forgets its credentials, telling Kafka's consumers in the same
+     * transaction (content hides the Space's gitSync); 404 when it is not synced.
+     */
     public void unsync(String spaceId, String userId) {
         GitSyncContent.Access access = content.access(spaceId, userId);
         new GitSyncPolicy(access.role()).require(GitSyncPolicy.Action.MANAGE);
-        if (!QuarkusTransaction.requiringNew().call(() -> store.unsync(spaceId, GitSyncWorker.now()))) {
+        if (!QuarkusTransaction.requiringNew().call(() -> {
+            if (!store.unsync(spaceId, GitSyncWorker.now())) {
+                return false;
+            }
+            store.find(spaceId).ifPresent(row -> outbox.publish(IntegrationsEventTypes.GIT_SYNC_STOPPED, spaceId,
+                    GitSyncWorker.data(row)));
+            return true;
+        })) {
             throw ApiException.notFound("space " + spaceId + " is not synced with Git");
         }
     }

@@ -16,12 +16,18 @@ import java.util.Optional;
  * A repository URL as a user gave it, split into the URL kept and shown ({@link #url}, never with credentials) and
  * the basic-auth credentials it carried (used for the operation, never stored). https and http go through the
  * outbound policy (no internal address unless the operator allows it, never the platform's own ports); file only
- * where the operator allows it.
+ * where the operator allows it. {@code sshHostKeys}: the SHA-256 fingerprints of the SSH server's host keys the user
+ * pinned (null: not pinned, any host key is accepted).
  */
-public record RemoteRepository(String url, String username, String password, String sshPrivateKey) {
+public record RemoteRepository(String url, String username, String password, String sshPrivateKey,
+                               java.util.List<String> sshHostKeys) {
 
     public RemoteRepository(String url, String username, String password) {
-        this(url, username, password, null);
+        this(url, username, password, null, null);
+    }
+
+    public RemoteRepository(String url, String username, String password, String sshPrivateKey) {
+        this(url, username, password, sshPrivateKey, null);
     }
 
     /** Basic-auth credentials (https, http). */
@@ -35,7 +41,7 @@ public record RemoteRepository(String url, String username, String password, Str
 
     /** The same repository reached with {@code key} (an SSH private key's text; null: none). */
     public RemoteRepository withSshKey(String key) {
-        return new RemoteRepository(url, username, password, key);
+        return new RemoteRepository(url, username, password, key, sshHostKeys);
     }
 
     @Override

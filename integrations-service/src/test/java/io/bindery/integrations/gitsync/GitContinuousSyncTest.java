@@ -23,6 +23,8 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import org.apache.sshd.common.config.keys.PublicKeyEntry;
+import org.apache.sshd.common.config.keys.PublicKeyEntryResolver;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.ObjectId;
@@ -506,6 +508,15 @@ class GitContinuousSyncTest {
             ContractFixtures.assertServes("integrations/git-sync-completed", completed);
             assertFalse(completed.toString().contains("pw-ce-1") || completed.toString().contains("127.0.0.1"),
                     completed.toString());
+            // what a Space's gitSync shows; no address for readers of a repository on another host than GitHub's or
+            // GitLab's (it may be internal, as here)
+            assertEquals("docs", completed.path("repoName").asText());
+            assertEquals("active", completed.path("installationStatus").asText());
+            assertEquals("pending", started.get(0).path("installationStatus").asText());
+            assertTrue(completed.path("url").isNull() && completed.path("provider").isNull(), completed.toString());
+            assertTrue(completed.path("projectDirectory").isNull(), completed.toString());
+            assertFalse(Instant.parse(completed.path("updatedAt").asText())
+                    .isBefore(Instant.parse(started.get(0).path("updatedAt").asText())));
 
             // a failed export says why in its event (a protected branch)
             server.protect("refs/heads/main");
@@ -516,7 +527,54 @@ class GitContinuousSyncTest {
             assertEquals("export", failed.path("direction").asText());
             assertTrue(failed.path("errorAction").asText().startsWith("merge refs/heads/bindery/cr-9"), failed.toString());
             assertFalse(failed.toString().contains("pw-ce-1"), failed.toString());
+
+            // stopping the sync: one stopped event, synced false
+            as(admin).delete("/v1/spaces/" + space + "/git/sync").then().statusCode(204);
+            List<com.fasterxml.jackson.databind.JsonNode> stopped = sent(IntegrationsEventTypes.GIT_SYNC_STOPPED);
+            assertEquals(1, stopped.size());
+            assertFalse(stopped.get(0).path("synced").asBoolean(), stopped.get(0).toString());
+            assertEquals("docs", stopped.get(0).path("repoName").asText());
+            assertFalse(stopped.get(0).toString().contains("pw-ce-1"), stopped.get(0).toString());
         }
+    }
+
+    @Inject
+    GitSyncStore store;
+    @Inject
+    GitSyncWorker worker;
+
+    @Test
+    void anOperationEndedByTheSweepOrByARestartSendsItsCompletedEvent() throws Exception {
+        // an operation left running (its worker gone), started before the timeout
+        Instant started = GitSyncWorker.now().minus(Duration.ofHours(1));
+        assertTrue(QuarkusTransaction.requiringNew().call(() -> store.start(space, org,
+                "https://github.com/acme/docs.git", "refs/heads/main", "handbook/", null, null, "import", started)));
+        worker.sweep();
+        await().atMost(Duration.ofSeconds(30)).until(() -> sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).size() == 1);
+        com.fasterxml.jackson.databind.JsonNode timedOut = sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).get(0);
+        assertEquals("timeout", timedOut.path("state").asText(), timedOut.toString());
+        assertEquals(started, Instant.parse(timedOut.path("startedAt").asText()));
+        assertFalse(timedOut.path("endedAt").isNull());
+        assertTrue(timedOut.path("error").asText().startsWith("the operation took longer than"), timedOut.toString());
+        assertEquals("https://github.com/acme/docs/tree/main/handbook", timedOut.path("url").asText());
+        assertEquals("github", timedOut.path("provider").asText());
+        assertEquals("timeout", as(admin).get("/v1/spaces/" + space + "/git/info").then().statusCode(200).extract()
+                .path("operation.state"));
+
+        // one a restart interrupted ends as a failure, with its event (what start-up does)
+        Instant again = GitSyncWorker.now().minusSeconds(5);
+        assertTrue(QuarkusTransaction.requiringNew().call(() -> store.start(space, org,
+                "https://github.com/acme/docs.git", "refs/heads/main", null, null, null, "export", again)));
+        assertTrue(QuarkusTransaction.requiringNew().call(() -> worker.endRunning(GitSyncWorker.now().plusSeconds(1),
+                "failure", "interrupted by a restart of the service; start it again")) >= 1);
+        await().atMost(Duration.ofSeconds(30)).until(() -> sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).size() == 2);
+        com.fasterxml.jackson.databind.JsonNode interrupted = sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).get(1);
+        assertEquals("failure", interrupted.path("state").asText());
+        assertEquals("export", interrupted.path("direction").asText());
+        assertTrue(interrupted.path("error").asText().contains("restart"), interrupted.toString());
+        // a sweep with nothing running sends nothing more
+        worker.sweep();
+        assertEquals(2, sent(IntegrationsEventTypes.GIT_SYNC_COMPLETED).size());
     }
 
     @Test
@@ -565,6 +623,50 @@ class GitContinuousSyncTest {
             loop.poll();
             await().atMost(Duration.ofSeconds(30)).until(() -> page("Guide").markdown().equals("Pushed by SSH.\n"));
             assertEquals("success", awaitEnd().getString("operation.state"));
+        }
+    }
+
+    @Test
+    void anSshServerIsCheckedAgainstTheHostKeysPinned() throws Exception {
+        java.security.KeyPairGenerator generator = java.security.KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        java.security.KeyPair pair = generator.generateKeyPair();
+        String key = json.writeValueAsString(GitSshServer.pem(pair));
+        Path repos = temp.resolve("pinned").toAbsolutePath();
+        Files.createDirectories(repos);
+        repository("pinned/docs.git");
+        try (GitSshServer server = new GitSshServer(repos, pair.getPublic())) {
+            String path = "/v1/spaces/" + space + "/git/sync";
+            String head = "{\"url\":\"" + server.url("docs.git") + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\","
+                    + "\"credentials\":{\"sshPrivateKey\":" + key;
+            // what is not a host key, or pins nothing, or pins without an ssh key: 400
+            as(admin).body(head + ",\"sshKnownHosts\":\"github.com ssh-ed25519 not-base64\"}}").put(path).then()
+                    .statusCode(400).body("error.message", containsString("line 1 is not a host key"));
+            as(admin).body(head + ",\"sshKnownHosts\":\"# nothing\\n\"}}").put(path).then().statusCode(400)
+                    .body("error.message", containsString("holds no host key"));
+            as(admin).body(head + ",\"sshKnownHosts\":\"SHA256:short\"}}").put(path).then().statusCode(400)
+                    .body("error.message", containsString("43 base64 characters"));
+            as(admin).body("{\"url\":\"" + url(temp.resolve("pinned/docs.git")) + "\",\"ref\":\"refs/heads/main\","
+                    + "\"priority\":\"git\",\"credentials\":{\"sshKnownHosts\":\"SHA256:x\"}}").put(path).then()
+                    .statusCode(400).body("error.message", containsString("goes with credentials.sshPrivateKey"));
+
+            // another server's key pinned: the operation fails and says which key the server showed
+            String stranger = SshKeys.fingerprint(generator.generateKeyPair().getPublic());
+            as(admin).body(head + ",\"sshKnownHosts\":\"" + stranger + "\"}}").put(path).then().statusCode(200);
+            JsonPath refused = awaitEnd();
+            assertEquals("failure", refused.getString("operation.state"), refused.prettify());
+            String shown = SshKeys.fingerprint(PublicKeyEntry.parsePublicKeyEntry(server.knownHosts().split(" ", 2)[1])
+                    .resolvePublicKey(null, Map.of(), PublicKeyEntryResolver.FAILING));
+            assertTrue(refused.getString("operation.error").contains("the SSH server's host key (" + shown
+                    + ") is not one of credentials.sshKnownHosts"), refused.prettify());
+            assertEquals("Hello.\n", page("Home").markdown());
+
+            // its own key pinned (a known_hosts line, with a comment line): in step
+            sync(head + ",\"sshKnownHosts\":" + json.writeValueAsString("# the test server\n" + server.knownHosts())
+                    + "}}");
+            assertEquals("Hello from Git.\n", page("Home").markdown());
+            // or its fingerprint
+            sync(head + ",\"sshKnownHosts\":\"" + shown + "\"}}");
         }
     }
 

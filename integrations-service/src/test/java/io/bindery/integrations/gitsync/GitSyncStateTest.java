@@ -19,4 +19,25 @@ class GitSyncStateTest {
         assertNull(GitSyncState.provider("file:///srv/git/docs.git"));
         assertNull(GitSyncState.provider("not a url"));
     }
+
+    private static GitSyncStore.Row row(String url, String treeUrl, String projectDirectory) {
+        return new GitSyncStore.Row("s", "o", url, "refs/heads/main", projectDirectory, treeUrl, null, "success",
+                "import", null, null, null, null, null, null, null, true);
+    }
+
+    @Test
+    void readersAreSentToTheTreeGivenOrToGitHubsAndGitLabsPagesOnly() {
+        assertEquals("https://git.example.com/docs/src/branch/main",
+                GitSyncState.publicUrl(row("https://git.example.com/docs.git", "https://git.example.com/docs/src/branch/main", null)));
+        assertEquals("https://github.com/acme/docs/tree/main/handbook",
+                GitSyncState.publicUrl(row("https://github.com/acme/docs.git", null, "handbook/")));
+        assertEquals("https://github.com/acme/docs/tree/main",
+                GitSyncState.publicUrl(row("ssh://git@github.com/acme/docs.git", null, null)));
+        assertEquals("https://gitlab.com/acme/docs/-/tree/main",
+                GitSyncState.publicUrl(row("https://gitlab.com/acme/docs", null, null)));
+        // another host's address may be internal, a file URL names the server's disk: none
+        assertNull(GitSyncState.publicUrl(row("https://git.internal.example/docs.git", null, null)));
+        assertNull(GitSyncState.publicUrl(row("file:///srv/git/docs.git", null, null)));
+        assertEquals("docs", GitSyncState.repoName("https://github.com/acme/docs.git/"));
+    }
 }

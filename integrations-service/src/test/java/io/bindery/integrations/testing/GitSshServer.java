@@ -43,6 +43,12 @@ public final class GitSshServer implements AutoCloseable {
         return "ssh://git@127.0.0.1:" + server.getPort() + "/" + name;
     }
 
+    /** The server's host key as a known_hosts line ({@code [host]:port type base64}). */
+    public String knownHosts() throws Exception {
+        PublicKey key = server.getKeyPairProvider().loadKeys(null).iterator().next().getPublic();
+        return "[127.0.0.1]:" + server.getPort() + " " + org.apache.sshd.common.config.keys.PublicKeyEntry.toString(key);
+    }
+
     /** {@code pair}'s private key as PEM (PKCS#8) text, as a user pastes a key. */
     public static String pem(java.security.KeyPair pair) {
         return "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))

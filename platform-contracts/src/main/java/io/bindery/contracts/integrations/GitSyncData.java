@@ -6,15 +6,20 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 
 /**
- * A Git Sync operation of a space started or ended (issue 32): its direction ({@code import}: Git → Bindery,
- * {@code export}), state ({@code running} when started; {@code success}, {@code failure} or {@code timeout} when
- * ended), and the commit and revision it left in step (null while unknown), the error and the action that would
- * resolve it when it failed. {@code synced}: the space is kept in step continuously ({@code PUT git/sync}), not
- * by a one-off import or export. The repository URL and credentials are never in an event.
+ * A space's Git Sync as its operations and its stop leave it (issue 32). The last operation: its direction
+ * ({@code import}: Git → Bindery, {@code export}), state ({@code running} when started; {@code success},
+ * {@code failure} or {@code timeout} when ended), the commit and revision it left in step (null while unknown), the
+ * error and the action that would resolve it when it failed. {@code synced}: the space is kept in step continuously
+ * ({@code PUT git/sync}), not by a one-off import or export; false in the stop's event. What a Space's
+ * {@code gitSync} shows: {@code repoName}, {@code url} (the tree URL given, else the repository's https address;
+ * never a file or ssh URL, never credentials), {@code projectDirectory}, {@code provider} (GitBook's GitSyncProvider,
+ * github or gitlab; null for other hosts), {@code installationStatus} (pending until an operation left both sides in
+ * step, then active); {@code updatedAt} orders the events of a space (a consumer keeps the newest).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record GitSyncData(String space, String organization, String ref, boolean synced, String direction,
                           String state, Instant startedAt, Instant endedAt, String commit, String revision,
-                          String error, String errorAction) {
+                          String error, String errorAction, String repoName, String url, String projectDirectory,
+                          String provider, String installationStatus, Instant updatedAt) {
 }

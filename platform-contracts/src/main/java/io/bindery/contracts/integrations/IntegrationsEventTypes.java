@@ -29,6 +29,8 @@ public final class IntegrationsEventTypes {
     public static final String GIT_SYNC_STARTED = "bindery.git-sync.started.v1";
     /** A Git Sync operation of a space ended: success, failure or timeout. */
     public static final String GIT_SYNC_COMPLETED = "bindery.git-sync.completed.v1";
+    /** A space's continuous sync was stopped ({@code DELETE git/sync}): {@code synced} false. */
+    public static final String GIT_SYNC_STOPPED = "bindery.git-sync.stopped.v1";
 
     /** Each type's data record. */
     public static final Map<String, Class<?>> PAYLOADS = Map.ofEntries(
@@ -42,7 +44,8 @@ public final class IntegrationsEventTypes {
             Map.entry(SITE_INSTALLATION_UPDATED, TargetInstallationData.class),
             Map.entry(SITE_INSTALLATION_DELETED, TargetInstallationData.class),
             Map.entry(DEV_MODE_UPDATED, DevModeData.class),
-            Map.entry(GIT_SYNC_STARTED, GitSyncData.class), Map.entry(GIT_SYNC_COMPLETED, GitSyncData.class));
+            Map.entry(GIT_SYNC_STARTED, GitSyncData.class), Map.entry(GIT_SYNC_COMPLETED, GitSyncData.class),
+            Map.entry(GIT_SYNC_STOPPED, GitSyncData.class));
 
     private IntegrationsEventTypes() {
     }

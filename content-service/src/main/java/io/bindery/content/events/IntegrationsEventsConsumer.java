@@ -1,0 +1,92 @@
+package io.bindery.content.events;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bindery.commons.events.TopicConsumer;
+import io.bindery.content.config.ContentConfig;
+import io.bindery.contracts.integrations.GitSyncData;
+import io.bindery.contracts.integrations.IntegrationsEventTypes;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import org.jboss.logging.Logger;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Keeps the Space resource's {@code gitSync} from integrations-service's Git Sync events (bindery.integrations.events,
+ * keyed by the space, so one space's events arrive in order): GitBook's GitSyncState while the space is continuously
+ * synced, nothing once the sync is stopped or for a one-off import or export. Each event carries the sync's version
+ * ({@code updatedAt}); the space keeps the newest, so a redelivered or late older event changes nothing. Unknown
+ * spaces are skipped. No bindery.space.updated.v1 is published for it (as for review's counters).
+ */
+@ApplicationScoped
+public class IntegrationsEventsConsumer extends TopicConsumer {
+    private static final Logger LOG = Logger.getLogger(IntegrationsEventsConsumer.class);
+
+    @Inject
+    EntityManager em;
+    @Inject
+    ContentConfig config;
+
+    @Override
+    protected String topic() {
+        return IntegrationsEventTypes.TOPIC;
+    }
+
+    @Override
+    protected boolean enabled() {
+        return config.consumers().integrationsEvents().enabled();
+    }
+
+    @Override
+    protected void handlers() {
+        on(List.of(IntegrationsEventTypes.GIT_SYNC_STARTED, IntegrationsEventTypes.GIT_SYNC_COMPLETED,
+                IntegrationsEventTypes.GIT_SYNC_STOPPED), GitSyncData.class, event -> gitSync(event.data()));
+        // integrations' other events change no space
+    }
+
+    private void gitSync(GitSyncData s) {
+        // events from before updatedAt was added are ordered by their operation's times
+        Instant version = s.updatedAt() != null ? s.updatedAt() : s.endedAt() != null ? s.endedAt() : s.startedAt();
+        if (s.space() == null || version == null) {
+            throw new IllegalArgumentException("a git-sync event without space or updatedAt");
+        }
+        int updated = em.createNativeQuery("""
+                        UPDATE space SET git_sync = :view, git_sync_at = :at
+                        WHERE id = :space AND (git_sync_at IS NULL OR git_sync_at <= :at)""")
+                .setParameter("view", s.synced() ? view(s, version) : null).setParameter("at", Timestamp.from(version))
+                .setParameter("space", s.space()).executeUpdate();
+        LOG.debugf("git sync of space %s at %s: %s", s.space(), version, updated == 1 ? "applied" : "ignored");
+    }
+
+    /**
+     * GitBook's GitSyncState: Bindery's sync of a space is its own installation, named by the space's id (as
+     * integrations' git/info names it); the provider only for GitHub and GitLab; {@code url} where readers may see
+     * the repository (absent when there is no public address). {@code ref} and {@code projectDirectory} are
+     * Bindery's additions (which branch and folder of the repository the space is).
+     */
+    private String view(GitSyncData s, Instant version) {
+        ObjectNode v = json.createObjectNode();
+        v.put("installationId", s.space());
+        if (s.provider() != null) {
+            v.put("installationProvider", s.provider());
+        }
+        v.put("installationStatus", s.installationStatus() != null ? s.installationStatus() : "pending");
+        if (s.repoName() != null) {
+            v.put("repoName", s.repoName());
+        }
+        if (s.url() != null) {
+            v.put("url", s.url());
+        }
+        v.put("updatedAt", version.toString());
+        if (s.ref() != null) {
+            v.put("ref", s.ref());
+        }
+        if (s.projectDirectory() != null && !s.projectDirectory().isEmpty()) {
+            v.put("projectDirectory", s.projectDirectory().replaceAll("/+$", ""));
+        }
+        return v.toString();
+    }
+}
