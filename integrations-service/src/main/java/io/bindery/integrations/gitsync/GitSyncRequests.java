@@ -131,10 +131,14 @@ public final class GitSyncRequests {
         return new Target(url, ref, dir, tree, commit, body.bool("force").orElse(false));
     }
 
-    /** An optional address shown to readers (links on the published site): an http or https URL only. */
+    /**
+     * An optional address shown to readers (the Space's {@code gitSync.url}): kept when it is an http or https URL
+     * without credentials, otherwise left out as if not given. GitBook documents these fields as any string, so a
+     * client's value is never refused; only a safe one is ever shown.
+     */
     private static String webUrl(JsonBody body, String field) {
-        String value = body.string(field, 1, 2048, true).orElse(null);
-        if (value == null) {
+        String value = body.string(field, 0, 2048, true).orElse(null);
+        if (value == null || value.isEmpty()) {
             return null;
         }
         try {
@@ -144,9 +148,9 @@ public final class GitSyncRequests {
                 return value;
             }
         } catch (java.net.URISyntaxException e) {
-            // said below
+            // not a URL: not shown
         }
-        throw ApiException.badRequest(field + " must be an https URL without credentials (got \"" + value + "\")");
+        return null;
     }
 
     /** "docs", "/docs/", "./docs" → "docs/"; "" for the root; no ".." or backslashes. */
