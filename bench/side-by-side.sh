@@ -121,20 +121,38 @@ done
   printf 'wrk.headers["Authorization"] = "Bearer %s"\n' "$TOKEN"
   printf 'request = function()\n  i = i %% #ids + 1\n  return wrk.format("GET", "/v1/spaces/" .. ids[i])\nend\n'
 } >"$WORK/ids.lua"
-run() { # run URL -> "req/s p50 p99 errors"
-  wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" -s "$WORK/ids.lua" "$1" >/dev/null
-  local out; out=$(wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$WORK/ids.lua" "$1")
-  printf '%s %s %s %s' "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
-    "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(awk '/Non-2xx/ {print $NF} /Socket errors/ {e=1} END {}' <<<"$out" | head -n1)"
+# CPU per request from /proc (user + system ticks of each process over the measured run, divided by its requests):
+# unlike req/s, it barely moves with what else runs on the machine, so it is the figure to trust on a loaded one.
+# Bindery's side: the gateway, content-service and identity-service; the anchor's: its two processes; both: the
+# PostgreSQL backends (children of the postmaster listening on PGPORT), which serve both sides in turn.
+TICK=$(getconf CLK_TCK)
+ticks() { local s=0 p; for p in "$@"; do [[ -r /proc/$p/stat ]] && s=$((s + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$s"; }
+pids_of() { local f; for f in "$@"; do [[ -s $STATE_DIR/pids/$f.pid ]] && tr -dc '0-9' <"$STATE_DIR/pids/$f.pid" && echo; done; }
+BPIDS=($(pids_of gateway content-service identity-service))
+PG_MASTER=$(ss -ltnpH "sport = :$PGPORT" 2>/dev/null | grep -o 'pid=[0-9]*' | head -n1 | cut -d= -f2 || true)
+pg_backends() { [[ -n $PG_MASTER ]] && pgrep -P "$PG_MASTER" || true; }
+per_request() { awk -v d="$1" -v n="$2" -v t="$TICK" 'BEGIN {if (n > 0) printf "%.0f", d / t / n * 1e6; else print "-"}'; }
+run() { # run URL PID... -> "req/s p50 p99 cpu-us-per-request pg-us-per-request errors"
+  local url=$1; shift
+  wrk -t1 -c"$CONNECTIONS" -d"${WARMUP}s" -s "$WORK/ids.lua" "$url" >/dev/null
+  local c0 g0 out n; c0=$(ticks "$@"); g0=$(ticks $(pg_backends))
+  out=$(wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$WORK/ids.lua" "$url")
+  n=$(awk '/requests in/ {print $1; exit}' <<<"$out")
+  printf '%s %s %s %s %s %s' "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
+    "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(per_request $(($(ticks "$@") - c0)) "$n")" \
+    "$(per_request $(($(ticks $(pg_backends)) - g0)) "$n")" "$(awk '/Non-2xx/ {print $NF}' <<<"$out" | head -n1)"
 }
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "GET /v1/spaces/{id}, wrk -t1 -c$CONNECTIONS, ${WARMUP}s warm-up + ${DURATION}s, ${#ids[@]} ids, alternating"
-printf '%-6s %12s %9s %9s   %12s %9s %9s   %6s\n' round bindery p50 p99 anchor p50 p99 ratio
+printf '%-6s %12s %9s %9s   %12s %9s %9s   %6s   %s\n' round bindery p50 p99 anchor p50 p99 ratio \
+  "CPU us/request, bindery (gateway+content+identity | postgres) / anchor (gateway+service | postgres), ratio"
 for ((r = 1; r <= ROUNDS; r++)); do
-  read -r b b50 b99 berr <<<"$(run "$GATEWAY")"
-  read -r a a50 a99 aerr <<<"$(run "$ANCHOR_URL")"
-  printf '%-6s %12s %9s %9s   %12s %9s %9s   %6s%s\n' "$r" "$b" "$b50" "$b99" "$a" "$a50" "$a99" \
-    "$(awk -v b="$b" -v a="$a" 'BEGIN {printf "%.2f", b / a}')" "${berr:+  bindery non-2xx $berr}${aerr:+  anchor non-2xx $aerr}"
+  read -r b b50 b99 bcpu bpg berr <<<"$(run "$GATEWAY" "${BPIDS[@]}")"
+  read -r a a50 a99 acpu apg aerr <<<"$(run "$ANCHOR_URL" "${APIDS[@]}")"
+  printf '%-6s %12s %9s %9s   %12s %9s %9s   %6s   %s | %s / %s | %s, %s%s\n' "$r" "$b" "$b50" "$b99" "$a" "$a50" "$a99" \
+    "$(awk -v b="$b" -v a="$a" 'BEGIN {printf "%.2f", b / a}')" "$bcpu" "$bpg" "$acpu" "$apg" \
+    "$(awk -v b="$bcpu" -v bp="$bpg" -v a="$acpu" -v ap="$apg" 'BEGIN {if (b + bp > 0) printf "%.2f", (a + ap) / (b + bp); else print "-"}')" \
+    "${berr:+  bindery non-2xx $berr}${aerr:+  anchor non-2xx $aerr}"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "RSS: anchor-service $(awk '/^VmRSS/ {print int($2/1024)}' /proc/${APIDS[0]}/status) MB, anchor-gateway $(awk '/^VmRSS/ {print int($2/1024)}' /proc/${APIDS[1]}/status) MB"
