@@ -125,6 +125,16 @@ public interface BinderyServiceConfig {
          */
         @WithDefault("PT15S")
         Duration pollTimeout();
+
+        /**
+         * How often each consumer tells the group coordinator it is alive (Kafka's {@code heartbeat.interval.ms}).
+         * Every heartbeat also wakes the consumer's poll, so at rest it is most of an idle consumer's CPU and of the
+         * broker's; a longer one adds no latency to events, only to a rebalance among replicas (a member learns of it
+         * at its next heartbeat), so Kafka's 3 s stays the default and a one-replica stack (./platform) sets 10 s.
+         * The session timeout is kept at least three heartbeats.
+         */
+        @WithDefault("PT3S")
+        Duration heartbeatInterval();
     }
 
     interface Projections {

@@ -66,6 +66,7 @@ public abstract class TopicConsumer {
     int maxAttempts;
     Duration firstBackoff;
     Duration pollTimeout;
+    Duration heartbeatInterval;
     @Inject
     FailedEvents failed;
     @Inject
@@ -79,6 +80,7 @@ public abstract class TopicConsumer {
         maxAttempts = config.events().maxAttempts();
         firstBackoff = config.events().retryBackoff();
         pollTimeout = config.events().pollTimeout();
+        heartbeatInterval = config.events().heartbeatInterval();
     }
 
     private volatile KafkaConsumer<String, String> consumer;
@@ -263,6 +265,11 @@ public abstract class TopicConsumer {
     }
 
     private KafkaConsumer<String, String> newConsumer() {
+        return new KafkaConsumer<>(consumerProperties());
+    }
+
+    /** The consumer's settings: the deployment's kafka.* ones, then this consumer's. */
+    Properties consumerProperties() {
         Properties p = KafkaClientConfig.from(kafkaConfig);
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId());
@@ -274,7 +281,11 @@ public abstract class TopicConsumer {
         // The broker holds an empty fetch this long and answers at once when a record arrives, so a long hold costs no
         // latency; Kafka's 500 ms default made each idle consumer fetch twice a second (most of an idle service's CPU).
         p.putIfAbsent(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, String.valueOf(Math.min(pollTimeout.toMillis(), 25_000)));
-        return new KafkaConsumer<>(p);
+        // each heartbeat wakes the poll too (issue 29); Kafka wants the session to span at least three of them
+        long heartbeat = heartbeatInterval.toMillis();
+        p.putIfAbsent(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, String.valueOf(heartbeat));
+        p.putIfAbsent(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, String.valueOf(Math.max(45_000, 3 * heartbeat)));
+        return p;
     }
 
     /**
