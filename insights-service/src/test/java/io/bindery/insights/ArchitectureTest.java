@@ -8,10 +8,4 @@ class ArchitectureTest extends ServiceArchitectureTest {
     ArchitectureTest() {
         super("io.bindery.insights");
     }
-
-    /** Conversation and ConversationIssue read by clusters and issues, until each has its store (issue 30). */
-    @Override
-    protected int storeAndEntityUsesOutsideTheirFeature() {
-        return 25;
-    }
 }

@@ -8,10 +8,4 @@ class ArchitectureTest extends ServiceArchitectureTest {
     ArchitectureTest() {
         super("io.bindery.integrations");
     }
-
-    /** Integration and Installation read by events and installations, until each has its store (issue 30). */
-    @Override
-    protected int storeAndEntityUsesOutsideTheirFeature() {
-        return 18;
-    }
 }

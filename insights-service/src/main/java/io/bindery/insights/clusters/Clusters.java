@@ -10,7 +10,6 @@ import io.bindery.contracts.insights.InsightsEventTypes;
 import io.bindery.contracts.insights.IssuesClusterData;
 import io.bindery.insights.config.InsightsConfig;
 import io.bindery.insights.embeddings.Embedder;
-import io.bindery.insights.issues.ConversationIssue;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -55,6 +54,16 @@ public class Clusters {
     @Inject
     Embedder embedder;
 
+    /**
+     * A new issue joining a cluster, as {@link #join} sees it: its terms ({@link TextFeatures#encode}) and where it
+     * is put. The issues feature's row implements it, so that the cluster id is set before {@link #join} flushes.
+     */
+    public interface Joining {
+        String terms();
+
+        void joinCluster(String clusterId);
+    }
+
     /** What a recompute did. */
     public record Recomputed(int issues, int clusters, int moved, long engineMillis) {
     }
@@ -70,10 +79,10 @@ public class Clusters {
      * enough (else in none until the next recompute). Runs in the caller's transaction.
      */
     @Transactional(Transactional.TxType.MANDATORY)
-    public void join(String organizationId, List<ConversationIssue> issues, List<float[]> vectors) {
+    public void join(String organizationId, List<? extends Joining> issues, List<float[]> vectors) {
         lock(organizationId);
         Map<String, Integer> added = new HashMap<>();
-        for (ConversationIssue issue : issues) {
+        for (Joining issue : issues) {
             for (String stem : stems(issue)) {
                 added.merge(stem, 1, Integer::sum);
             }
@@ -114,7 +123,7 @@ public class Clusters {
         Centroid.Idf idf = idf(organizationId, stems);
         Set<IssuesCluster> touched = new LinkedHashSet<>();
         for (int i = 0; i < issues.size(); i++) {
-            ConversationIssue issue = issues.get(i);
+            Joining issue = issues.get(i);
             float[] v = vectors.get(i);
             if (v == null) {
                 continue;
@@ -130,8 +139,8 @@ public class Clusters {
                 }
             }
             if (best != null) {
-                issue.clusterId = best.id;
-                centroids.get(best.id).add(TextFeatures.decode(issue.terms));
+                issue.joinCluster(best.id);
+                centroids.get(best.id).add(TextFeatures.decode(issue.terms()));
                 float[] sum = sums.get(best.id);
                 for (int d = 0; d < sum.length; d++) {
                     sum[d] += v[d];
@@ -423,8 +432,8 @@ public class Clusters {
                 .setParameter("id", clusterId).getSingleResult()).intValue();
     }
 
-    private static Set<String> stems(ConversationIssue issue) {
-        return TextFeatures.counts(TextFeatures.decode(issue.terms)).keySet();
+    private static Set<String> stems(Joining issue) {
+        return TextFeatures.counts(TextFeatures.decode(issue.terms())).keySet();
     }
 
     /** Cosine similarity of a unit-length vector and a sum of such vectors. */

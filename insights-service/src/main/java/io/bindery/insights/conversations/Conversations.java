@@ -17,6 +17,7 @@ import io.bindery.insights.access.InsightsPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -29,7 +30,7 @@ import java.util.Map;
 public class Conversations {
     private static final Keyset<Conversation> NEWEST_FIRST = Keyset.descending(
             SortKey.instant("created_at", c -> c.createdAt), SortKey.text("id", c -> c.id));
-    public static final TypeReference<List<IngestConversationRequest.Part>> PARTS = new TypeReference<>() {
+    static final TypeReference<List<IngestConversationRequest.Part>> PARTS = new TypeReference<>() {
     };
     static final TypeReference<Map<String, String>> ATTRIBUTES = new TypeReference<>() {
     };
@@ -98,11 +99,42 @@ public class Conversations {
     }
 
     /** A conversation of the organization, for views of its issues; null when there is none. */
-    public Conversation find(String organizationId, String conversationId) {
+    Conversation find(String organizationId, String conversationId) {
         return em.find(Conversation.class, new Conversation.Key(organizationId, conversationId));
     }
 
-    public ConversationView view(Conversation row) {
+    /** The view of a conversation of the organization, shown beside its issues (it must exist). */
+    public ConversationView view(String organizationId, String conversationId) {
+        return view(find(organizationId, conversationId));
+    }
+
+    /**
+     * What issue extraction reads of a conversation not processed yet, locked for the caller's transaction so that
+     * one worker processes it; null when there is none or it is processed already (a replayed event).
+     */
+    public Unprocessed lockUnprocessed(String organizationId, String conversationId) {
+        Conversation row = em.find(Conversation.class, new Conversation.Key(organizationId, conversationId),
+                LockModeType.PESSIMISTIC_WRITE);
+        if (row == null || row.processedAt != null) {
+            return null;
+        }
+        return new Unprocessed(row.organizationId, row.id, row.source, row.subject, read(row.parts, PARTS),
+                row.createdAt);
+    }
+
+    /** A conversation to extract issues from (see {@link #lockUnprocessed}). */
+    public record Unprocessed(String organizationId, String id, String source, String subject,
+                              List<IngestConversationRequest.Part> parts, Instant createdAt) {
+    }
+
+    /** Marks a conversation locked by {@link #lockUnprocessed} processed and announces it, with its issue count. */
+    public void processed(String organizationId, String conversationId, Instant at, int issues) {
+        Conversation row = em.find(Conversation.class, new Conversation.Key(organizationId, conversationId));
+        row.processedAt = at;
+        events.publish(InsightsEventTypes.CONVERSATION_PROCESSED, row.id, data(row, issues));
+    }
+
+    ConversationView view(Conversation row) {
         return new ConversationView("conversation", row.id, row.subject, row.createdAt, row.processedAt, row.source,
                 new ConversationView.Urls(location(row.organizationId, row.id), row.url));
     }
@@ -111,7 +143,7 @@ public class Conversations {
         return urls.api("/orgs/" + organizationId + "/conversations/" + conversationId);
     }
 
-    public static ConversationData data(Conversation row, int issues) {
+    static ConversationData data(Conversation row, int issues) {
         return new ConversationData(row.id, row.organizationId, row.subject, row.source, row.createdAt,
                 row.ingestedAt, row.processedAt, issues);
     }

@@ -1,6 +1,7 @@
 package io.bindery.insights.issues;
 
 import io.bindery.commons.ids.Ids;
+import io.bindery.insights.clusters.Clusters;
 import io.bindery.insights.embeddings.Embedder;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -12,7 +13,7 @@ import java.time.Instant;
 /** An issue extracted from a conversation; created_at is the conversation's time (the weekly pulse counts it). */
 @Entity
 @Table(name = "conversation_issue")
-public class ConversationIssue {
+public class ConversationIssue implements Clusters.Joining {
     @Id
     public String id;
     @Column(name = "organization_id")
@@ -49,5 +50,15 @@ public class ConversationIssue {
         issue.createdAt = createdAt;
         issue.ingestedAt = ingestedAt;
         return issue;
+    }
+
+    @Override
+    public String terms() {
+        return terms;
+    }
+
+    @Override
+    public void joinCluster(String clusterId) {
+        this.clusterId = clusterId;
     }
 }

@@ -7,7 +7,7 @@ import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.insights.access.InsightsAccess;
-import io.bindery.insights.conversations.Conversation;
+import io.bindery.insights.conversations.ConversationView;
 import io.bindery.insights.conversations.Conversations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -43,7 +43,7 @@ public class Issues {
         if (row == null || !row.organizationId.equals(organizationId)) {
             throw ApiException.notFound("no issue " + issueId);
         }
-        return new IssueView.Item(view(row), conversations.view(conversations.find(organizationId, row.conversationId)));
+        return new IssueView.Item(view(row), conversations.view(organizationId, row.conversationId));
     }
 
     /** Newest first. */
@@ -62,9 +62,9 @@ public class Issues {
         }
         ListPage<ConversationIssue> rows = NEWEST_FIRST.page(page, limit)
                 .sql(em, ConversationIssue.class, "SELECT *", "FROM conversation_issue", where);
-        Map<String, Conversation> seen = new HashMap<>();
-        return rows.map(row -> new IssueView.Item(view(row), conversations.view(seen.computeIfAbsent(
-                row.conversationId, id -> conversations.find(organizationId, id)))));
+        Map<String, ConversationView> seen = new HashMap<>();
+        return rows.map(row -> new IssueView.Item(view(row), seen.computeIfAbsent(
+                row.conversationId, id -> conversations.view(organizationId, id))));
     }
 
     IssueView view(ConversationIssue row) {

@@ -15,9 +15,9 @@ import io.bindery.integrations.access.IntegrationAccess;
 import io.bindery.integrations.access.IntegrationPolicy;
 import io.bindery.integrations.config.IntegrationsConfig;
 import io.bindery.integrations.delivery.DeliveryWorker;
+import io.bindery.integrations.integrations.IntegrationRef;
 import io.bindery.integrations.integrations.Integrations;
 import io.bindery.integrations.targets.TargetKind;
-import io.bindery.integrations.integrations.Integration;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -158,9 +158,9 @@ public class IntegrationEvents {
      */
     @Transactional
     public ListPage<IntegrationEventView> list(String name, String userId, String page, int limit) {
-        Integration integration = integrations.visible(name, userId);
+        IntegrationRef integration = integrations.visible(name, userId);
         Where where = Where.of("integration_name = :name", "name", name).and(LISTED);
-        IntegrationPolicy owner = access.anyone(integration.ownerId, userId);
+        IntegrationPolicy owner = access.anyone(integration.ownerId(), userId);
         if (owner.allows(IntegrationPolicy.Action.VIEW)) {
             owner.require(IntegrationPolicy.Action.ADMIN);
         } else {
@@ -184,12 +184,12 @@ public class IntegrationEvents {
      */
     @Transactional
     public IntegrationEventView redeliver(String name, String eventId, String userId) {
-        Integration integration = integrations.visible(name, userId);
+        IntegrationRef integration = integrations.visible(name, userId);
         IntegrationEvent e = em.find(IntegrationEvent.class, eventId, LockModeType.PESSIMISTIC_WRITE);
         if (e == null || !e.integrationName.equals(name)) {
             throw ApiException.notFound("no event " + eventId + " of " + name);
         }
-        IntegrationPolicy owner = access.anyone(integration.ownerId, userId);
+        IntegrationPolicy owner = access.anyone(integration.ownerId(), userId);
         if (!owner.allows(IntegrationPolicy.Action.VIEW) && !canRead(e, userId)) {
             throw ApiException.notFound("no event " + eventId + " of " + name);
         }
@@ -217,10 +217,10 @@ public class IntegrationEvents {
     }
 
     private IntegrationEvent readable(String name, String eventId, String userId) {
-        Integration integration = integrations.visible(name, userId);
+        IntegrationRef integration = integrations.visible(name, userId);
         IntegrationEvent e = em.find(IntegrationEvent.class, eventId);
         if (e == null || !e.integrationName.equals(name)
-                || !(access.anyone(integration.ownerId, userId).allows(IntegrationPolicy.Action.ADMIN) || canRead(e, userId))) {
+                || !(access.anyone(integration.ownerId(), userId).allows(IntegrationPolicy.Action.ADMIN) || canRead(e, userId))) {
             throw ApiException.notFound("no event " + eventId + " of " + name);
         }
         return e;

@@ -17,7 +17,7 @@ import io.bindery.contracts.integrations.TargetInstallationData;
 import io.bindery.integrations.access.IntegrationAccess;
 import io.bindery.integrations.access.IntegrationPolicy;
 import io.bindery.integrations.events.IntegrationEvents;
-import io.bindery.integrations.integrations.Integration;
+import io.bindery.integrations.integrations.IntegrationRef;
 import io.bindery.integrations.integrations.Integrations;
 import io.bindery.integrations.integrations.PublishIntegrationRequest;
 import io.bindery.integrations.organizations.Organizations;
@@ -65,16 +65,16 @@ public class Installations {
     @Inject
     Integrations integrations;
 
-    private boolean ownerAdmin(Integration integration, String userId) {
-        return access.anyone(integration.ownerId, userId).allows(IntegrationPolicy.Action.ADMIN);
+    private boolean ownerAdmin(IntegrationRef integration, String userId) {
+        return access.anyone(integration.ownerId(), userId).allows(IntegrationPolicy.Action.ADMIN);
     }
 
     @Transactional
     public InstallationView install(String name, String userId, InstallationRequests.Install request) {
-        Integration integration = integrations.visible(name, userId);
+        IntegrationRef integration = integrations.visible(name, userId);
         organizations.get(request.organization());
         access.member(request.organization(), userId).require(IntegrationPolicy.Action.ADMIN);
-        if (integration.visibility.equals("private") && !integration.ownerId.equals(request.organization())) {
+        if (integration.visibility().equals("private") && !integration.ownerId().equals(request.organization())) {
             throw ApiException.badRequest("a private integration is installed in its own organization only");
         }
         Long existing = em.createQuery("select count(*) from Installation where integrationName = :n and organizationId = :o", Long.class)
@@ -142,7 +142,7 @@ public class Installations {
      */
     @Transactional
     public ListPage<InstallationView> list(String name, String userId, String externalId, String page, int limit) {
-        Integration integration = integrations.visible(name, userId);
+        IntegrationRef integration = integrations.visible(name, userId);
         Where where = Where.of("integration_name = :name", "name", name);
         if (!ownerAdmin(integration, userId)) {
             where = where.and("""
@@ -162,10 +162,10 @@ public class Installations {
     public InstallationView.OnTarget installTarget(TargetKind kind, String name, String installationId, String userId,
                                                    String targetId, boolean expand) {
         Installation i = administered(name, installationId, userId);
-        Integration integration = em.find(Integration.class, name);
-        if (!kind.installableFor(integration.target)) {
+        IntegrationRef integration = integrations.byName(name);
+        if (!kind.installableFor(integration.target())) {
             throw ApiException.badRequest("the integration " + name + " cannot be installed on a " + kind.wire
-                    + " (its target is " + integration.target + ")");
+                    + " (its target is " + integration.target() + ")");
         }
         Sources.Source source = sources.find(kind, targetId).filter(s -> !s.deleted()
                 && s.organizationId().equals(i.organizationId))
@@ -248,7 +248,7 @@ public class Installations {
     public ListPage<InstallationView.OnTarget> listIntegrationTargets(TargetKind kind, String name, String userId,
                                                                      String externalId, String page, int limit,
                                                                      boolean expand) {
-        Integration integration = integrations.visible(name, userId);
+        IntegrationRef integration = integrations.visible(name, userId);
         Where where = Where.of("kind = :kind", "kind", kind.wire).and("""
                 installation_id IN (SELECT id FROM installation WHERE integration_name = :name)""", "name", name);
         if (!ownerAdmin(integration, userId)) {
@@ -275,7 +275,7 @@ public class Installations {
 
     /** An installation of the integration that the caller may read: 404 otherwise (nothing is told). */
     Installation readable(String name, String installationId, String userId) {
-        Integration integration = integrations.visible(name, userId);
+        IntegrationRef integration = integrations.visible(name, userId);
         Installation i = em.find(Installation.class, installationId);
         if (i == null || !i.integrationName.equals(name)
                 || !(ownerAdmin(integration, userId)

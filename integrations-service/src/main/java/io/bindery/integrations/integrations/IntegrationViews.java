@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.integrations.access.IntegrationPolicy;
-import io.bindery.integrations.organizations.OrganizationView;
+import io.bindery.integrations.organizations.Organization;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -21,7 +21,7 @@ public class IntegrationViews {
     @Inject
     PublicUrls urls;
 
-    public IntegrationView view(Integration row, OrganizationView owner, IntegrationPolicy policy) {
+    public IntegrationView view(Integration row, Organization owner, IntegrationPolicy policy) {
         JsonNode d = read(row.definition);
         boolean admin = policy.allows(IntegrationPolicy.Action.ADMIN);
         String location = urls.api("/v1/integrations/" + row.name);
@@ -38,8 +38,8 @@ public class IntegrationViews {
     }
 
     /** The owner as identity published it, with the caller's permissions there. */
-    ObjectNode owner(OrganizationView owner, IntegrationPolicy policy) {
-        ObjectNode org = (ObjectNode) read(owner.data);
+    ObjectNode owner(Organization owner, IntegrationPolicy policy) {
+        ObjectNode org = (ObjectNode) read(owner.data());
         org.set("permissions", json.valueToTree(policy.organizationPermissions()));
         return org;
     }

@@ -12,7 +12,7 @@ import io.bindery.contracts.integrations.IntegrationData;
 import io.bindery.contracts.integrations.IntegrationsEventTypes;
 import io.bindery.integrations.access.IntegrationAccess;
 import io.bindery.integrations.access.IntegrationPolicy;
-import io.bindery.integrations.organizations.OrganizationView;
+import io.bindery.integrations.organizations.Organization;
 import io.bindery.integrations.organizations.Organizations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -53,19 +53,19 @@ public class Integrations {
     @Transactional
     public IntegrationView publish(String name, String userId, PublishIntegrationRequest request) {
         PublishIntegrationRequest.checkName(name);
-        OrganizationView org = organizations.byIdOrSubdomain(request.organization());
-        IntegrationPolicy policy = access.member(org.id, userId);
+        Organization org = organizations.byIdOrSubdomain(request.organization());
+        IntegrationPolicy policy = access.member(org.id(), userId);
         policy.require(IntegrationPolicy.Action.ADMIN);
         Integration row = em.find(Integration.class, name, LockModeType.PESSIMISTIC_WRITE);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         if (row == null) {
             row = new Integration();
             row.name = name;
-            row.ownerId = org.id;
+            row.ownerId = org.id();
             row.version = 0;
             row.createdAt = now;
             row.signingSecret = newSigningSecret();
-        } else if (!row.ownerId.equals(org.id)) {
+        } else if (!row.ownerId.equals(org.id())) {
             throw ApiException.conflict("the integration name " + name + " belongs to another organization");
         } else if (request.rotateSigningSecret()) {
             row.signingSecret = newSigningSecret();
@@ -90,8 +90,14 @@ public class Integrations {
     }
 
     /** The integration as the caller may see it: a private one only inside its organization (404 otherwise). */
-    public Integration visible(String name, String userId) {
-        return seen(name, userId).row();
+    public IntegrationRef visible(String name, String userId) {
+        return IntegrationRef.of(seen(name, userId).row());
+    }
+
+    /** The integration of that name, unchecked (null: none); for a caller that checked access another way. */
+    public IntegrationRef byName(String name) {
+        Integration row = em.find(Integration.class, name);
+        return row == null ? null : IntegrationRef.of(row);
     }
 
     @Transactional
@@ -155,10 +161,10 @@ public class Integrations {
     public ListPage<IntegrationView> list(String userId, Filters f, String page, int limit) {
         Where where = Where.of("visibility = 'public'");
         if (f.owner() != null) {
-            OrganizationView owner = organizations.byIdOrSubdomain(f.owner());
-            IntegrationPolicy policy = access.anyone(owner.id, userId);
+            Organization owner = organizations.byIdOrSubdomain(f.owner());
+            IntegrationPolicy policy = access.anyone(owner.id(), userId);
             where = Where.of(policy.allows(IntegrationPolicy.Action.VIEW) ? "TRUE" : "visibility = 'public'")
-                    .and("owner_id = :owner", "owner", owner.id);
+                    .and("owner_id = :owner", "owner", owner.id());
         }
         if (f.search() != null && !f.search().isBlank()) {
             where = where.and("(name ILIKE :search OR title ILIKE :search OR definition->>'description' ILIKE :search)",

@@ -13,10 +13,10 @@ public class Organizations {
     @Inject
     EntityManager em;
 
-    public OrganizationView byIdOrSubdomain(String idOrSubdomain) {
+    public Organization byIdOrSubdomain(String idOrSubdomain) {
         OrganizationView byId = em.find(OrganizationView.class, idOrSubdomain);
         if (byId != null) {
-            return byId;
+            return Organization.of(byId);
         }
         List<OrganizationView> bySubdomain = em.createQuery(
                         "from OrganizationView where lower(hostname) = lower(:h)", OrganizationView.class)
@@ -24,14 +24,14 @@ public class Organizations {
         if (bySubdomain.isEmpty()) {
             throw ApiException.notFound("no organization with the id or subdomain " + idOrSubdomain);
         }
-        return bySubdomain.get(0);
+        return Organization.of(bySubdomain.get(0));
     }
 
-    public OrganizationView get(String id) {
+    public Organization get(String id) {
         OrganizationView org = em.find(OrganizationView.class, id);
         if (org == null) {
             throw ApiException.notFound("no organization " + id);
         }
-        return org;
+        return Organization.of(org);
     }
 }

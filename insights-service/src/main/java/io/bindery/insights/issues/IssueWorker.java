@@ -1,13 +1,12 @@
-package io.bindery.insights.clusters;
+package io.bindery.insights.issues;
 
-import io.bindery.insights.issues.ConversationIssue;
-import io.bindery.insights.issues.IssueExtraction;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.contracts.insights.ConversationData;
 import io.bindery.contracts.insights.ConversationIssueData;
 import io.bindery.contracts.insights.InsightsEventTypes;
 import io.bindery.insights.config.InsightsConfig;
-import io.bindery.insights.conversations.Conversation;
+import io.bindery.insights.clusters.Clusters;
+import io.bindery.insights.clusters.TextFeatures;
 import io.bindery.insights.conversations.Conversations;
 import io.bindery.commons.events.Delivery;
 import io.bindery.commons.events.TopicConsumer;
@@ -15,7 +14,6 @@ import io.bindery.insights.conversations.IngestConversationRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -64,36 +62,34 @@ public class IssueWorker extends TopicConsumer {
 
     private void ingested(Delivery<ConversationData> event) {
         ConversationData data = event.data();
-        Conversation row = em.find(Conversation.class, new Conversation.Key(data.organization(), data.id()),
-                LockModeType.PESSIMISTIC_WRITE);
-        if (row == null || row.processedAt != null) {
+        Conversations.Unprocessed row = conversations.lockUnprocessed(data.organization(), data.id());
+        if (row == null) {
             return;
         }
         process(row);
     }
 
     /** Extracts, stores and clusters the conversation's issues (in the caller's transaction). */
-    void process(Conversation row) {
+    void process(Conversations.Unprocessed row) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        List<IngestConversationRequest.Part> parts = conversations.read(row.parts, Conversations.PARTS);
+        List<IngestConversationRequest.Part> parts = row.parts();
         List<ConversationIssue> issues = new ArrayList<>();
         List<float[]> vectors = new ArrayList<>();
-        for (IssueExtraction.Extracted found : extraction.extract(row.subject, parts)) {
+        for (IssueExtraction.Extracted found : extraction.extract(row.subject(), parts)) {
             // the title counts twice: it is the issue in a few words, the summary has its surroundings
-            ConversationIssue issue = ConversationIssue.extracted(row.organizationId, row.id, row.source, found,
+            ConversationIssue issue = ConversationIssue.extracted(row.organizationId(), row.id(), row.source(), found,
                     TextFeatures.encode(TextFeatures.terms(found.title() + "\n" + found.title() + "\n"
-                            + found.summary())), row.createdAt, now);
+                            + found.summary())), row.createdAt(), now);
             em.persist(issue);
             issues.add(issue);
             vectors.add(found.vector());
         }
         em.flush();
-        clusters.join(row.organizationId, issues, vectors);
+        clusters.join(row.organizationId(), issues, vectors);
         for (ConversationIssue issue : issues) {
-            events.publish(InsightsEventTypes.ISSUE_CREATED, row.id, new ConversationIssueData(issue.id,
-                    row.organizationId, row.id, issue.clusterId, issue.title, issue.createdAt));
+            events.publish(InsightsEventTypes.ISSUE_CREATED, row.id(), new ConversationIssueData(issue.id,
+                    row.organizationId(), row.id(), issue.clusterId, issue.title, issue.createdAt));
         }
-        row.processedAt = now;
-        events.publish(InsightsEventTypes.CONVERSATION_PROCESSED, row.id, Conversations.data(row, issues.size()));
+        conversations.processed(row.organizationId(), row.id(), now, issues.size());
     }
 }
