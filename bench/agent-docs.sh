@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Pages for agents benchmark (issue 31): a PAGES-page space (as bench/reader.sh seeds it) published in a public site,
 # read through the gateway as an agent (no token): every page's .md in turn (the list from sitemap.md), cold (each
-# page read from content once) then warm with wrk -t1 -cCONNECTIONS for DURATION, and llms.txt's latency (cold, then
-# warm p50/p99 with one connection).
+# page read from content once) then warm with wrk -t1 -cCONNECTIONS for DURATION, llms.txt's latency (cold, then
+# warm p50/p99 with one connection), and the site's MCP server's `search` tool (/s/<site>/~gitbook/mcp): p50/p99 of
+# SEARCHES sequential `tools/call search` on one keep-alive connection, each with another query (two or three words of
+# the pages' vocabulary), then SEARCHES of one query repeated.
 #
 #   bench/agent-docs.sh                         # against http://127.0.0.1:8080 (./platform up)
 #   bench/agent-docs.sh http://gateway:8080     # another stack
 #   SITE=<id> bench/agent-docs.sh               # reuse a site of an earlier run (or of bench/reader.sh)
 #
 # Env: GATEWAY (or the first argument), TOKEN_FILE (see lib.sh; not needed with SITE), PAGES (5000), CONNECTIONS
-# (32), DURATION (15s), WARMUP (5s).
-# Targets (issue 31): .md of a 5,000-page space >= 4,000 pages/s warm; llms.txt < 50 ms warm.
+# (32), DURATION (15s), WARMUP (5s), SEARCHES (200).
+# Targets (issue 31): .md of a 5,000-page space >= 4,000 pages/s warm; llms.txt < 50 ms warm; MCP search p50 < 30 ms.
 set -euo pipefail
 export LC_ALL=C
 BENCH=agent-docs.sh
@@ -21,6 +23,7 @@ CONNECTIONS="${CONNECTIONS:-32}"
 DURATION="${DURATION:-15s}"
 WARMUP="${WARMUP:-5s}"
 SITE="${SITE:-}"
+SEARCHES="${SEARCHES:-200}"
 need wrk "(apt-get install wrk)"
 need jq "(apt-get install jq)"
 need python3 "to generate pages"
@@ -87,3 +90,40 @@ out=$(wrk -t1 -c1 -d"$WARMUP" --latency "$base/llms.txt")
 printf '  llms.txt warm, wrk -t1 -c1: %8s req/s   p50 %-9s p99 %-9s %s\n' "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" \
   "$(awk '$1=="50%" {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")" \
   "$(grep -E 'Non-2xx|Socket errors' <<<"$out" | tr '\n' ' ' || true)"
+
+# MCP search: one JSON-RPC POST per call (the server is stateless), each timed from sending to the whole answer read;
+# a call answered with an error or a tool error stops the run
+python3 - "$GATEWAY" "/s/$SITE/~gitbook/mcp" "$SEARCHES" <<'PY'
+import http.client, json, os, random, sys, time, urllib.parse
+sys.path.insert(0, os.environ["BENCH_DIR"])
+from pages import COMMON
+gateway, path, n = urllib.parse.urlsplit(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+conn = (http.client.HTTPSConnection if gateway.scheme == "https" else http.client.HTTPConnection)(gateway.netloc, timeout=30)
+headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+           "MCP-Protocol-Version": "2025-11-25"}
+def search(i, query):
+    body = json.dumps({"jsonrpc": "2.0", "id": i, "method": "tools/call",
+                       "params": {"name": "search", "arguments": {"query": query}}})
+    start = time.perf_counter()
+    conn.request("POST", path, body, headers)
+    response = conn.getresponse()
+    data = response.read()
+    took = (time.perf_counter() - start) * 1000
+    answer = json.loads(data) if response.status == 200 else None
+    if answer is None or "error" in answer or answer["result"].get("isError"):
+        sys.exit(f"agent-docs.sh: MCP search {query!r} answered {response.status}: {data[:300]!r}")
+    return took, len(answer["result"].get("structuredContent", {}).get("results", []))
+def report(label, times, hits):
+    times = sorted(times)
+    pick = lambda q: times[min(len(times) - 1, int(q * len(times)))]
+    print(f"  MCP search {label}, {len(times)} sequential calls: p50 {pick(0.5):.1f} ms   p99 {pick(0.99):.1f} ms   "
+          f"max {times[-1]:.1f} ms   ({hits} hits in all)")
+rng = random.Random(31)
+queries = [" ".join(rng.sample(COMMON, rng.randint(2, 3))) for _ in range(n)]
+for i in range(5):  # the first calls open the connection and warm the path
+    search(i, queries[i])
+results = [search(i, q) for i, q in enumerate(queries)]
+report("with varied queries", [t for t, _ in results], sum(h for _, h in results))
+results = [search(i, queries[0]) for i in range(n)]
+report(f"of one query ({queries[0]!r})", [t for t, _ in results], sum(h for _, h in results))
+PY

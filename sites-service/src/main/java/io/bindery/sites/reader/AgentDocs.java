@@ -164,10 +164,12 @@ public class AgentDocs {
         if (visit.isEmpty()) {
             return notFound(request, links);
         }
-        StringBuilder out = new StringBuilder("# ").append(visit.get().site().title()).append("\n\n");
-        out.append("> The pages of this site as markdown, for agents. Every page is listed in [sitemap.md](")
-                .append(links.plain(request.site().base() + SITEMAP_MD)).append("); all of them in one file: [llms-full.txt](")
-                .append(links.plain(request.site().base() + LLMS_FULL_TXT)).append(").\n");
+        StringBuilder out = new StringBuilder("# ").append(visit.get().site().title()).append("\n");
+        // sites have no description of their own (GitBook's Site has none either): the site's is its home page's
+        String description = description(visit.get().spaces(), request.site().base());
+        if (description != null) {
+            out.append("\n> ").append(description).append('\n');
+        }
         Instant modified = null;
         for (Reader.Listed l : visit.get().spaces()) {
             RevisionTree tree = reader.tree(l.spaceId(), l.revision());
@@ -183,7 +185,25 @@ public class AgentDocs {
                 }
             }
         }
+        // llmstxt.org's "Optional" section: what an agent with a short context may skip
+        out.append("\n## Optional\n\n- [sitemap.md](").append(links.plain(request.site().base() + SITEMAP_MD))
+                .append("): every page, nested as in the navigation\n- [llms-full.txt](")
+                .append(links.plain(request.site().base() + LLMS_FULL_TXT)).append("): every page's markdown in one file\n");
         return new Answer(200, out.toString(), modified, personal(visit.get().site(), request));
+    }
+
+    /**
+     * The site's description for this visitor: that of the home page of the site space at the site's root (the first
+     * one shown when that one is not), on one line; null when it has none.
+     */
+    private String description(List<Reader.Listed> spaces, String siteBase) {
+        if (spaces.isEmpty()) {
+            return null;
+        }
+        Reader.Listed root = spaces.stream().filter(l -> l.spaceBase().equals(siteBase)).findFirst().orElse(spaces.get(0));
+        return Reader.pageAt(reader.tree(root.spaceId(), root.revision()), "")
+                .map(RevisionTree.Page::description).filter(d -> !d.isBlank()).map(d -> d.strip().replaceAll("\\s+", " "))
+                .orElse(null);
     }
 
     /** {@code llms-full.txt}: every shown page's markdown, in the order of llms.txt, then the agent instructions. */

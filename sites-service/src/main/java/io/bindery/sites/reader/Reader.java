@@ -137,43 +137,79 @@ public class Reader {
     }
 
     private final Map<KeptKey, Kept> kept = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * Resolutions one request is making anew right now: meanwhile the others use the old one, as {@link RecentPages}
+     * does with answers. Without this, every request that came in while a site's resolution was being made anew made it
+     * too (a 5,000-page space read page after page by 32 connections: a third of sites' CPU went to those reads).
+     */
+    private final java.util.Set<KeptKey> refreshing = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** A kept resolution that fits an address: under which key, and whether it is of the last second. */
+    private record Found(KeptKey key, Kept kept, boolean fresh) {
+        Resolved at(List<String> segments) {
+            int k = kept.resolved().consumed();
+            return kept.resolved().at(String.join("/", segments.subList(k, segments.size())));
+        }
+    }
 
     /** {@link #resolve} in its own short transaction, or the same visitor's resolution of the last second. */
     Outcome resolveKept(Request request) {
         List<String> segments = Arrays.stream(request.rest().split("/")).filter(x -> !x.isEmpty()).toList();
         long now = System.nanoTime();
-        Resolved recent = kept(request, segments, now);
-        if (recent != null) {
-            return recent;
+        Found found = found(request, segments, now);
+        if (found != null && found.fresh()) {
+            return found.at(segments);
         }
-        Outcome outcome = QuarkusTransaction.requiringNew().call(() -> resolve(request));
-        if (outcome instanceof Resolved r) {
-            if (kept.size() >= 10_000) {
-                kept.clear();
+        KeptKey old = found == null ? null : found.key();
+        if (old != null && !refreshing.add(old)) {
+            return found.at(segments); // another request is making it anew
+        }
+        try {
+            Outcome outcome = QuarkusTransaction.requiringNew().call(() -> resolve(request));
+            if (old != null) {
+                // made anew: under another key when the address now names another section or site space, or gone
+                kept.remove(old, found.kept());
             }
-            // dated when the reads began: what they saw is at least that old
-            kept.put(keptKey(request, String.join("/", segments.subList(0, r.consumed()))), new Kept(now, r));
+            if (outcome instanceof Resolved r) {
+                if (kept.size() >= 10_000) {
+                    kept.clear();
+                }
+                // dated when the reads began: what they saw is at least that old
+                kept.put(keptKey(request, String.join("/", segments.subList(0, r.consumed()))), new Kept(now, r));
+            }
+            return outcome;
+        } finally {
+            if (old != null) {
+                refreshing.remove(old);
+            }
         }
-        return outcome;
     }
 
     /**
-     * The same visitor's resolution of the last second for this address, without asking the database (null when there
-     * is none): cheap, safe on the event loop.
+     * The same visitor's resolution of the last second for this address (or the one before while another request makes
+     * it anew), without asking the database (null when there is none): cheap, safe on the event loop.
      */
     Resolved keptResolution(Request request) {
-        return kept(request, Arrays.stream(request.rest().split("/")).filter(x -> !x.isEmpty()).toList(), System.nanoTime());
+        List<String> segments = Arrays.stream(request.rest().split("/")).filter(x -> !x.isEmpty()).toList();
+        Found found = found(request, segments, System.nanoTime());
+        return found != null && (found.fresh() || refreshing.contains(found.key())) ? found.at(segments) : null;
     }
 
-    private Resolved kept(Request request, List<String> segments, long now) {
+    /** The kept resolution that fits this address: one of the last second first, else an older one; null when none. */
+    private Found found(Request request, List<String> segments, long now) {
+        Found old = null;
         for (int k = 0; k <= Math.min(2, segments.size()); k++) {
-            Kept e = kept.get(keptKey(request, String.join("/", segments.subList(0, k))));
-            if (e != null && now - e.madeAt() < RecentPages.TTL_NANOS && e.resolved().consumed() == k
+            KeptKey key = keptKey(request, String.join("/", segments.subList(0, k)));
+            Kept e = kept.get(key);
+            if (e != null && e.resolved().consumed() == k
                     && (segments.size() == k || !e.resolved().named().contains(segments.get(k)))) {
-                return e.resolved().at(String.join("/", segments.subList(k, segments.size())));
+                if (now - e.madeAt() < RecentPages.TTL_NANOS) {
+                    return new Found(key, e, true);
+                }
+                old = old == null ? new Found(key, e, false) : old;
             }
         }
-        return null;
+        return old;
     }
 
     private static KeptKey keptKey(Request request, String prefix) {

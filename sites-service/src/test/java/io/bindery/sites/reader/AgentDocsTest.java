@@ -127,7 +127,11 @@ class AgentDocsTest {
         String llms = given().get(url("/llms.txt")).then().statusCode(200).contentType(equalTo("text/plain; charset=utf-8"))
                 .extract().asString();
         String base = "/s/" + site + "/";
-        assertTrue(llms.startsWith("# Handbook site\n\n> "), llms);
+        assertTrue(llms.startsWith("# Handbook site\n\n> Where to begin.\n\n## Handbook\n\n"),
+                "the home page's description as the site's: " + llms);
+        assertTrue(llms.contains("\n## Optional\n\n- [sitemap.md](http://") && llms.contains(base
+                + "sitemap.md): every page, nested as in the navigation\n- [llms-full.txt](http://")
+                && llms.endsWith(base + "llms-full.txt): every page's markdown in one file\n"), "the optional section last: " + llms);
         assertEquals(1, llms.lines().filter(l -> l.startsWith("# ")).count(), "one H1: " + llms);
         assertTrue(llms.contains("\n## Handbook\n\n"), llms);
         int intro = llms.indexOf("- [Introduction](http://");
@@ -152,6 +156,22 @@ class AgentDocsTest {
         assertTrue(sitemap.startsWith("# Handbook site"), sitemap);
         assertTrue(sitemap.contains("- [Guide](http://") && sitemap.contains("\n  - [Details](http://"), "nested: " + sitemap);
         assertFalse(sitemap.contains("Unlisted"), sitemap);
+    }
+
+    @Test
+    void llmsTxtHasNoBlockquoteWhenTheHomePageHasNoDescription() {
+        String other = ContentStandIn.space(org, "Plain", Set.of(), Set.of(admin));
+        StandInPage home = StandInPage.document("Home", "home", 0, "Welcome.");
+        StandInPage next = StandInPage.document("Next", "next", 0, "More.");
+        ContentStandIn.describe(next.id(), "A later page's description is not the site's.");
+        ContentStandIn.revision(other, ContentStandIn.data(other).revision(), List.of(home, next));
+        String plain = as(admin).body("{\"title\":\"Plain site\",\"spaces\":[\"" + other + "\"]}").post("/v1/orgs/" + org + "/sites")
+                .then().statusCode(201).extract().path("id");
+        as(admin).post("/v1/orgs/" + org + "/sites/" + plain + "/publish").then().statusCode(200);
+        String llms = given().get("/s/" + plain + "/llms.txt").then().statusCode(200).extract().asString();
+        assertTrue(llms.startsWith("# Plain site\n\n## Plain\n\n- [Home]("), "no blockquote, no canned sentence: " + llms);
+        assertFalse(llms.lines().anyMatch(l -> l.startsWith(">")), llms);
+        assertTrue(llms.contains("next.md): A later page's description is not the site's.\n"), llms);
     }
 
     @Test
