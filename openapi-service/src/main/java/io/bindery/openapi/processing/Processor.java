@@ -184,7 +184,8 @@ public class Processor {
                 }
             } else {
                 String url = spec.sourceUrl != null ? spec.sourceUrl : result.files().files().get(0).url();
-                SpecVersion created = versions.store(spec, url, result.files().files(), result.hash(), result.summary(), now);
+                SpecVersion created = versions.store(spec.id, spec.lastVersion, url, result.files().files(),
+                        result.hash(), result.summary(), now);
                 if (created != null) {
                     spec.lastVersion = created.id;
                 }

@@ -1,6 +1,6 @@
 package io.bindery.openapi.published;
 
-import io.bindery.openapi.versions.SpecVersionFile;
+import io.bindery.openapi.versions.PublishedFile;
 import io.bindery.openapi.versions.Versions;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -30,11 +30,11 @@ public class PublishedResource {
         return file(versions.published(org, slug, path));
     }
 
-    private static Response file(SpecVersionFile f) {
-        String name = f.path.toLowerCase(java.util.Locale.ROOT);
-        String type = name.endsWith(".json") || f.content.stripLeading().startsWith("{") ? "application/json"
+    private static Response file(PublishedFile f) {
+        String name = f.path().toLowerCase(java.util.Locale.ROOT);
+        String type = name.endsWith(".json") || f.content().stripLeading().startsWith("{") ? "application/json"
                 : "application/yaml";
-        return Response.ok(f.content, type + "; charset=utf-8")
+        return Response.ok(f.content(), type + "; charset=utf-8")
                 .header("Cache-Control", "public, max-age=60")
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Access-Control-Allow-Origin", "*").build();

@@ -18,6 +18,7 @@ import jakarta.transaction.Transactional;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -109,11 +110,37 @@ public class Specs {
         }
     }
 
+    /** A stalled spec whose processing was requested again, with the attempts it had so far. */
+    public record Stalled(String id, int attempts) {
+    }
+
+    /**
+     * Requests the processing again of specs whose request is older than {@code before} (at most 100, skipping rows
+     * another replica holds), counting on their attempts; runs in the caller's transaction (ProcessingSweep).
+     */
+    public List<Stalled> requestStalledAgain(Instant before) {
+        @SuppressWarnings("unchecked")
+        List<OpenApiSpec> stalled = em.createNativeQuery("""
+                        SELECT * FROM openapi_spec
+                        WHERE processing_state <> 'complete' AND COALESCE(progress_at, requested_at) < :before
+                        ORDER BY requested_at LIMIT 100 FOR UPDATE SKIP LOCKED""", OpenApiSpec.class)
+                .setParameter("before", before).getResultList();
+        List<Stalled> requested = new ArrayList<>(stalled.size());
+        for (OpenApiSpec spec : stalled) {
+            int attempts = spec.attempts;
+            requestProcessing(spec, nowMicros());
+            spec.attempts = attempts; // the attempts of this upload go on counting
+            events.publish(OpenApiEventTypes.SPEC_PROCESSING_REQUESTED, spec.id, views.data(spec));
+            requested.add(new Stalled(spec.id, attempts));
+        }
+        return requested;
+    }
+
     /**
      * Starts a new processing request: pending, and any older request superseded (the worker drops a result whose
      * request is no longer the spec's).
      */
-    public static void requestProcessing(OpenApiSpec row, Instant now) {
+    static void requestProcessing(OpenApiSpec row, Instant now) {
         row.processingState = ProcessingState.PENDING;
         row.request = Ids.newId();
         row.requestedAt = now;
@@ -158,6 +185,17 @@ public class Specs {
             throw ApiException.notFound("no OpenAPI spec " + slug + " in organization " + organizationId);
         }
         return row;
+    }
+
+    /** The spec of that slug as other features read it, or a 404. */
+    public SpecRef required(String organizationId, String slug) {
+        return SpecRef.of(require(organizationId, slug, false));
+    }
+
+    /** The spec of that slug as other features read it; null when there is none. */
+    public SpecRef found(String organizationId, String slug) {
+        OpenApiSpec row = find(organizationId, slug, false);
+        return row == null ? null : SpecRef.of(row);
     }
 
     public OpenApiSpec find(String organizationId, String slug, boolean forUpdate) {

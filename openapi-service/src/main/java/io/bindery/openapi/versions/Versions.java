@@ -10,7 +10,7 @@ import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.openapi.access.SpecAccess;
-import io.bindery.openapi.specs.OpenApiSpec;
+import io.bindery.openapi.specs.SpecRef;
 import io.bindery.openapi.specs.SpecViews;
 import io.bindery.openapi.specs.SpecVisibility;
 import io.bindery.openapi.specs.Specs;
@@ -45,10 +45,10 @@ public class Versions {
     @Transactional
     public ListPage<VersionView> list(String organizationId, String slug, String userId, String page, int limit) {
         access.member(organizationId, userId);
-        OpenApiSpec spec = specs.require(organizationId, slug, false);
+        SpecRef spec = specs.required(organizationId, slug);
         ListPage<SpecVersion> rows = NEWEST_FIRST.page(page, limit).sql(em, SpecVersion.class,
                 "SELECT id, spec_id, url, content_hash, '{}'::jsonb AS summary, created_at", "FROM openapi_spec_version",
-                Where.of("spec_id = :spec", "spec", spec.id));
+                Where.of("spec_id = :spec", "spec", spec.id()));
         return rows.map(v -> view(spec, v));
     }
 
@@ -56,14 +56,14 @@ public class Versions {
     @Transactional
     public VersionView get(String organizationId, String slug, String versionId, String userId) {
         access.member(organizationId, userId);
-        OpenApiSpec spec = specs.require(organizationId, slug, false);
+        SpecRef spec = specs.required(organizationId, slug);
         return view(spec, version(spec, versionId));
     }
 
     @Transactional
     public ContentView content(String organizationId, String slug, String versionId, String userId) {
         access.member(organizationId, userId);
-        OpenApiSpec spec = specs.require(organizationId, slug, false);
+        SpecRef spec = specs.required(organizationId, slug);
         return content(spec, version(spec, versionId));
     }
 
@@ -73,7 +73,7 @@ public class Versions {
         if (againstId == null || againstId.isBlank()) {
             throw ApiException.badRequest("against is required: the id of the version to compare with");
         }
-        OpenApiSpec spec = specs.require(organizationId, slug, false);
+        SpecRef spec = specs.required(organizationId, slug);
         SpecVersion version = version(spec, versionId);
         SpecVersion against = version(spec, againstId);
         return Diffs.diff(version.id, summary(version), against.id, summary(against));
@@ -81,14 +81,14 @@ public class Versions {
 
     /** The latest version's file at {@code path} ("" for the entry point) of a public spec; 404 otherwise. */
     @Transactional
-    public SpecVersionFile published(String organizationId, String slug, String path) {
-        OpenApiSpec spec = specs.find(organizationId, slug, false);
-        if (spec == null || spec.visibility != SpecVisibility.PUBLIC || spec.lastVersion == null) {
+    public PublishedFile published(String organizationId, String slug, String path) {
+        SpecRef spec = specs.found(organizationId, slug);
+        if (spec == null || spec.visibility() != SpecVisibility.PUBLIC || spec.lastVersion() == null) {
             throw ApiException.notFound("no public OpenAPI spec " + slug);
         }
         var query = em.createQuery("from SpecVersionFile where versionId = :v and "
                         + (path.isEmpty() ? "position = 0" : "path = :path") + " order by position", SpecVersionFile.class)
-                .setParameter("v", spec.lastVersion);
+                .setParameter("v", spec.lastVersion());
         if (!path.isEmpty()) {
             query.setParameter("path", path);
         }
@@ -96,7 +96,7 @@ public class Versions {
         if (files.isEmpty()) {
             throw ApiException.notFound("the public OpenAPI spec " + slug + " has no file " + path);
         }
-        return files.get(0);
+        return new PublishedFile(files.get(0).path, files.get(0).content);
     }
 
     /**
@@ -104,16 +104,17 @@ public class Versions {
      * Runs in the caller's transaction (the processing's closing one); returns the new version, or null.
      * {@code hash}: the files' {@link Summary#contentHash}.
      */
-    public SpecVersion store(OpenApiSpec spec, String url, List<SpecFile> files, String hash, Summary summary, Instant now) {
-        if (spec.lastVersion != null) {
-            SpecVersion latest = em.find(SpecVersion.class, spec.lastVersion);
+    public SpecVersion store(String specId, String lastVersion, String url, List<SpecFile> files, String hash,
+                             Summary summary, Instant now) {
+        if (lastVersion != null) {
+            SpecVersion latest = em.find(SpecVersion.class, lastVersion);
             if (latest != null && latest.contentHash.equals(hash)) {
                 return null;
             }
         }
         SpecVersion v = new SpecVersion();
         v.id = Ids.newId();
-        v.specId = spec.id;
+        v.specId = specId;
         v.url = url;
         v.contentHash = hash;
         v.createdAt = now;
@@ -135,24 +136,24 @@ public class Versions {
         return v;
     }
 
-    private SpecVersion version(OpenApiSpec spec, String versionId) {
-        String id = "latest".equals(versionId) ? spec.lastVersion : versionId;
+    private SpecVersion version(SpecRef spec, String versionId) {
+        String id = "latest".equals(versionId) ? spec.lastVersion() : versionId;
         if (id == null) {
-            throw ApiException.notFound("the OpenAPI spec " + spec.slug + " has no version yet");
+            throw ApiException.notFound("the OpenAPI spec " + spec.slug() + " has no version yet");
         }
         SpecVersion v = em.find(SpecVersion.class, id);
-        if (v == null || !v.specId.equals(spec.id)) {
-            throw ApiException.notFound("no version " + versionId + " of the OpenAPI spec " + spec.slug);
+        if (v == null || !v.specId.equals(spec.id())) {
+            throw ApiException.notFound("no version " + versionId + " of the OpenAPI spec " + spec.slug());
         }
         return v;
     }
 
-    VersionView view(OpenApiSpec spec, SpecVersion v) {
+    VersionView view(SpecRef spec, SpecVersion v) {
         return new VersionView("openapi-spec-version", v.id, v.createdAt, v.url,
-                new VersionView.Urls(specViews.location(spec.organizationId, spec.slug) + "/versions/" + v.id));
+                new VersionView.Urls(specViews.location(spec.organizationId(), spec.slug()) + "/versions/" + v.id));
     }
 
-    ContentView content(OpenApiSpec spec, SpecVersion v) {
+    ContentView content(SpecRef spec, SpecVersion v) {
         List<SpecVersionFile> rows = em.createQuery("from SpecVersionFile where versionId = :v order by position",
                 SpecVersionFile.class).setParameter("v", v.id).getResultList();
         List<ContentView.File> files = new ArrayList<>(rows.size());
@@ -161,8 +162,8 @@ public class Versions {
         }
         String entry = rows.isEmpty() ? null : rows.get(0).path;
         // a public spec's latest version is readable by anyone; older versions are not published
-        String published = spec.visibility == SpecVisibility.PUBLIC && v.id.equals(spec.lastVersion)
-                ? specViews.publishedBase(spec.organizationId, spec.slug) : null;
+        String published = spec.visibility() == SpecVisibility.PUBLIC && v.id.equals(spec.lastVersion())
+                ? specViews.publishedBase(spec.organizationId(), spec.slug()) : null;
         return new ContentView(new ContentView.Filesystem(entry, files), v.url, new ContentView.Urls(v.url, published));
     }
 
