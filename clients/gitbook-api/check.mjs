@@ -7,6 +7,7 @@ import { integrationsChecks } from './integrations-checks.mjs';
 import { openapiChecks } from './openapi-checks.mjs';
 import { insightsChecks } from './insights-checks.mjs';
 import { seedChecks } from './seed-checks.mjs';
+import { gitSyncChecks } from './gitsync-checks.mjs';
 import assert from 'node:assert/strict';
 
 const endpoint = process.env.BINDERY_GATEWAY ?? 'http://127.0.0.1:8080';
@@ -353,6 +354,7 @@ check('site spaces: add a space to a site, list them, read it published', async 
 integrationsChecks(check, api, { endpoint, authToken, orgId: () => orgId });
 openapiChecks(check, api, { endpoint, authToken, orgId: () => orgId });
 insightsChecks(check, api, { endpoint, authToken, orgId: () => orgId });
+gitSyncChecks(check, api, { endpoint, authToken, orgId: () => orgId });
 
 // Issue 28 §2: each of the 143 seed operations through the client's own method, 0.167.0 and 0.202.0.
 check('seed operations: every one through the client\'s own methods, each response conforming', async () => {

@@ -41,7 +41,7 @@ const resolve = (spec, s) => {
 };
 const norm = (p) => p.replace(/\{[^}]+\}/g, '{}');
 
-class Version {
+export class Version {
   constructor(name, pkg, Client, ErrorClass, endpoint, authToken) {
     this.name = name;
     this.spec = loadSpec(pkg);

@@ -90,7 +90,8 @@ class GitSyncSpaceTest {
     private static GitSyncData data(String space, String org, boolean synced, String state, String status, Instant at) {
         return new GitSyncData(space, org, "refs/heads/main", synced, "import", state, at,
                 state.equals("running") ? null : at, null, null, null, null, "docs",
-                "https://github.com/acme/docs/tree/main/handbook", "handbook/", "github", status, at);
+                "https://github.com/acme/docs/tree/main/handbook", "handbook/", "github", status, at,
+                "https://github.com/acme/docs/blob/main/handbook/");
     }
 
     private static void awaitStatus(String user, String space, String status) {

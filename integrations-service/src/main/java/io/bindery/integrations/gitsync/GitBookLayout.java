@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.bindery.document.GitBookFiles;
 import io.bindery.document.MarkdownLinks;
 import io.bindery.document.Slugs;
 import org.commonmark.node.BulletList;
@@ -82,12 +83,8 @@ public final class GitBookLayout {
             assets.put(f.id(), path);
             out.put(path, f.bytes());
         }
-        Map<String, String> pageFiles = new LinkedHashMap<>();
         List<SpaceSnapshot.Page> top = snapshot.pages();
-        SpaceSnapshot.Page readme = !top.isEmpty() && top.getFirst().kind() == SpaceSnapshot.Kind.DOCUMENT ? top.getFirst() : null;
-        used.add(README);
-        used.add(SUMMARY);
-        placePages(top, "", readme, pageFiles, used);
+        Map<String, String> pageFiles = GitBookFiles.place(entries(top), used);
 
         StringBuilder summary = new StringBuilder("# Table of contents\n");
         boolean inList = false;
@@ -114,28 +111,10 @@ public final class GitBookLayout {
         return out;
     }
 
-    private static void placePages(List<SpaceSnapshot.Page> pages, String dir, SpaceSnapshot.Page readme,
-                                   Map<String, String> pageFiles, Set<String> used) {
-        for (SpaceSnapshot.Page p : pages) {
-            String segment = segment(p);
-            switch (p.kind()) {
-                case GROUP -> placePages(p.pages(), unique(dir + segment, used) + "/", readme, pageFiles, used);
-                case LINK -> {
-                }
-                case DOCUMENT -> {
-                    if (p == readme) {
-                        pageFiles.put(p.id(), README);
-                        placePages(p.pages(), dir, readme, pageFiles, used);
-                    } else if (p.pages().isEmpty()) {
-                        pageFiles.put(p.id(), unique(dir + segment, ".md", used));
-                    } else {
-                        String sub = unique(dir + segment, used);
-                        pageFiles.put(p.id(), sub + "/" + README);
-                        placePages(p.pages(), sub + "/", readme, pageFiles, used);
-                    }
-                }
-            }
-        }
+    /** The tree as the layout's file rule reads it (shared with the reader's "Edit on Git"). */
+    private static List<GitBookFiles.Entry> entries(List<SpaceSnapshot.Page> pages) {
+        return pages.stream().map(p -> new GitBookFiles.Entry(p.id(), GitBookFiles.Kind.valueOf(p.kind().name()), p.path(),
+                p.title(), entries(p.pages()))).toList();
     }
 
     private static void summaryItems(List<SpaceSnapshot.Page> pages, int depth, Map<String, String> pageFiles,
@@ -442,27 +421,12 @@ public final class GitBookLayout {
 
     // ---------------------------------------------------------------- paths and text
 
-    private static String segment(SpaceSnapshot.Page p) {
-        String path = p.path();
-        if (path != null && !path.isEmpty()) {
-            String last = path.substring(path.lastIndexOf('/') + 1);
-            if (Slugs.isValid(last)) {
-                return last;
-            }
-        }
-        return Slugs.of(p.title());
-    }
-
     private static String unique(String base, Set<String> used) {
         return unique(base, "", used);
     }
 
     private static String unique(String base, String suffix, Set<String> used) {
-        String p = base + suffix;
-        for (int n = 2; !used.add(p); n++) {
-            p = base + "-" + n + suffix;
-        }
-        return p;
+        return GitBookFiles.unique(base, suffix, used);
     }
 
     /** A file name safe as one path segment; GitBook keeps spaces, so do we. */

@@ -77,6 +77,36 @@ public record GitSyncState(String installationId, String installationProvider, S
         return "https://" + uri.getHost() + path + (provider.equals("gitlab") ? "/-/tree/" : "/tree/") + branch + dir;
     }
 
+    /**
+     * Where readers see one file of the space in the repository (their "Edit on Git"), as a prefix to which the file's
+     * path in the space's layout is appended: GitBook's {@code repoTreeURL} is such a prefix for the repository, so the
+     * project directory follows it; without one, GitHub's or GitLab's blob of the ref in the project directory; null
+     * for other hosts (as {@link #publicUrl}).
+     */
+    static String fileUrl(GitSyncStore.Row row) {
+        String dir = row.projectDirectory() == null ? "" : row.projectDirectory().replaceAll("^/+|/+$", "");
+        dir = dir.isEmpty() ? "" : dir + "/";
+        if (row.treeUrl() != null) {
+            return row.treeUrl() + (row.treeUrl().endsWith("/") ? "" : "/") + dir;
+        }
+        String provider = provider(row.url());
+        if (provider == null || !row.ref().startsWith("refs/heads/")) {
+            return null;
+        }
+        java.net.URI uri;
+        try {
+            uri = java.net.URI.create(row.url());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        if (uri.getHost() == null || uri.getPath() == null) {
+            return null;
+        }
+        String path = uri.getPath().replaceAll("/+$", "").replaceAll("\\.git$", "");
+        String branch = row.ref().substring("refs/heads/".length());
+        return "https://" + uri.getHost() + path + (provider.equals("gitlab") ? "/-/blob/" : "/blob/") + branch + "/" + dir;
+    }
+
     /** GitBook's GitSyncProvider for a repository on GitHub or GitLab; null for every other host. */
     static String provider(String url) {
         String host;

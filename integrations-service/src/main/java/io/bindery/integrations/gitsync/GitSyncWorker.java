@@ -158,7 +158,8 @@ public class GitSyncWorker {
         return new GitSyncData(row.spaceId(), row.organizationId(), row.ref(), row.synced(), row.direction(), row.state(),
                 row.startedAt(), row.endedAt(), row.lastCommit(), row.lastRevision(), row.error(), row.errorAction(),
                 GitSyncState.repoName(row.url()), GitSyncState.publicUrl(row), row.projectDirectory(),
-                GitSyncState.provider(row.url()), GitSyncState.installationStatus(row), row.updatedAt());
+                GitSyncState.provider(row.url()), GitSyncState.installationStatus(row), row.updatedAt(),
+                GitSyncState.fileUrl(row));
     }
 
     @Scheduled(every = "30s", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

@@ -40,4 +40,21 @@ class GitSyncStateTest {
         assertNull(GitSyncState.publicUrl(row("file:///srv/git/docs.git", null, null)));
         assertEquals("docs", GitSyncState.repoName("https://github.com/acme/docs.git/"));
     }
+
+    @Test
+    void aPagesFileIsFoundUnderTheTreeGivenPlusTheProjectDirectoryOrOnGitHubsAndGitLabsBlobs() {
+        // GitBook's repoTreeURL is a prefix for the repository's files: the project directory follows it
+        assertEquals("https://git.example.com/docs/src/branch/main/handbook/",
+                GitSyncState.fileUrl(row("https://git.example.com/docs.git", "https://git.example.com/docs/src/branch/main", "handbook/")));
+        assertEquals("https://git.example.com/docs/src/branch/main/",
+                GitSyncState.fileUrl(row("https://git.example.com/docs.git", "https://git.example.com/docs/src/branch/main/", null)));
+        assertEquals("https://github.com/acme/docs/blob/main/handbook/",
+                GitSyncState.fileUrl(row("https://github.com/acme/docs.git", null, "handbook/")));
+        assertEquals("https://github.com/acme/docs/blob/main/",
+                GitSyncState.fileUrl(row("ssh://git@github.com/acme/docs.git", null, null)));
+        assertEquals("https://gitlab.com/acme/docs/-/blob/main/",
+                GitSyncState.fileUrl(row("https://gitlab.com/acme/docs", null, "")));
+        assertNull(GitSyncState.fileUrl(row("https://git.internal.example/docs.git", null, null)));
+        assertNull(GitSyncState.fileUrl(row("file:///srv/git/docs.git", null, null)));
+    }
 }

@@ -15,11 +15,16 @@ import java.time.Instant;
  * never a file or ssh URL, never credentials), {@code projectDirectory}, {@code provider} (GitBook's GitSyncProvider,
  * github or gitlab; null for other hosts), {@code installationStatus} (pending until an operation left both sides in
  * step, then active); {@code updatedAt} orders the events of a space (a consumer keeps the newest).
+ * {@code fileUrl}: where a reader sees a file of the space in the repository, as a prefix to which the file's path in
+ * the space's GitBook layout is appended (the tree URL given + the project directory, else GitHub's or GitLab's blob
+ * of the ref in the project directory; null for other hosts, and absent from events made before it existed); like
+ * {@code url}, an http(s) URL without credentials.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record GitSyncData(String space, String organization, String ref, boolean synced, String direction,
                           String state, Instant startedAt, Instant endedAt, String commit, String revision,
                           String error, String errorAction, String repoName, String url, String projectDirectory,
-                          String provider, String installationStatus, Instant updatedAt) {
+                          String provider, String installationStatus, Instant updatedAt,
+                          String fileUrl) {
 }

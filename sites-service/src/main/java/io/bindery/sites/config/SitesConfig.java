@@ -33,6 +33,14 @@ public interface SitesConfig {
 
     interface Consumers {
         ContentEvents contentEvents();
+
+        IntegrationsEvents integrationsEvents();
+    }
+
+    interface IntegrationsEvents {
+        /** False: integrations' Git Sync events do not set where a synced space's pages link to Git. */
+        @WithDefault("true")
+        boolean enabled();
     }
 
     interface ContentEvents {

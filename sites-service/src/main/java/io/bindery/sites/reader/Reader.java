@@ -9,6 +9,7 @@ import io.bindery.sites.published.PublishedSites;
 import io.bindery.sites.site.Site;
 import io.bindery.sites.site.SiteVisibility;
 import io.bindery.sites.sitespace.SiteSpaceRow;
+import io.bindery.sites.sitespace.SpaceGitLinks;
 import io.bindery.sites.sitespace.SpaceSources;
 import io.bindery.sites.section.SectionTabs;
 import io.bindery.sites.section.StructureItem;
@@ -54,9 +55,13 @@ public class Reader {
     ContentClient content;
     @Inject
     SiteCustomizations customizations;
+    @Inject
+    SpaceGitLinks gitLinks;
 
     final VersionedCache<RevisionTree> trees = new VersionedCache<>(2000);
     private final VersionedCache<PageRenderer.Rendered> pages = new VersionedCache<>(20_000);
+    /** Each page's file in a synced repository's GitBook layout, by space and revision ("Edit on Git"). */
+    private final VersionedCache<Map<String, String>> gitFiles = new VersionedCache<>(2000);
 
     /**
      * Which site a request names: by id or basename under {@code /s/<key>/}, or by its own hostname (a request whose
@@ -110,7 +115,8 @@ public class Reader {
     /** What the database says a request names; read in one short transaction, before content is asked. */
     record Resolved(Site site, List<StructureItem> sections, List<SectionTabs.Tab> tabs, StructureItem section,
                             List<SiteSpaceRow> variants, SiteSpaceRow siteSpace, String revision, Map<String, String> titles,
-                            String base, String spaceBase, String path, int consumed, java.util.Set<String> named) implements Outcome {
+                            String base, String spaceBase, String path, int consumed, java.util.Set<String> named,
+                            SpaceGitLinks.GitLink git) implements Outcome {
         /** The space the page is read from. */
         String spaceId() {
             return siteSpace.spaceId;
@@ -119,7 +125,7 @@ public class Reader {
         /** The same site space at another page path. */
         Resolved at(String otherPath) {
             return new Resolved(site, sections, tabs, section, variants, siteSpace, revision, titles, base, spaceBase, otherPath,
-                    consumed, named);
+                    consumed, named, git);
         }
     }
 
@@ -241,7 +247,64 @@ public class Reader {
         });
         java.time.Instant modified = tree.createdAt() == null ? null
                 : r.site().updatedAt != null && r.site().updatedAt.isAfter(tree.createdAt()) ? r.site().updatedAt : tree.createdAt();
-        return new Page(r.site(), r.revision(), model(r, tree, documents, shown, rendered).updatedAt(tree.createdAt()), modified);
+        if (modified != null && r.git() != null && r.git().updatedAt().isAfter(modified)) {
+            modified = r.git().updatedAt(); // the link appeared or moved since
+        }
+        return new Page(r.site(), r.revision(), model(r, tree, documents, shown, rendered).updatedAt(tree.createdAt())
+                .editUrl(editUrl(r, tree, shown)), modified);
+    }
+
+    /**
+     * Where the shown page's file is seen in the synced repository: the space's link prefix and the file the export
+     * writes the page to (GitBook's layout); null when the space is not synced with a public address.
+     */
+    private String editUrl(Resolved r, RevisionTree tree, RevisionTree.Page shown) {
+        if (r.git() == null) {
+            return null;
+        }
+        String file = gitFiles.get(r.spaceId(), r.revision(), () -> io.bindery.document.GitBookFiles.place(entries(tree.pages())))
+                .get(shown.id());
+        return file == null ? null : r.git().fileUrl() + encodePath(file);
+    }
+
+    /** The flat tree (tree order, depths) as nested entries for the layout's file rule. */
+    static List<io.bindery.document.GitBookFiles.Entry> entries(List<RevisionTree.Page> pages) {
+        List<String> parents = parents(pages);
+        Map<String, List<RevisionTree.Page>> children = new HashMap<>();
+        List<RevisionTree.Page> top = new ArrayList<>();
+        for (int i = 0; i < pages.size(); i++) {
+            String parent = parents.get(i);
+            (parent == null ? top : children.computeIfAbsent(parent, k -> new ArrayList<>())).add(pages.get(i));
+        }
+        return entries(top, children);
+    }
+
+    private static List<io.bindery.document.GitBookFiles.Entry> entries(List<RevisionTree.Page> pages,
+                                                                        Map<String, List<RevisionTree.Page>> children) {
+        return pages.stream().map(p -> new io.bindery.document.GitBookFiles.Entry(p.id(), kind(p.kind()), p.path(), p.title(),
+                entries(children.getOrDefault(p.id(), List.of()), children))).toList();
+    }
+
+    private static io.bindery.document.GitBookFiles.Kind kind(String kind) {
+        return switch (kind == null ? "" : kind) {
+            case "group" -> io.bindery.document.GitBookFiles.Kind.GROUP;
+            case "link" -> io.bindery.document.GitBookFiles.Kind.LINK;
+            default -> io.bindery.document.GitBookFiles.Kind.DOCUMENT;
+        };
+    }
+
+    /** A repository path with each segment percent-encoded as a URL path segment. */
+    static String encodePath(String path) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : path.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            if (Character.isLetterOrDigit(c) && c < 128 || "-._~/".indexOf(c) >= 0) {
+                out.append(c);
+            } else {
+                out.append('%').append(String.format("%02X", b & 0xff));
+            }
+        }
+        return out.toString();
     }
 
     /** A revision's page tree, read from content once per revision. */
@@ -299,7 +362,8 @@ public class Reader {
         SiteSpaceRow siteSpace = namedVariant.orElseGet(() -> variants.stream().filter(r -> r.isDefault).findFirst().orElse(variants.get(0)));
         String sectionBase = base + (section == null || section.isDefault ? "" : section.path + "/");
         String spaceBase = sectionBase + (siteSpace.isDefault ? "" : siteSpace.path + "/");
-        Optional<String> revision = sources.revision(siteSpace.spaceId);
+        String spaceId = siteSpace.spaceId;
+        Optional<String> revision = sources.revision(spaceId);
         if (revision.isEmpty()) {
             return new NotFound("This space has no content yet.", site);
         }
@@ -318,7 +382,7 @@ public class Reader {
         }
         List<SectionTabs.Tab> tabs = sections.size() < 2 ? List.of() : SectionTabs.tabs(byParent, section == null ? null : section.id, base);
         return new Resolved(site, sections, tabs, section, variants, siteSpace, revision.get(), titles, base, spaceBase,
-                String.join("/", segments), consumed, names);
+                String.join("/", segments), consumed, names, gitLinks.of(spaceId).orElse(null));
     }
 
     /** The path segment under a site's base where files (images of pages) are served, by space and revision. */
@@ -537,7 +601,7 @@ public class Reader {
         io.bindery.sites.site.SiteFacts facts = io.bindery.sites.site.SiteFacts.of(site);
         return new ReaderModel(facts.title(), r.base(), r.base() + ASSETS_CSS, r.base() + SEARCH, shown.title(), shown.description(),
                 !facts.isPublic() || shown.noIndex(), theme, r.tabs(), switcher, nav, crumbs, previous, next,
-                rendered.outline(), new RawString(rendered.html()), rendered.summary(), null);
+                rendered.outline(), new RawString(rendered.html()), rendered.summary(), null, null);
     }
 
     /** Each page's parent id (null at the top level), from the depths of the tree order. */

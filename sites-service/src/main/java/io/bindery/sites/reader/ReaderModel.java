@@ -8,7 +8,7 @@ import java.util.List;
 public record ReaderModel(String siteTitle, String homeUrl, String cssUrl, String searchUrl, String title, String description,
                           boolean noIndex, ReaderTheme theme, List<io.bindery.sites.section.SectionTabs.Tab> tabs, List<Link> variants, List<NavItem> nav,
                           List<Link> breadcrumbs, Link previous, Link next, List<PageRenderer.OutlineEntry> outline,
-                          RawString body, String summary, java.time.Instant updatedAt) {
+                          RawString body, String summary, java.time.Instant updatedAt, String editUrl) {
 
     /**
      * What search engines and link previews show: the page's description, else the start of its first paragraph
@@ -42,7 +42,16 @@ public record ReaderModel(String siteTitle, String homeUrl, String cssUrl, Strin
     /** This model with the date its content last changed. */
     ReaderModel updatedAt(java.time.Instant at) {
         return new ReaderModel(siteTitle, homeUrl, cssUrl, searchUrl, title, description, noIndex, theme, tabs, variants, nav,
-                breadcrumbs, previous, next, outline, body, summary, at);
+                breadcrumbs, previous, next, outline, body, summary, at, editUrl);
+    }
+
+    /**
+     * This model with the address of the page's file in the synced repository ("Edit on Git"; null: none). {@code url}
+     * is an http(s) address without credentials (SpaceGitLinks keeps no other).
+     */
+    ReaderModel editUrl(String url) {
+        return new ReaderModel(siteTitle, homeUrl, cssUrl, searchUrl, title, description, noIndex, theme, tabs, variants, nav,
+                breadcrumbs, previous, next, outline, body, summary, updatedAt, url);
     }
 
     /** The site's icon, beside the stylesheet. */

@@ -104,6 +104,11 @@ class ReaderLighthouseTest {
         as(admin).body("{\"title\":\"Reference\",\"sections\":[\"" + grouped.get(0) + "\",\"" + grouped.get(1) + "\"]}")
                 .post(sites + "/section-groups").then().statusCode(201);
         as(admin).post(sites + "/publish").then().statusCode(200);
+        // the space is synced with Git: its pages carry "Edit on Git", scored with the rest
+        io.bindery.sites.sitespace.SpaceGitLinks links = io.quarkus.arc.Arc.container()
+                .instance(io.bindery.sites.sitespace.SpaceGitLinks.class).get();
+        io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() ->
+                links.apply(space, true, "https://github.com/acme/handbook/blob/main/", java.time.Instant.now()));
 
         String base = "http://127.0.0.1:" + port + "/s/" + site + "/";
         Result result = run(List.of("node", "check.mjs", OUT.toString(), "landing=" + base, "long=" + base + "long"), 600);

@@ -6,6 +6,8 @@ import io.bindery.commons.testing.TestIdentity;
 import io.bindery.commons.testing.TopicEvents;
 import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpaceContentUpdated;
+import io.bindery.contracts.integrations.GitSyncData;
+import io.bindery.contracts.integrations.IntegrationsEventTypes;
 import io.bindery.sites.testing.ContentStandIn;
 import io.bindery.sites.testing.ContentStandIn.StandInPage;
 import io.bindery.sites.testing.SiteFixtures;
@@ -58,6 +60,8 @@ class ReaderTest {
 
     @Inject
     ObjectMapper json;
+    @Inject
+    jakarta.persistence.EntityManager em;
     @ConfigProperty(name = "kafka.bootstrap.servers")
     String kafka;
 
@@ -260,6 +264,79 @@ class ReaderTest {
         }
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
                 .until(() -> given().get(url("/intro")).then().extract().asString().contains("Merged text."));
+    }
+
+    /** integrations' Git Sync event of {@code space}: synced or not, with the link prefix {@code fileUrl}, at {@code at}. */
+    GitSyncData gitSync(boolean synced, String fileUrl, Instant at) {
+        return new GitSyncData(space, org, "refs/heads/main", synced, "export", "success", at, at, null, null, null, null,
+                "handbook", null, "docs/", "github", "active", at, fileUrl);
+    }
+
+    void send(TopicEvents integrations, String type, GitSyncData data) throws Exception {
+        integrations.send(space, integrations.event(Ids.newId(), type, space, Instant.now(), data));
+    }
+
+    String page(String rest) {
+        return given().get(url(rest)).then().statusCode(200).extract().asString();
+    }
+
+    @Test
+    void pagesOfASyncedSpaceLinkToTheirFilesInTheRepositoryNeverToAnAddressWithCredentials() throws Exception {
+        publish();
+        assertFalse(page("/guide/details").contains("Edit on Git"), "no link before the space is synced");
+        Instant t = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+        String prefix = "https://github.com/acme/handbook/blob/main/docs/";
+        try (TopicEvents integrations = new TopicEvents(kafka, json, IntegrationsEventTypes.TOPIC, "/bindery/integrations-service")) {
+            send(integrations, IntegrationsEventTypes.GIT_SYNC_STARTED, gitSync(true, prefix, t));
+            // each page's file in GitBook's layout: the first page is README.md, a page with children its folder's README
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> page("/guide/details").contains("Edit on Git"));
+            given().get(url("/guide/details")).then().statusCode(200)
+                    .body(containsString("<p class=\"edit-on-git\"><a href=\"" + prefix + "guide/details.md\" rel=\"nofollow noopener\">Edit on Git</a></p>"));
+            given().get(url("/guide")).then().statusCode(200).body(containsString("href=\"" + prefix + "guide/README.md\""));
+            given().get(url("/intro")).then().statusCode(200).body(containsString("href=\"" + prefix + "README.md\""));
+            // the agents' markdown stays as it was
+            given().get(url("/guide.md")).then().statusCode(200).body(not(containsString("Edit on Git")));
+
+            // a stop removes the link, and an older event arriving late does not bring it back
+            send(integrations, IntegrationsEventTypes.GIT_SYNC_STOPPED, gitSync(false, prefix, t.plusSeconds(2)));
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> !page("/guide/details").contains("Edit on Git"));
+            send(integrations, IntegrationsEventTypes.GIT_SYNC_COMPLETED, gitSync(true, prefix, t.plusSeconds(1)));
+
+            // an address with credentials, a file or an ssh URL is never shown, whatever an event carries
+            int n = 3;
+            for (String bad : List.of("https://bot:s3cret@github.com/acme/handbook/blob/main/", "file:///srv/git/handbook/",
+                    "ssh://git@github.com/acme/handbook/", "javascript:alert(1)//")) {
+                Instant at = t.plusSeconds(n++);
+                send(integrations, IntegrationsEventTypes.GIT_SYNC_COMPLETED, gitSync(true, bad, at));
+                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> at.equals(linkVersion()));
+                String shown = page("/guide/details");
+                assertFalse(shown.contains("Edit on Git") || shown.contains("s3cret") || shown.contains("file:")
+                        || shown.contains("ssh:") || shown.contains("javascript:"), bad + " shown:\n" + shown);
+            }
+            send(integrations, IntegrationsEventTypes.GIT_SYNC_COMPLETED,
+                    gitSync(true, "https://git.example.com/handbook/src/branch/main/", t.plusSeconds(n)));
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> page("/guide/details").contains("https://git.example.com/handbook/src/branch/main/guide/details.md"));
+        }
+    }
+
+    /** When the space's link was last set from an event (null: never). */
+    Instant linkVersion() {
+        return io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> {
+            List<?> rows = em.createNativeQuery("SELECT updated_at FROM space_git_link WHERE space_id = :id")
+                    .setParameter("id", space).getResultList();
+            if (rows.isEmpty()) {
+                return null;
+            }
+            Object v = rows.get(0);
+            return switch (v) {
+                case java.sql.Timestamp ts -> ts.toInstant();
+                case java.time.OffsetDateTime o -> o.toInstant();
+                default -> (Instant) v;
+            };
+        });
     }
 
     static final byte[] PNG = java.util.Base64.getDecoder().decode(
