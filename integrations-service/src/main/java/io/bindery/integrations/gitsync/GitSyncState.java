@@ -58,23 +58,9 @@ public record GitSyncState(String installationId, String installationProvider, S
         if (row.treeUrl() != null) {
             return row.treeUrl();
         }
-        String provider = provider(row.url());
-        if (provider == null) {
-            return null;
-        }
-        java.net.URI uri;
-        try {
-            uri = java.net.URI.create(row.url());
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
-        if (uri.getHost() == null || uri.getPath() == null) {
-            return null;
-        }
-        String path = uri.getPath().replaceAll("/+$", "").replaceAll("\\.git$", "");
-        String branch = row.ref().substring("refs/heads/".length());
         String dir = row.projectDirectory() == null ? "" : "/" + row.projectDirectory().replaceAll("/+$", "");
-        return "https://" + uri.getHost() + path + (provider.equals("gitlab") ? "/-/tree/" : "/tree/") + branch + dir;
+        String page = providerPage(row, "tree");
+        return page == null ? null : page + dir;
     }
 
     /**
@@ -89,6 +75,15 @@ public record GitSyncState(String installationId, String installationProvider, S
         if (row.treeUrl() != null) {
             return row.treeUrl() + (row.treeUrl().endsWith("/") ? "" : "/") + dir;
         }
+        String page = providerPage(row, "blob");
+        return page == null ? null : page + "/" + dir;
+    }
+
+    /**
+     * GitHub's or GitLab's page of the ref's {@code kind} ("tree" or "blob") for the repository, without a trailing
+     * slash; null for other hosts or an address that is not a URL.
+     */
+    private static String providerPage(GitSyncStore.Row row, String kind) {
         String provider = provider(row.url());
         if (provider == null || !row.ref().startsWith("refs/heads/")) {
             return null;
@@ -104,7 +99,7 @@ public record GitSyncState(String installationId, String installationProvider, S
         }
         String path = uri.getPath().replaceAll("/+$", "").replaceAll("\\.git$", "");
         String branch = row.ref().substring("refs/heads/".length());
-        return "https://" + uri.getHost() + path + (provider.equals("gitlab") ? "/-/blob/" : "/blob/") + branch + "/" + dir;
+        return "https://" + uri.getHost() + path + (provider.equals("gitlab") ? "/-/" : "/") + kind + "/" + branch;
     }
 
     /** GitBook's GitSyncProvider for a repository on GitHub or GitLab; null for every other host. */
