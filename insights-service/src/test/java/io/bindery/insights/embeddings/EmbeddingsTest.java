@@ -136,6 +136,9 @@ class EmbeddingsTest {
         SectionEmbeddingStore.SpaceState second = awaitIndexed(space, r2);
         assertEquals(4, second.sections());
         assertEquals(2, second.lastEmbedded());
+        // the state is committed before this replica reloads the space into its index: the index follows shortly
+        await().atMost(Duration.ofSeconds(10)).until(() -> search(org, List.of(space), "restore a database dump", 10)
+                .items().size() == 4);
         EmbeddingSearchResponse all = search(org, List.of(space), "restore a database dump", 10);
         assertEquals(4, all.items().size());
         assertTrue(all.items().stream().noneMatch(h -> h.page().equals(b.id())), "the vanished page is out of the index");
@@ -156,6 +159,8 @@ class EmbeddingsTest {
         SectionEmbeddingStore.SpaceState fourth = awaitIndexed(space, r4);
         assertEquals(4, fourth.sections());
         assertEquals(0, fourth.lastEmbedded());
+        await().atMost(Duration.ofSeconds(10)).until(() -> search(org, List.of(space), "which tool collects the metrics",
+                10).items().stream().anyMatch(h -> h.page().equals(moved.id())));
         List<EmbeddingSearchResponse.Hit> metrics = search(org, List.of(space), "which tool collects the metrics", 10).items();
         assertEquals(moved.id(), metrics.getFirst().page());
         assertTrue(metrics.stream().noneMatch(h -> h.page().equals(c.id())), "the page it left is out of the index");
