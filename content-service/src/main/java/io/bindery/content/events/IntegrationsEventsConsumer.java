@@ -48,8 +48,7 @@ public class IntegrationsEventsConsumer extends TopicConsumer {
     }
 
     private void gitSync(GitSyncData s) {
-        // events from before updatedAt was added are ordered by their operation's times
-        Instant version = s.updatedAt() != null ? s.updatedAt() : s.endedAt() != null ? s.endedAt() : s.startedAt();
+        Instant version = GitSyncData.orderOf(s);
         if (s.space() == null || version == null) {
             throw new IllegalArgumentException("a git-sync event without space or updatedAt");
         }

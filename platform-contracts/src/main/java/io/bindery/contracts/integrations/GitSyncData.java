@@ -27,4 +27,13 @@ public record GitSyncData(String space, String organization, String ref, boolean
                           String error, String errorAction, String repoName, String url, String projectDirectory,
                           String provider, String installationStatus, Instant updatedAt,
                           String fileUrl) {
+
+    /**
+     * The instant that orders this space's events ({@code updatedAt}; events from before it existed are ordered by
+     * their operation's times); null when the event carries none. Static, not an accessor: Jackson would write a
+     * method named like a property into the event.
+     */
+    public static Instant orderOf(GitSyncData s) {
+        return s.updatedAt() != null ? s.updatedAt() : s.endedAt() != null ? s.endedAt() : s.startedAt();
+    }
 }
