@@ -8,10 +8,4 @@ class ArchitectureTest extends ServiceArchitectureTest {
     ArchitectureTest() {
         super("io.bindery.openapi");
     }
-
-    /** OpenApiSpec and SpecVersion rows still changed by processing's Processor, until specs owns those steps (issue 30). */
-    @Override
-    protected int storeAndEntityUsesOutsideTheirFeature() {
-        return 45;
-    }
 }

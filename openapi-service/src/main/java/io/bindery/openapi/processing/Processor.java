@@ -2,22 +2,15 @@ package io.bindery.openapi.processing;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.bindery.commons.events.EventPublisher;
-import io.bindery.contracts.openapi.OpenApiEventTypes;
 import io.bindery.openapi.config.OpenApiConfig;
-import io.bindery.openapi.specs.OpenApiSpec;
 import io.bindery.openapi.specs.ProcessErrorCode;
-import io.bindery.openapi.specs.ProcessingState;
+import io.bindery.openapi.specs.SpecProcessing;
 import io.bindery.openapi.specs.SpecView;
-import io.bindery.openapi.specs.SpecViews;
-import io.bindery.openapi.versions.SpecVersion;
 import io.bindery.openapi.versions.Summary;
 import io.bindery.openapi.versions.Versions;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import org.jboss.logging.Logger;
 
 import java.time.Instant;
@@ -40,17 +33,13 @@ public class Processor {
     static final long LARGE_SPEC_CHARS = 1_000_000;
 
     @Inject
-    EntityManager em;
+    SpecProcessing specs;
     @Inject
     SpecFetcher fetcher;
     @Inject
     SpecParser parser;
     @Inject
     Versions versions;
-    @Inject
-    SpecViews views;
-    @Inject
-    EventPublisher events;
     @Inject
     OpenApiConfig config;
     @Inject
@@ -105,19 +94,9 @@ public class Processor {
     }
 
     Work start(String specId, String request) {
-        OpenApiSpec spec = em.find(OpenApiSpec.class, specId, LockModeType.PESSIMISTIC_WRITE);
-        if (spec == null || !request.equals(spec.request) || spec.processingState == ProcessingState.COMPLETE) {
-            return null;
-        }
-        spec.processingState = ProcessingState.PROGRESS;
-        spec.progressAt = now();
-        spec.attempts += 1;
-        boolean exhausted = spec.attempts > config.processing().maxAttempts();
-        SpecVersion latest = spec.lastVersion == null ? null : em.find(SpecVersion.class, spec.lastVersion);
-        return new Work(spec.sourceUrl,
-                spec.sourceText == null ? null : views.publishedBase(spec.organizationId, spec.slug) + "openapi"
-                        + (SpecFetcher.isJson(spec.sourceText) ? ".json" : ".yaml"),
-                latest == null ? null : latest.contentHash, exhausted);
+        SpecProcessing.Started started = specs.start(specId, request, config.processing().maxAttempts(), now());
+        return started == null ? null : new Work(started.sourceUrl(), started.textUrl(),
+                versions.contentHash(started.lastVersion()), started.exhausted());
     }
 
     /**
@@ -157,53 +136,35 @@ public class Processor {
 
     /** A text source, read when it is processed; a spec deleted meanwhile is an empty text (completed by nobody). */
     private String sourceText(String specId) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            OpenApiSpec spec = em.find(OpenApiSpec.class, specId);
-            return spec == null || spec.sourceText == null ? "" : spec.sourceText;
-        });
+        return QuarkusTransaction.requiringNew().call(() -> specs.sourceText(specId));
     }
 
     void complete(String specId, String request, Result result) {
-        OpenApiSpec spec = em.find(OpenApiSpec.class, specId, LockModeType.PESSIMISTIC_WRITE);
-        if (spec == null || !request.equals(spec.request)) {
+        Instant now = now();
+        SpecProcessing.Completing spec = specs.complete(specId, request, now);
+        if (spec == null) {
             return; // deleted, or superseded by a newer upload: its own processing reports
         }
-        Instant now = now();
-        spec.processingState = ProcessingState.COMPLETE;
-        spec.request = null;
-        spec.progressAt = null;
-        spec.lastProcessedAt = now;
-        spec.updatedAt = now;
-        if (result.failure() == null) {
-            if (result.unchanged()) {
-                SpecVersion latest = spec.lastVersion == null ? null : em.find(SpecVersion.class, spec.lastVersion);
-                if (latest == null || !latest.contentHash.equals(result.hash())) {
-                    // not parsed since it matched the latest version, which has changed since: rolled back, the
-                    // request is processed again (ProcessingSweep) and parsed then
-                    throw new IllegalStateException("the latest version of spec " + specId + " changed while it was processed");
-                }
-            } else {
-                String url = spec.sourceUrl != null ? spec.sourceUrl : result.files().files().get(0).url();
-                SpecVersion created = versions.store(spec.id, spec.lastVersion, url, result.files().files(),
-                        result.hash(), result.summary(), now);
-                if (created != null) {
-                    spec.lastVersion = created.id;
-                }
-            }
-            spec.lastProcessErrorCode = null;
-            spec.lastProcessedErrors = null;
-            spec.lastProcessedErrorCount = 0;
-            em.flush();
-            events.publish(OpenApiEventTypes.SPEC_PROCESSED, spec.id, views.data(spec));
-        } else {
+        if (result.failure() != null) {
             List<SpecView.ProcessError> errors = result.failure().errors();
             int max = config.processing().maxErrorsListed();
-            spec.lastProcessErrorCode = result.failure().code();
-            spec.lastProcessedErrorCount = errors.size();
-            spec.lastProcessedErrors = write(errors.size() > max ? errors.subList(0, max) : errors);
-            em.flush();
-            events.publish(OpenApiEventTypes.SPEC_FAILED, spec.id, views.data(spec));
+            specs.failed(specId, result.failure().code(), errors.size(),
+                    write(errors.size() > max ? errors.subList(0, max) : errors));
+            return;
         }
+        String created = null;
+        if (result.unchanged()) {
+            if (!result.hash().equals(versions.contentHash(spec.lastVersion()))) {
+                // not parsed since it matched the latest version, which has changed since: rolled back, the
+                // request is processed again (ProcessingSweep) and parsed then
+                throw new IllegalStateException("the latest version of spec " + specId + " changed while it was processed");
+            }
+        } else {
+            String url = spec.sourceUrl() != null ? spec.sourceUrl() : result.files().files().get(0).url();
+            created = versions.store(specId, spec.lastVersion(), url, result.files().files(), result.hash(),
+                    result.summary(), now);
+        }
+        specs.succeeded(specId, created);
     }
 
     private String write(Object value) {

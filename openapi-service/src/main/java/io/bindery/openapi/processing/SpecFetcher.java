@@ -305,13 +305,7 @@ public class SpecFetcher {
     }
 
     static boolean isJson(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (!Character.isWhitespace(c)) {
-                return c == '{' || c == '[';
-            }
-        }
-        return false;
+        return io.bindery.openapi.specs.SpecSource.isJson(text);
     }
 
     static String firstLine(String message) {

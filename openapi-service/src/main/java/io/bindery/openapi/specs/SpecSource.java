@@ -64,4 +64,20 @@ public record SpecSource(String url, String text) {
             throw ApiException.badRequest("source.url must have a host");
         }
     }
+
+    /** Whether a spec's text is JSON (its first non-blank character opens an object or array), else YAML. */
+    public static boolean isJson(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!Character.isWhitespace(c)) {
+                return c == '{' || c == '[';
+            }
+        }
+        return false;
+    }
+
+    /** The name a text source is published under, beside the spec's other published files. */
+    static String textFileName(String text) {
+        return isJson(text) ? "openapi.json" : "openapi.yaml";
+    }
 }

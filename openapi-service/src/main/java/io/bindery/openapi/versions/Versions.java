@@ -101,16 +101,13 @@ public class Versions {
 
     /**
      * Records processed content as the spec's latest version, unless the latest one has the same canonical hash.
-     * Runs in the caller's transaction (the processing's closing one); returns the new version, or null.
+     * Runs in the caller's transaction (the processing's closing one); returns the new version's id, or null.
      * {@code hash}: the files' {@link Summary#contentHash}.
      */
-    public SpecVersion store(String specId, String lastVersion, String url, List<SpecFile> files, String hash,
+    public String store(String specId, String lastVersion, String url, List<SpecFile> files, String hash,
                              Summary summary, Instant now) {
-        if (lastVersion != null) {
-            SpecVersion latest = em.find(SpecVersion.class, lastVersion);
-            if (latest != null && latest.contentHash.equals(hash)) {
-                return null;
-            }
+        if (hash.equals(contentHash(lastVersion))) {
+            return null;
         }
         SpecVersion v = new SpecVersion();
         v.id = Ids.newId();
@@ -133,7 +130,16 @@ public class Versions {
             f.content = files.get(i).text();
             em.persist(f);
         }
-        return v;
+        return v.id;
+    }
+
+    /** The content hash of a version; null when there is none (no version yet, or it was deleted with its spec). */
+    public String contentHash(String versionId) {
+        if (versionId == null) {
+            return null;
+        }
+        SpecVersion v = em.find(SpecVersion.class, versionId);
+        return v == null ? null : v.contentHash;
     }
 
     private SpecVersion version(SpecRef spec, String versionId) {
