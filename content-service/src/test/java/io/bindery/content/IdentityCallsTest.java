@@ -4,7 +4,8 @@ import com.sun.net.httpserver.HttpServer;
 import io.bindery.commons.auth.RevocationList;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.IdentityCalls;
-import io.bindery.commons.client.IdentityTokensApi;
+import io.bindery.contracts.identity.IdentityRevocationsApi;
+import io.bindery.contracts.identity.IdentityServiceTokensApi;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.projection.IdentityClient;
 import io.bindery.commons.testing.HttpStandIn;
@@ -54,7 +55,7 @@ class IdentityCallsTest {
     }
 
     static ServiceTokens tokens(String identityUrl, String secret) {
-        return IdentityCalls.serviceTokens(IdentityTokensApi.class, identityUrl, "content-service", secret);
+        return IdentityCalls.serviceTokens(IdentityServiceTokensApi.class, identityUrl, "content-service", secret);
     }
 
     /** A stand-in answering every request with {@code status} and {@code body} (none when null), noting the requests. */
@@ -107,7 +108,7 @@ class IdentityCallsTest {
     void aRevocationInTheFixtureIsRefused() throws Exception {
         List<String> requests = new CopyOnWriteArrayList<>();
         String identity = answering(200, ContractFixtures.tree("identity/token-revocations").toString(), requests);
-        try (RevocationList list = IdentityCalls.revocations(IdentityTokensApi.class, identity, Duration.ofHours(1), Duration.ZERO,
+        try (RevocationList list = IdentityCalls.revocations(IdentityRevocationsApi.class, identity, Duration.ofHours(1), Duration.ZERO,
                 tokens(identity, ""))) {
             await().atMost(Duration.ofSeconds(10)).until(list::synced);
             assertTrue(list.isRevoked("tok_contract"), "tokenId and expiresAt are read");

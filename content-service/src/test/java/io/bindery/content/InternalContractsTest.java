@@ -53,6 +53,18 @@ class InternalContractsTest {
                 .get("/internal/orgs/" + org + "/readable-spaces").then().statusCode(200).extract().asString()));
     }
 
+    /** Sites' and integrations' request (the fixture's shape, with real ids) and content's answer. */
+    @Test
+    void spaceViewsServeTheFixture() {
+        String org = Ids.newId();
+        String admin = member(org, "admin", null);
+        String space = space(org, admin, "Handbook");
+        ObjectNode request = (ObjectNode) ContractFixtures.tree("content/space-views-request");
+        request.put("user", admin).putArray("spaces").add(space);
+        ContractFixtures.assertServes("content/space-views", tree(internal().body(request.toString())
+                .post("/internal/orgs/" + org + "/space-views").then().statusCode(200).extract().asString()));
+    }
+
     @Test
     void branchesAcceptReviewsRequestsAndServeTheFixtures() {
         String org = Ids.newId();

@@ -3,6 +3,8 @@ package io.bindery.contracts;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.contracts.content.ReadableSpacesResponse;
 import io.bindery.contracts.content.SpaceAccessResponse;
+import io.bindery.contracts.content.SpaceViewsRequest;
+import io.bindery.contracts.content.SpaceViewsResponse;
 import io.bindery.contracts.identity.MemberViewsRequest;
 import io.bindery.contracts.identity.MembershipResponse;
 import io.bindery.contracts.identity.TeamResponse;
@@ -32,6 +34,8 @@ class FixtureRoundTripTest {
             "content/space-access, io.bindery.contracts.content.SpaceAccessResponse",
             "content/space-access-no-role, io.bindery.contracts.content.SpaceAccessResponse",
             "content/readable-spaces, io.bindery.contracts.content.ReadableSpacesResponse",
+            "content/space-views-request, io.bindery.contracts.content.SpaceViewsRequest",
+            "content/space-views, io.bindery.contracts.content.SpaceViewsResponse",
             "identity/service-token, io.bindery.contracts.identity.ServiceTokenResponse",
             "identity/service-token-request, io.bindery.contracts.identity.ServiceTokenRequest",
             "openapi/spec-uploaded, io.bindery.contracts.openapi.OpenApiSpecData",
@@ -46,6 +50,6 @@ class FixtureRoundTripTest {
     // the classes named above, so a rename breaks compilation here too
     @SuppressWarnings("unused")
     private static final Class<?>[] RECORDS = {TokenRevocationsResponse.class, MembershipResponse.class, TeamResponse.class,
-            MemberViewsRequest.class, TeamViewsRequest.class, SpaceAccessResponse.class, ReadableSpacesResponse.class,
+            MemberViewsRequest.class, TeamViewsRequest.class, SpaceAccessResponse.class, ReadableSpacesResponse.class, SpaceViewsRequest.class, SpaceViewsResponse.class,
             ServiceTokenResponse.class, ServiceTokenRequest.class};
 }

@@ -3,7 +3,6 @@ package io.bindery.content.access;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.projection.Membership;
-import io.bindery.content.domain.Collection;
 import io.bindery.content.domain.ContentItem;
 import io.bindery.content.domain.Space;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,6 +22,8 @@ public class ContentLookup {
     ContentAccess access;
     @Inject
     EntityManager em;
+    @Inject
+    CollectionRows collections;
 
     /** An item with the caller's membership in its organization and role on it. */
     public record Loaded<T extends ContentItem>(T item, Membership member, Role role) {
@@ -53,12 +54,6 @@ public class ContentLookup {
         return row;
     }
 
-    /** A collection the caller can see, locked for a read-modify-write. */
-    public Loaded<Collection> collectionForUpdate(String id, String callerId) {
-        return find(lockedRow(Collection.class, id), callerId)
-                .orElseThrow(() -> ApiException.notFound("no collection " + id));
-    }
-
     /** A live space the caller can see, locked for a read-modify-write. */
     public Loaded<Space> spaceForUpdate(String id, String callerId) {
         return anySpaceForUpdate(id, callerId).filter(l -> !l.item().deleted())
@@ -70,8 +65,9 @@ public class ContentLookup {
         return find(lockedRow(Space.class, id), callerId);
     }
 
-    public Loaded<Collection> collection(String id, String callerId) {
-        return find(Collection.<Collection>findById(id), callerId)
+    /** A collection the caller can see, as a content item (the collections feature reads it as its own entity). */
+    public Loaded<ContentItem> collection(String id, String callerId) {
+        return find(collections.collection(id), callerId)
                 .orElseThrow(() -> ApiException.notFound("no collection " + id));
     }
 
@@ -86,9 +82,9 @@ public class ContentLookup {
         return find(Space.<Space>findById(id), callerId);
     }
 
-    /** A collection with the caller's role on it, when the caller may see it. */
-    public Optional<Loaded<Collection>> visible(Collection c, String callerId) {
-        return find(c, callerId);
+    /** An item with the caller's role on it, when the caller may see it. */
+    public <T extends ContentItem> Optional<Loaded<T>> visible(T item, String callerId) {
+        return find(item, callerId);
     }
 
     private <T extends ContentItem> Optional<Loaded<T>> find(T item, String callerId) {
@@ -100,14 +96,5 @@ public class ContentLookup {
             return Optional.empty();
         }
         return access.role(member.get(), item).map(role -> new Loaded<>(item, member.get(), role));
-    }
-
-    /** A collection named in a request body as a parent, that the member can see; 404 otherwise. */
-    public Collection visibleCollection(Membership member, String collectionId, String field) {
-        Collection c = collectionId == null || collectionId.isBlank() ? null : Collection.findById(collectionId);
-        if (c == null || !c.organizationId.equals(member.organizationId()) || access.role(member, c).isEmpty()) {
-            throw ApiException.notFound(field + ": no collection " + collectionId + " in organization " + member.organizationId());
-        }
-        return c;
     }
 }

@@ -1,7 +1,6 @@
 package io.bindery.content.access;
 
 import io.bindery.commons.errors.ApiException;
-import io.bindery.content.domain.Branch;
 import io.bindery.content.domain.Space;
 import io.bindery.content.revisions.RevisionStore;
 import io.bindery.content.revisions.Snapshot;
@@ -19,8 +18,11 @@ public class ContentScopes {
     @Inject
     RevisionStore store;
 
-    /** The space (with the caller's role), the revision read and, for a change request, its branch. */
-    public record Scope(ContentLookup.Loaded<Space> space, Snapshot snapshot, Branch branch) {
+    /**
+     * The space (with the caller's role), the revision read and, for a change request, its branch (the branches
+     * feature builds that scope).
+     */
+    public record Scope(ContentLookup.Loaded<Space> space, Snapshot snapshot, BranchHead branch) {
         public Space item() {
             return space.item();
         }
@@ -36,15 +38,13 @@ public class ContentScopes {
         }
     }
 
+    /** What a content request on a change request needs of its branch. */
+    public record BranchHead(String id, String mergedAncestorRevisionId) {
+    }
+
     public Scope live(String spaceId, String callerId) {
         ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
         return new Scope(space, store.load(space.item().revisionId), null);
-    }
-
-    public Scope branch(String spaceId, String changeRequest, String callerId) {
-        ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
-        Branch b = find(spaceId, changeRequest);
-        return new Scope(space, store.load(b.headRevisionId), b);
     }
 
     public Scope revision(String spaceId, String revisionId, String callerId) {
@@ -54,17 +54,5 @@ public class ContentScopes {
             throw ApiException.notFound("no revision " + revisionId + " in space " + spaceId);
         }
         return new Scope(space, s, null);
-    }
-
-    /** A branch by change request id or by its number in the space. */
-    public static Branch find(String spaceId, String idOrNumber) {
-        Branch b = Branch.findById(idOrNumber);
-        if (b == null && idOrNumber != null && idOrNumber.matches("\\d{1,9}")) {
-            b = Branch.find("spaceId = ?1 and number = ?2", spaceId, Integer.parseInt(idOrNumber)).firstResult();
-        }
-        if (b == null || !b.spaceId.equals(spaceId)) {
-            throw ApiException.notFound("no change request " + idOrNumber + " in space " + spaceId);
-        }
-        return b;
     }
 }

@@ -53,7 +53,7 @@ public class BranchChanges {
 
     /** What a change request's branch changed against the main revision it is based on. */
     public Changes of(ContentScopes.Scope scope) {
-        return between(scope.item(), store.load(scope.branch().mergedAncestorRevisionId), scope.snapshot());
+        return between(scope.item(), store.load(scope.branch().mergedAncestorRevisionId()), scope.snapshot());
     }
 
     /** What a revision changed against its first parent (everything is new in a revision without parents). */

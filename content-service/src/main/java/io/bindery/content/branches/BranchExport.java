@@ -1,8 +1,6 @@
 package io.bindery.content.branches;
 
-import io.bindery.content.access.ContentScopes;
 import io.bindery.commons.errors.ApiException;
-import io.bindery.content.domain.Branch;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.Space;
 import io.bindery.content.revisions.RevisionStore;
@@ -21,6 +19,8 @@ import java.util.Map;
  */
 @ApplicationScoped
 public class BranchExport {
+    @Inject
+    BranchStore branches;
     @Inject
     RevisionStore store;
 
@@ -41,7 +41,7 @@ public class BranchExport {
         if (space == null || space.deleted()) {
             throw ApiException.notFound("no space " + spaceId);
         }
-        Branch b = ContentScopes.find(spaceId, branch);
+        Branch b = branches.find(spaceId, branch);
         Snapshot head = store.load(b.headRevisionId);
         List<PageVersion> ordered = head.inTreeOrder();
         // parents come before their children in tree order, so each depth is one lookup

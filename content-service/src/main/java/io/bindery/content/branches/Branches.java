@@ -14,7 +14,6 @@ import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
 import io.bindery.content.authoring.ContentChange;
 import io.bindery.content.authoring.ContentWriter;
-import io.bindery.content.domain.Branch;
 import io.bindery.content.domain.BranchStatus;
 import io.bindery.content.domain.Space;
 import io.bindery.content.revisions.RevisionMerger;
@@ -45,6 +44,8 @@ public class Branches {
     EntityManager em;
     @Inject
     RevisionStore store;
+    @Inject
+    BranchStore branches;
     @Inject
     RevisionMerger merger;
     @Inject
@@ -89,7 +90,7 @@ public class Branches {
         b.createdAt = Instant.now();
         b.updatedAt = b.createdAt;
         b.persist();
-        return views.branch(b, space, PageViews.Author.LEFT_OUT);
+        return views.branch(b.shown(), space, PageViews.Author.LEFT_OUT);
     }
 
     private static int nextNumber(String spaceId) {
@@ -101,7 +102,15 @@ public class Branches {
 
     public BranchView get(String spaceId, String branch) {
         Space space = liveSpace(spaceId, false);
-        return views.branch(ContentScopes.find(spaceId, branch), space, PageViews.Author.LEFT_OUT);
+        return views.branch(branches.find(spaceId, branch).shown(), space, PageViews.Author.LEFT_OUT);
+    }
+
+    /** A change request's content as the caller may read it: its space with the caller's role, its head revision. */
+    public ContentScopes.Scope scope(String spaceId, String changeRequest, String callerId) {
+        ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
+        Branch b = branches.find(spaceId, changeRequest);
+        return new ContentScopes.Scope(space, store.load(b.headRevisionId),
+                new ContentScopes.BranchHead(b.id, b.mergedAncestorRevisionId));
     }
 
     /** A batch written on a branch: the new head and the branch as it is now. */
@@ -111,7 +120,7 @@ public class Branches {
     /** Applies a content batch to the branch as one new head revision (the caller's rights already checked). */
     @Transactional
     public BranchWrite write(ContentScopes.Scope scope, List<ContentChange> changes, String callerId) {
-        return write(scope.item(), scope.branch().id, changes, callerId, PageViews.Author.SHOWN);
+        return write(scope.item(), scope.branch().id(), changes, callerId, PageViews.Author.SHOWN);
     }
 
     /**
@@ -121,7 +130,7 @@ public class Branches {
     @Transactional
     public BranchWrite write(String spaceId, String branch, List<ContentChange> changes, String author) {
         Space space = liveSpace(spaceId, false);
-        return write(space, ContentScopes.find(spaceId, branch).id, changes, author, PageViews.Author.LEFT_OUT);
+        return write(space, branches.find(spaceId, branch).id, changes, author, PageViews.Author.LEFT_OUT);
     }
 
     /** {@code shown}: SHOWN when the branch is answered to a client, LEFT_OUT when to review. */
@@ -133,7 +142,7 @@ public class Branches {
         ContentWriter.Written w = writer.apply(store.load(previous), changes, b.mergedAncestorRevisionId,
                 new ContentWriter.Target(b.spaceId, b.id, author, "edits"));
         moveHead(b, w.revision().id(), previous, author);
-        return new BranchWrite(w, views.branch(b, space, shown));
+        return new BranchWrite(w, views.branch(b.shown(), space, shown));
     }
 
     /**
@@ -162,7 +171,7 @@ public class Branches {
             b.mergedAncestorRevisionId = space.revisionId;
             moveHead(b, written.id(), head.id(), null); // main's changes brought in: no author of its own
         }
-        return new Outcome(b.headRevisionId, "update", views.branch(b, space, PageViews.Author.LEFT_OUT));
+        return new Outcome(b.headRevisionId, "update", views.branch(b.shown(), space, PageViews.Author.LEFT_OUT));
     }
 
     /**
@@ -191,7 +200,7 @@ public class Branches {
         b.status = BranchStatus.MERGED;
         b.mergedRevisionId = written.id();
         b.updatedAt = Instant.now();
-        return new Outcome(written.id(), "merge", views.branch(b, space, PageViews.Author.LEFT_OUT));
+        return new Outcome(written.id(), "merge", views.branch(b.shown(), space, PageViews.Author.LEFT_OUT));
     }
 
     /**
@@ -220,7 +229,7 @@ public class Branches {
     }
 
     private Branch locked(String spaceId, String branch) {
-        Branch b = ContentScopes.find(spaceId, branch);
+        Branch b = branches.find(spaceId, branch);
         em.refresh(b, LockModeType.PESSIMISTIC_WRITE);
         return b;
     }

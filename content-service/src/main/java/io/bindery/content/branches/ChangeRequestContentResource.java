@@ -35,8 +35,6 @@ public class ChangeRequestContentResource {
     @Inject
     Caller caller;
     @Inject
-    ContentScopes scopes;
-    @Inject
     ContentReader reader;
     @Inject
     ContentLinks links;
@@ -160,6 +158,6 @@ public class ChangeRequestContentResource {
     }
 
     private ContentScopes.Scope branch(String spaceId, String cr) {
-        return scopes.branch(spaceId, cr, caller.userId());
+        return branches.scope(spaceId, cr, caller.userId());
     }
 }

@@ -15,7 +15,7 @@ import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
-import io.bindery.content.domain.Collection;
+import io.bindery.content.domain.ContentItem;
 import io.bindery.content.domain.Space;
 import io.bindery.content.items.SpaceView;
 import io.bindery.content.access.ContentLookup.Loaded;
@@ -49,6 +49,10 @@ public class CollectionService {
     @Inject
     ContentViews views;
     @Inject
+    CollectionViews collectionViews;
+    @Inject
+    CollectionStore store;
+    @Inject
     Placement placement;
     @Inject
     ContentLists lists;
@@ -64,7 +68,7 @@ public class CollectionService {
         String title = request.title();
         String parentId = request.parent();
         Membership member = access.requireMember(organizationId, callerId);
-        Collection parent = parentId == null ? null : lookup.visibleCollection(member, parentId, "parent");
+        ContentItem parent = parentId == null ? null : visibleParent(member, parentId, "parent");
         if (!access.canCreateAt(member, parent)) {
             throw ApiException.forbidden("you may not create collections " + place(parent));
         }
@@ -82,8 +86,8 @@ public class CollectionService {
         if (!member.admin()) {
             grants.grantCreator(c, callerId);
         }
-        events.publish(ContentEventTypes.COLLECTION_CREATED, c.id, views.collection(c, null));
-        return views.collection(c, access.requireRole(member, c, "no collection " + c.id));
+        events.publish(ContentEventTypes.COLLECTION_CREATED, c.id, collectionViews.collection(c, null));
+        return collectionViews.collection(c, access.requireRole(member, c, "no collection " + c.id));
     }
 
     @Transactional
@@ -93,18 +97,18 @@ public class CollectionService {
         ContentLists.Query query = new ContentLists.Query("collection", "t.organization_id = :org" + (all ? "" : " AND t.parent_id IS NULL"),
                 Map.of("org", organizationId), ContentLists.Order.CREATED_ASC);
         return lists.page(query, member, Collection.class, limit, page,
-                (items, roles) -> items.stream().map(c -> views.collection(c, roles.get(c.id))).toList());
+                (items, roles) -> items.stream().map(c -> collectionViews.collection(c, roles.get(c.id))).toList());
     }
 
     @Transactional
     public CollectionView get(String id, String callerId) {
-        Loaded<Collection> l = lookup.collection(id, callerId);
-        return views.collection(l.item(), l.role());
+        Loaded<Collection> l = collection(id, callerId);
+        return collectionViews.collection(l.item(), l.role());
     }
 
     @Transactional
     public CollectionView update(String id, String callerId, UpdateCollectionRequest request) {
-        Loaded<Collection> l = lookup.collectionForUpdate(id, callerId).requireAdmin();
+        Loaded<Collection> l = collectionForUpdate(id, callerId).requireAdmin();
         Collection c = l.item();
         boolean changed = false;
         if (request.title() != null) {
@@ -124,9 +128,9 @@ public class CollectionService {
         }
         if (changed) {
             c.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            events.publish(ContentEventTypes.COLLECTION_UPDATED, c.id, views.collection(c, null));
+            events.publish(ContentEventTypes.COLLECTION_UPDATED, c.id, collectionViews.collection(c, null));
         }
-        return views.collection(c, l.role());
+        return collectionViews.collection(c, l.role());
     }
 
     /** Deletes a collection and its sub-collections; the spaces inside go to the trash at the root. */
@@ -154,7 +158,7 @@ public class CollectionService {
                 .setParameter("c", c.id).executeUpdate();
         List<String> ids = tree.stream().map(x -> x.id).toList();
         grants.dropAll(ids);
-        List<CollectionView> gone = tree.stream().map(x -> views.collection(x, null)).toList();
+        List<CollectionView> gone = tree.stream().map(x -> collectionViews.collection(x, null)).toList();
         em.createNativeQuery("DELETE FROM collection WHERE id = :c").setParameter("c", c.id).executeUpdate();
         em.clear();
         for (String spaceId : trashed) {
@@ -168,7 +172,7 @@ public class CollectionService {
 
     @Transactional
     public ListPage<SpaceView> spaces(String id, String callerId, String limit, String page) {
-        Loaded<Collection> l = lookup.collection(id, callerId);
+        Loaded<Collection> l = collection(id, callerId);
         ContentLists.Query query = new ContentLists.Query("space", "t.parent_id = :parent AND t.deleted_at IS NULL",
                 Map.of("parent", id), ContentLists.Order.POSITION);
         return lists.page(query, l.member(), Space.class, limit, page,
@@ -177,7 +181,7 @@ public class CollectionService {
 
     @Transactional
     public CollectionView move(String id, String callerId, MoveRequest request) {
-        Loaded<Collection> l = lookup.collectionForUpdate(id, callerId).requireAdmin();
+        Loaded<Collection> l = collectionForUpdate(id, callerId).requireAdmin();
         Collection c = l.item();
         String targetParent = request.parent() != null ? request.parent().value() : c.parentId;
         Collection target = targetParent == null ? null : Collection.findById(targetParent);
@@ -208,14 +212,14 @@ public class CollectionService {
         }
         c.position = position.getAsDouble();
         c.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        events.publish(ContentEventTypes.COLLECTION_MOVED, c.id, views.collection(c, null));
-        return views.collection(c, l.role());
+        events.publish(ContentEventTypes.COLLECTION_MOVED, c.id, collectionViews.collection(c, null));
+        return collectionViews.collection(c, l.role());
     }
 
     @Transactional
     public CollectionView transfer(String id, String callerId, TransferRequest request) {
         String organization = request.organization();
-        Loaded<Collection> l = lookup.collectionForUpdate(id, callerId).requireAdmin();
+        Loaded<Collection> l = collectionForUpdate(id, callerId).requireAdmin();
         Collection c = l.item();
         if (organization.equals(c.organizationId)) {
             throw ApiException.conflict("collection " + c.id + " is already in organization " + organization);
@@ -237,7 +241,7 @@ public class CollectionService {
         em.flush();
         em.clear();
         for (Collection x : subtree(Collection.findById(c.id))) {
-            events.publish(ContentEventTypes.COLLECTION_TRANSFERRED, x.id, views.collection(x, null));
+            events.publish(ContentEventTypes.COLLECTION_TRANSFERRED, x.id, collectionViews.collection(x, null));
         }
         @SuppressWarnings("unchecked")
         List<Space> spaces = em.createNativeQuery("SELECT * FROM space WHERE :c = ANY (ancestors)", Space.class)
@@ -246,7 +250,7 @@ public class CollectionService {
             events.publish(ContentEventTypes.SPACE_TRANSFERRED, s.id, views.space(s, null));
         }
         Collection moved = Collection.findById(c.id);
-        return views.collection(moved, access.requireRole(target, moved, "no collection " + c.id));
+        return collectionViews.collection(moved, access.requireRole(target, moved, "no collection " + c.id));
     }
 
     /** The caller's membership of an organization it administers: 404 when not a member, 403 when not an admin. */
@@ -283,18 +287,45 @@ public class CollectionService {
         }
     }
 
-    public static String[] childAncestors(Collection parent) {
+    public static String[] childAncestors(ContentItem parent) {
         if (parent == null) {
             return new String[0];
         }
-        String[] out = Arrays.copyOf(parent.ancestors, parent.ancestors.length + 1);
-        out[parent.ancestors.length] = parent.id;
+        String[] ancestors = parent.ancestors();
+        String[] out = Arrays.copyOf(ancestors, ancestors.length + 1);
+        out[ancestors.length] = parent.id();
         return out;
     }
 
-    public static String place(Collection parent) {
+    public static String place(ContentItem parent) {
         return parent == null ? "at the root of the organization (needs the create or admin member role)"
-                : "in collection " + parent.id + " (needs the create role on it)";
+                : "in collection " + parent.id() + " (needs the create role on it)";
+    }
+
+    /** A collection the caller can see; 404 otherwise. */
+    private Loaded<Collection> collection(String id, String callerId) {
+        return lookup.visible(store.find(id), callerId)
+                .orElseThrow(() -> ApiException.notFound("no collection " + id));
+    }
+
+    /** A collection the caller can see, locked for a read-modify-write. */
+    private Loaded<Collection> collectionForUpdate(String id, String callerId) {
+        return lookup.visible(lookup.lockedRow(Collection.class, id), callerId)
+                .orElseThrow(() -> ApiException.notFound("no collection " + id));
+    }
+
+    /** A collection named in a request body as a parent, that the member can see; 404 otherwise. */
+    public ContentItem visibleParent(Membership member, String collectionId, String field) {
+        Collection c = collectionId == null || collectionId.isBlank() ? null : store.find(collectionId);
+        if (c == null || !c.organizationId.equals(member.organizationId()) || access.role(member, c).isEmpty()) {
+            throw ApiException.notFound(field + ": no collection " + collectionId + " in organization " + member.organizationId());
+        }
+        return c;
+    }
+
+    /** The collection a space sits in (null: none), for the spaces feature's checks and placement. */
+    public ContentItem find(String id) {
+        return store.find(id);
     }
 
     static boolean parseBoolean(String name, String value, boolean fallback) {

@@ -5,28 +5,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.urls.PublicUrls;
-import io.bindery.content.access.CollectionPolicy;
 import io.bindery.content.access.SpacePolicy;
-import io.bindery.content.domain.Collection;
 import io.bindery.content.domain.Space;
 import io.bindery.content.domain.SpaceProjections;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-/** The API shapes of spaces and collections; a null role leaves out {@code permissions} (event data). */
+/** The API shape of spaces (collections' is {@code CollectionViews}); a null role leaves out {@code permissions} (event data). */
 @ApplicationScoped
 public class ContentViews {
     @Inject
     PublicUrls urls;
     @Inject
     ObjectMapper json;
-
-    public CollectionView collection(Collection c, Role role) {
-        return new CollectionView("collection", c.id, c.title, c.description, c.organizationId, c.parentId,
-                level(c.defaultLevel),
-                new CollectionView.Urls(urls.api("/collections/" + c.id), urls.app("/o/" + c.organizationId + "/c/" + c.id)),
-                role == null ? null : new CollectionPolicy(c.id, role).permissions());
-    }
 
     public SpaceView space(Space s, Role role) {
         SpaceProjections projected = java.util.Objects.requireNonNullElseGet(s.projected, SpaceProjections::new);
@@ -41,7 +32,7 @@ public class ContentViews {
     }
 
     /** A stored default level on the wire: the role, or "inherit" when none is set. */
-    static String level(String stored) {
+    public static String level(String stored) {
         return stored == null ? "inherit" : stored;
     }
 

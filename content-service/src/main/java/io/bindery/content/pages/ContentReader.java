@@ -3,7 +3,6 @@ package io.bindery.content.pages;
 import io.bindery.content.access.ContentScopes;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.content.domain.Branch;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
 import io.bindery.document.MarkdownDocuments;
@@ -19,6 +18,8 @@ import java.util.Map;
 public class ContentReader {
     @Inject
     PageViews views;
+    @Inject
+    MergedBranches mergedBranches;
     @Inject
     RevisionStore store;
 
@@ -51,7 +52,7 @@ public class ContentReader {
 
     public RevisionView revision(ContentScopes.Scope scope, Options o) {
         String mergedFrom = scope.snapshot().header().mergedFrom();
-        Branch from = mergedFrom == null ? null : Branch.findById(mergedFrom);
+        BranchState from = mergedFrom == null ? null : mergedBranches.mergedBranch(mergedFrom).orElse(null);
         return views.revision(scope.item(), scope.snapshot(), o.metadata(), from);
     }
 

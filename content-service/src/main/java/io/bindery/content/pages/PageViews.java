@@ -3,7 +3,6 @@ package io.bindery.content.pages;
 import io.bindery.commons.projection.UserDirectory;
 import io.bindery.commons.projection.UserRef;
 import io.bindery.commons.urls.PublicUrls;
-import io.bindery.content.domain.Branch;
 import io.bindery.content.domain.BranchStatus;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
@@ -24,7 +23,7 @@ public class PageViews {
     @Inject
     UserDirectory users;
 
-    public RevisionView revision(Space space, Snapshot s, boolean metadata, Branch mergedFrom) {
+    public RevisionView revision(Space space, Snapshot s, boolean metadata, BranchState mergedFrom) {
         return new RevisionView("revision", s.id(), s.header().type(), s.header().parents(), tree(space, s, null, metadata),
                 files(space, s), List.of(), List.of(), Map.of(), s.header().createdAt(),
                 new RevisionView.Urls(appUrl(space, "")), mergedFrom == null ? null : branch(mergedFrom, space, Author.SHOWN));
@@ -68,8 +67,7 @@ public class PageViews {
      */
     public enum Author { SHOWN, LEFT_OUT }
 
-    public BranchView branch(Branch b, Space space, Author author) {
-        Branch.Shown s = b.shown();
+    public BranchView branch(BranchState s, Space space, Author author) {
         UserRef.View createdBy = author == Author.SHOWN ? users.find(s.createdBy()).map(u -> u.view(urls)).orElse(null) : null;
         return new BranchView("change-request", s.id(), s.number(), s.status().wire(),
                 s.subject() == null ? "" : s.subject(), createdBy, s.spaceId(), s.headRevisionId(),

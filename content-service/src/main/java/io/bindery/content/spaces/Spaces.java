@@ -19,7 +19,7 @@ import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
-import io.bindery.content.domain.Collection;
+import io.bindery.content.domain.ContentItem;
 import io.bindery.content.domain.Revision;
 import io.bindery.content.domain.Space;
 import io.bindery.content.domain.SpaceSettings;
@@ -66,7 +66,7 @@ public class Spaces {
     public SpaceView create(String organizationId, String callerId, CreateSpaceRequest request) {
         String parentId = request.parent();
         Membership member = access.requireMember(organizationId, callerId);
-        Collection parent = parentId == null ? null : lookup.visibleCollection(member, parentId, "parent");
+        ContentItem parent = parentId == null ? null : collections.visibleParent(member, parentId, "parent");
         if (!access.canCreateAt(member, parent)) {
             throw ApiException.forbidden("you may not create spaces " + CollectionService.place(parent));
         }
@@ -162,7 +162,7 @@ public class Spaces {
     public SpaceView duplicate(String id, String callerId) {
         Loaded<Space> l = lookup.space(id, callerId);
         Space original = l.item();
-        Collection parent = original.parentId == null ? null : Collection.findById(original.parentId);
+        ContentItem parent = original.parentId == null ? null : collections.find(original.parentId);
         if (!access.canCreateAt(l.member(), parent)) {
             throw ApiException.forbidden("you may not create spaces " + CollectionService.place(parent));
         }
@@ -184,13 +184,13 @@ public class Spaces {
         Loaded<Space> l = movable(id, callerId);
         Space s = l.item();
         String targetParent = request.parent() != null ? request.parent().value() : s.parentId;
-        Collection target = null;
+        ContentItem target = null;
         if (targetParent != null) {
-            target = Collection.findById(targetParent);
+            target = collections.find(targetParent);
             if (target == null || access.role(l.member(), target).isEmpty()) {
                 throw ApiException.notFound("parent: no collection " + targetParent);
             }
-            if (!target.organizationId.equals(s.organizationId)) {
+            if (!target.organizationId().equals(s.organizationId)) {
                 throw ApiException.badRequest("parent: collection " + targetParent + " is in another organization; use transfer");
             }
         }
@@ -205,7 +205,7 @@ public class Spaces {
         Space s = l.item();
         boolean sameOrg = organization.equals(s.organizationId);
         Membership target = sameOrg ? l.member() : collections.requireAdminOf(organization, callerId);
-        Collection parent = parentId == null ? null : lookup.visibleCollection(target, parentId, "parent");
+        ContentItem parent = parentId == null ? null : collections.visibleParent(target, parentId, "parent");
         if (sameOrg) {
             if (Objects.equals(parentId, s.parentId)) {
                 throw ApiException.conflict("space " + s.id + " is already in organization " + organization
@@ -227,9 +227,9 @@ public class Spaces {
     }
 
     /** Moves a space of the caller's organization to another parent and/or position. */
-    private SpaceView relocate(Loaded<Space> l, String organizationId, Collection target, JsonNode position) {
+    private SpaceView relocate(Loaded<Space> l, String organizationId, ContentItem target, JsonNode position) {
         Space s = l.item();
-        String targetParent = target == null ? null : target.id;
+        String targetParent = target == null ? null : target.id();
         boolean newParent = !Objects.equals(targetParent, s.parentId);
         if (newParent && target == null && s.visibility == Visibility.IN_COLLECTION) {
             throw ApiException.badRequest("visibility: space " + s.id + " is in-collection and cannot sit at the root; change its visibility first");
@@ -261,12 +261,12 @@ public class Spaces {
         return l.requireAdmin();
     }
 
-    private Space newSpace(String organizationId, Collection parent, String title) {
+    private Space newSpace(String organizationId, ContentItem parent, String title) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         Space s = new Space();
         s.id = Ids.newId();
         s.organizationId = organizationId;
-        s.parentId = parent == null ? null : parent.id;
+        s.parentId = parent == null ? null : parent.id();
         s.ancestors = CollectionService.childAncestors(parent);
         s.title = title;
         s.createdAt = now;

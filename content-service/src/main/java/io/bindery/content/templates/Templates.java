@@ -43,7 +43,7 @@ public class Templates {
         List<ContentChange> changes = changes(request.template());
         String changeRequest = request.changeRequestId();
         if (changeRequest != null) {
-            branches.write(scopes.branch(spaceId, changeRequest, callerId).requireEdit(), changes, callerId);
+            branches.write(branches.scope(spaceId, changeRequest, callerId).requireEdit(), changes, callerId);
             return;
         }
         ContentScopes.Scope scope = scopes.live(spaceId, callerId).requireEdit(); // the space is re-read under a lock below

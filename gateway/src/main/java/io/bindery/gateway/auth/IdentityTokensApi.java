@@ -8,7 +8,7 @@ import jakarta.ws.rs.core.MediaType;
 
 /**
  * The gateway's REST Client of identity's token APIs (a service token for the revocation polls, the revocations):
- * its own, because the gateway does not index platform-commons, whose services' client this would otherwise be.
+ * one client of both contracts; the services' {@code AuthProducers} build clients of the contracts themselves.
  */
 @Path("/internal")
 @Produces(MediaType.APPLICATION_JSON)

@@ -3,7 +3,6 @@ package io.bindery.insights.client;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalClients;
-import io.bindery.commons.client.SpaceViewsApi;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
 import io.bindery.insights.config.InsightsConfig;
@@ -19,7 +18,7 @@ import jakarta.inject.Inject;
  */
 @ApplicationScoped
 public class ContentClient {
-    public static final String SERVICE = SpaceViewsApi.CONTENT_SERVICE;
+    public static final String SERVICE = ServiceTokens.CONTENT;
 
     @Inject
     InsightsConfig config;

@@ -4,7 +4,6 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalClients;
-import io.bindery.commons.client.SpaceViewsApi;
 import io.bindery.commons.client.Unreachable;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.contracts.content.RevisionTree;
@@ -33,7 +32,7 @@ import java.util.concurrent.Semaphore;
  */
 @ApplicationScoped
 public class GitSyncContent {
-    static final String SERVICE = SpaceViewsApi.CONTENT_SERVICE;
+    static final String SERVICE = ServiceTokens.CONTENT;
 
     @Inject
     IntegrationsConfig config;

@@ -2,7 +2,8 @@ package io.bindery.integrations.sources;
 
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalClients;
-import io.bindery.commons.client.SpaceViewsApi;
+import io.bindery.commons.client.InternalCall;
+import io.bindery.contracts.content.ContentAccessApi;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.integrations.config.IntegrationsConfig;
 import jakarta.annotation.PostConstruct;
@@ -17,23 +18,24 @@ import java.util.List;
  */
 @ApplicationScoped
 public class ContentClient {
-    public static final String SERVICE = SpaceViewsApi.CONTENT_SERVICE;
+    public static final String SERVICE = ServiceTokens.CONTENT;
 
     @Inject
     IntegrationsConfig config;
     @Inject
     ServiceTokens serviceTokens;
 
-    SpaceViewsApi api;
+    ContentSpacesApi api;
 
     @PostConstruct
     void build() {
-        api = InternalClients.build(SpaceViewsApi.class, SERVICE, config.contentUrl(), config.internalCallConnectTimeout(),
+        api = InternalClients.build(ContentSpacesApi.class, SERVICE, config.contentUrl(), config.internalCallConnectTimeout(),
                 config.internalCallTimeout());
     }
 
     /** The spaces among {@code spaceIds} that the user can read, live and of the organization. */
     public List<SpaceData> readable(String organizationId, String userId, List<String> spaceIds) {
-        return SpaceViewsApi.readable(api, serviceTokens, organizationId, userId, spaceIds);
+        return ContentAccessApi.readable(userId, spaceIds, request -> InternalCall.read(ContentSpacesApi.class, "spaceViews",
+                serviceTokens, SERVICE, credential -> api.spaceViews(credential, organizationId, request)));
     }
 }

@@ -27,6 +27,8 @@ public final class ServiceTokens {
     private static final ObjectMapper JSON = new ObjectMapper();
     public static final String SERVICE_CLAIM = "bindery_service";
     public static final String IDENTITY = "identity-service";
+    /** The audience of content-service's internal APIs, which several services call. */
+    public static final String CONTENT = "content-service";
     public static final String MINT_PATH = IdentityServiceTokensApi.MINT_PATH;
 
     private final IdentityServiceTokensApi identity;

@@ -10,8 +10,8 @@ import org.eclipse.microprofile.config.Config;
 import java.time.Duration;
 
 /**
- * The token classes with their REST Clients of identity, for the services ({@link AuthProducers}) and the gateway
- * (which has no commons beans, so it names its own client interface). The timeouts are those of the JDK client
+ * The token classes with their REST Clients of identity, for the services ({@link AuthProducers}: clients of identity's
+ * contracts themselves) and the gateway (which has no commons beans; its client interface extends both contracts). The timeouts are those of the JDK client
  * these calls used before: 2 s to connect, 3 s for an answer, a long poll's wait on top.
  */
 public final class IdentityCalls {
@@ -21,13 +21,13 @@ public final class IdentityCalls {
     private IdentityCalls() {
     }
 
-    public static <C extends IdentityServiceTokensApi & IdentityRevocationsApi> ServiceTokens serviceTokens(
-            Class<C> api, String identityUrl, String serviceName, String secret) {
+    public static ServiceTokens serviceTokens(Class<? extends IdentityServiceTokensApi> api, String identityUrl,
+                                             String serviceName, String secret) {
         return new ServiceTokens(InternalClients.plain(api, identityUrl, CONNECT, ANSWER), serviceName, secret);
     }
 
     /** As {@link #serviceTokens(Class, String, String, String)}, from {@code bindery.identity-url}, {@code bindery.service.name} and {@code bindery.service-secret}. */
-    public static <C extends IdentityServiceTokensApi & IdentityRevocationsApi> ServiceTokens serviceTokens(Class<C> api, Config config) {
+    public static ServiceTokens serviceTokens(Class<? extends IdentityServiceTokensApi> api, Config config) {
         return serviceTokens(api, identityUrl(config),
                 config.getOptionalValue("bindery.service.name", String.class).orElse("gateway"),
                 config.getOptionalValue("bindery.service-secret", String.class).orElse(""));
@@ -38,8 +38,8 @@ public final class IdentityCalls {
      * (JWKS URL), {@code mp.jwt.verify.issuer} and {@code bindery.identity-url} (where revocations are polled, with a
      * service token from {@code tokens}). Pointing the first two at an external OIDC issuer is configuration only.
      */
-    public static <C extends IdentityServiceTokensApi & IdentityRevocationsApi> TokenVerifier tokenVerifier(
-            Class<C> api, Config config, ServiceTokens tokens) {
+    public static TokenVerifier tokenVerifier(Class<? extends IdentityRevocationsApi> api, Config config,
+                                              ServiceTokens tokens) {
         String identity = identityUrl(config);
         String jwks = config.getOptionalValue("mp.jwt.verify.publickey.location", String.class)
                 .orElse(identity + "/.well-known/jwks.json");
@@ -52,8 +52,8 @@ public final class IdentityCalls {
     }
 
     /** Revocations polled from identity at {@code identityUrl} every {@code interval}, long polls waiting {@code wait}. */
-    public static <C extends IdentityRevocationsApi> RevocationList revocations(Class<C> api, String identityUrl, Duration interval,
-                                                                              Duration wait, ServiceTokens tokens) {
+    public static RevocationList revocations(Class<? extends IdentityRevocationsApi> api, String identityUrl,
+                                             Duration interval, Duration wait, ServiceTokens tokens) {
         return new RevocationList(InternalClients.plain(api, identityUrl, CONNECT, ANSWER),
                 InternalClients.plain(api, identityUrl, CONNECT, ANSWER.plus(wait)), interval, wait,
                 () -> tokens.authorization(ServiceTokens.IDENTITY));

@@ -1,6 +1,6 @@
 package io.bindery.sites.client;
 
-import io.bindery.commons.client.SpaceViewsApi;
+import io.bindery.contracts.content.ContentAccessApi;
 import io.bindery.contracts.content.ContentAskApi;
 import io.bindery.contracts.content.ContentRevisionsApi;
 import io.bindery.contracts.content.ContentSearchApi;
@@ -14,5 +14,5 @@ import jakarta.ws.rs.core.MediaType;
  */
 @Path("/internal")
 @Produces(MediaType.APPLICATION_JSON)
-public interface ContentApi extends SpaceViewsApi, ContentRevisionsApi, ContentSearchApi, ContentAskApi {
+public interface ContentApi extends ContentAccessApi, ContentRevisionsApi, ContentSearchApi, ContentAskApi {
 }

@@ -3,7 +3,7 @@ package io.bindery.sites.client;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalClients;
-import io.bindery.commons.client.SpaceViewsApi;
+import io.bindery.contracts.content.ContentAccessApi;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
 import io.bindery.contracts.content.SiteAskRequest;
@@ -25,7 +25,7 @@ import java.util.List;
  */
 @ApplicationScoped
 public class ContentClient {
-    public static final String SERVICE = SpaceViewsApi.CONTENT_SERVICE;
+    public static final String SERVICE = ServiceTokens.CONTENT;
 
     @Inject
     SitesConfig config;
@@ -45,7 +45,8 @@ public class ContentClient {
      * 404 when the user is not a member of the organization.
      */
     public List<SpaceData> readable(String organizationId, String userId, List<String> spaceIds) {
-        return SpaceViewsApi.readable(api, serviceTokens, organizationId, userId, spaceIds);
+        return ContentAccessApi.readable(userId, spaceIds, request -> InternalCall.read(ContentApi.class, "spaceViews",
+                serviceTokens, SERVICE, credential -> api.spaceViews(credential, organizationId, request)));
     }
 
     /** A revision's pages in tree order, without markdown (the reader's navigation); 404 for another space's. */

@@ -1,5 +1,7 @@
-package io.bindery.content.domain;
+package io.bindery.content.branches;
 
+import io.bindery.content.domain.BranchStatus;
+import io.bindery.content.pages.BranchState;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
@@ -48,14 +50,9 @@ public class Branch extends PanacheEntityBase {
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
 
-    /** What the API shows of a branch (content's ChangeRequest), read in one place. */
-    public record Shown(String id, int number, BranchStatus status, String spaceId, String headRevisionId,
-                        String initialRevisionId, String mergedAncestorRevisionId, String mergedRevisionId,
-                        String createdBy, String subject, long comments, Instant createdAt, Instant updatedAt) {
-    }
-
-    public Shown shown() {
-        return new Shown(id, number, status, spaceId, headRevisionId, initialRevisionId, mergedAncestorRevisionId,
+    /** What the API shows of this branch, read in one place. */
+    public BranchState shown() {
+        return new BranchState(id, number, status, spaceId, headRevisionId, initialRevisionId, mergedAncestorRevisionId,
                 mergedRevisionId, createdBy, subject, comments, createdAt, updatedAt);
     }
 

@@ -1,5 +1,6 @@
-package io.bindery.content.domain;
+package io.bindery.content.collections;
 
+import io.bindery.content.domain.PlacedEntity;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 
