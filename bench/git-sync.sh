@@ -13,7 +13,10 @@
 #   bench/git-sync.sh http://127.0.0.1:8080 .platform/admin-token
 #   PAGES=1000 ROUNDS=5 bench/git-sync.sh
 #
-# Args (optional, else the env of lib.sh): GATEWAY TOKEN_FILE. Env: PAGES (100), ROUNDS (3), TIMEOUT (60 s, per wait).
+# Args (optional, else the env of lib.sh): GATEWAY TOKEN_FILE. Env: PAGES (100), ROUNDS (3), TIMEOUT (60 s, per wait),
+# INTEGRATIONS_LOG (default .platform/logs/integrations-service.log when there): each export's steps, as
+# integrations-service logs them ("git sync export of space …: fetch, content, layout, commit, push" in ms), are
+# printed after the figures.
 # Targets (issue 32): import of 1,000 pages < 10 s; webhook to visible on the site < 3 s; merge to pushed commit < 2 s.
 set -euo pipefail
 export LC_ALL=C
@@ -142,4 +145,10 @@ done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 echo "webhook to visible on the published site: ${hooks[*]} s (median $(median "${hooks[@]}") s)"
 echo "merge to pushed commit:                   ${merges[*]} s (median $(median "${merges[@]}") s)"
+INTEGRATIONS_LOG="${INTEGRATIONS_LOG:-$(dirname "${BASH_SOURCE[0]}")/../.platform/logs/integrations-service.log}"
+if [[ -r $INTEGRATIONS_LOG ]]; then
+  echo "each export's steps (integrations-service's log):"
+  # plain or JSON log lines: the message alone
+  grep -oE "git sync export of space $space [^\"]*" "$INTEGRATIONS_LOG" | sed -E 's/^git sync export of space [^ ]+ /  /' || true
+fi
 call DELETE "$GATEWAY/v1/spaces/$space/git/sync" >/dev/null

@@ -88,10 +88,30 @@ class SitesSupportTest {
         internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/pages/" + first).then().statusCode(200)
                 .body("id", equalTo(first)).body("markdown", not(emptyString()));
         internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/pages/unknown").then().statusCode(404);
+        // many pages in one call (Git Sync's export), in the order asked, each as the one-page read answers it
+        List<String> ids = internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/tree").then()
+                .extract().path("pages.id");
+        List<String> reversed = new java.util.ArrayList<>(ids);
+        java.util.Collections.reverse(reversed);
+        String firstMarkdown = internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/pages/" + first)
+                .then().extract().path("markdown");
+        internal().body(Map.of("pages", reversed)).post("/internal/spaces/" + space + "/revisions/" + revision + "/pages")
+                .then().statusCode(200).body("space", equalTo(space)).body("revision", equalTo(revision))
+                .body("pages.id", equalTo(reversed)).body("pages.path", equalTo(reversed.stream()
+                        .map(id -> paths.get(ids.indexOf(id))).toList()))
+                .body("pages.find { it.id == '" + first + "' }.markdown", equalTo(firstMarkdown));
+        internal().body(Map.of("pages", List.of(first, "unknown")))
+                .post("/internal/spaces/" + space + "/revisions/" + revision + "/pages").then().statusCode(404);
+        internal().body("{}").post("/internal/spaces/" + space + "/revisions/" + revision + "/pages").then().statusCode(400)
+                .body("error.code", equalTo(400));
+        internal().body(Map.of("pages", java.util.Collections.nCopies(501, first)))
+                .post("/internal/spaces/" + space + "/revisions/" + revision + "/pages").then().statusCode(400);
         // a revision read through another space is not there
         String other = space(org, admin, "Other");
         internal().get("/internal/spaces/" + other + "/revisions/" + revision + "/tree").then().statusCode(404);
         internal().get("/internal/spaces/" + space + "/revisions/unknown/tree").then().statusCode(404);
+        internal().body(Map.of("pages", List.of(first))).post("/internal/spaces/" + other + "/revisions/" + revision + "/pages")
+                .then().statusCode(404);
     }
 
     @Test
@@ -123,6 +143,12 @@ class SitesSupportTest {
                 .then().statusCode(200).contentType("image/png").extract().asByteArray();
         assertArrayEquals(java.util.Base64.getDecoder().decode(png), bytes);
         internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/files/unknown").then().statusCode(404);
+        // the revision's list of files (Git Sync's export, which acts for no user)
+        internal().get("/internal/spaces/" + space + "/revisions/" + revision + "/files").then().statusCode(200)
+                .body("space", equalTo(space)).body("revision", equalTo(revision))
+                .body("files.id", equalTo(List.of(file.group(1)))).body("files[0].name", equalTo("logo.png"))
+                .body("files[0].contentType", equalTo("image/png")).body("files[0].size", equalTo(bytes.length));
+        internal().get("/internal/spaces/" + other + "/revisions/" + revision + "/files").then().statusCode(404);
         internal().get("/internal/spaces/" + other + "/revisions/" + revision + "/files/" + file.group(1)).then().statusCode(404);
 
         // search: only the spaces named, each match with its page and best section

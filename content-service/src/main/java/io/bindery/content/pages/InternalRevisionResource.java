@@ -1,7 +1,10 @@
 package io.bindery.content.pages;
 
 import io.bindery.contracts.content.ContentRevisionsApi;
+import io.bindery.contracts.content.RevisionFiles;
 import io.bindery.contracts.content.RevisionPage;
+import io.bindery.contracts.content.RevisionPages;
+import io.bindery.contracts.content.RevisionPagesRequest;
 import io.bindery.contracts.content.RevisionTree;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -27,6 +30,16 @@ public class InternalRevisionResource implements ContentRevisionsApi {
     @Override
     public RevisionPage page(String authorization, String spaceId, String revisionId, String pageId) {
         return revisions.page(spaceId, revisionId, pageId);
+    }
+
+    @Override
+    public RevisionPages pages(String authorization, String spaceId, String revisionId, RevisionPagesRequest request) {
+        return revisions.pages(spaceId, revisionId, request);
+    }
+
+    @Override
+    public RevisionFiles files(String authorization, String spaceId, String revisionId) {
+        return revisions.files(spaceId, revisionId);
     }
 
     /** A file's bytes as the reader serves them to visitors (images of a published page), with its content type. */

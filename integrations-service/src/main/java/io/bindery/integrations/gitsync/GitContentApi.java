@@ -8,9 +8,8 @@ import jakarta.ws.rs.core.MediaType;
 
 /**
  * content-service's internal API as Git Sync reads it (built by {@link GitSyncContent}), with integrations' service
- * token: the caller's role on the space, a revision's tree, pages and file bytes. The paths are content's contracts
- * in platform-contracts, never written here; the one list the internal API lacks, a revision's files, is read from
- * the public API ({@link GitFilesApi}).
+ * token: the caller's role on the space, a revision's tree, pages (in bulk), files and their bytes. The paths are
+ * content's contracts in platform-contracts, never written here.
  */
 @Path("/internal")
 @Produces(MediaType.APPLICATION_JSON)

@@ -26,9 +26,8 @@ public class GitSyncResource {
 
     @POST
     @Path("/export")
-    public Response export(@PathParam("spaceId") String spaceId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-                           JsonNode body) {
-        gitSyncs.export(spaceId, caller.userId(), token(authorization), GitSyncRequests.Export.from(body));
+    public Response export(@PathParam("spaceId") String spaceId, JsonNode body) {
+        gitSyncs.export(spaceId, caller.userId(), GitSyncRequests.Export.from(body));
         return Response.noContent().build();
     }
 

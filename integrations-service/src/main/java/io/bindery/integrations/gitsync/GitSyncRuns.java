@@ -58,10 +58,10 @@ public class GitSyncRuns {
     }
 
     /** An export: the space's current revision written as GitBook's layout, committed on the ref and pushed. */
-    public Outcome export(String spaceId, String userId, String token, RemoteRepository remote,
+    public Outcome export(String spaceId, String userId, RemoteRepository remote,
                           GitSyncRequests.Target target, String commitMessage) {
         String revision = content.access(spaceId, userId).revision();
-        SpaceSnapshot snapshot = content.snapshot(spaceId, revision, token);
+        SpaceSnapshot snapshot = content.snapshot(spaceId, revision);
         Map<String, byte[]> layout = GitBookLayout.write(snapshot);
         try (GitRepositories git = GitRepositories.open(remote, config.gitSync().transportTimeoutSeconds())) {
             ObjectId parent = git.fetch(target.ref());
@@ -217,8 +217,8 @@ public class GitSyncRuns {
                 return new Outcome(null, null); // Git's new commits come in first, then this export runs again
             }
             String revision = cr != null && !atCurrent && cr.revision() != null ? cr.revision()
-                    : content.access(s.spaceId(), s.user()).revision();
-            SpaceSnapshot snapshot = content.snapshot(s.spaceId(), revision, secrets.token());
+                    : content.revision(s.spaceId(), s.user());
+            SpaceSnapshot snapshot = content.snapshot(s.spaceId(), revision);
             long read = System.nanoTime();
             Map<String, byte[]> layout = GitBookLayout.write(snapshot);
             long written = System.nanoTime();

@@ -131,14 +131,14 @@ public class GitSyncs {
         return Hook.QUEUED;
     }
 
-    /** Queues an export of the space's current revision; {@code token} is the caller's, used while it runs. */
-    public void export(String spaceId, String userId, String token, GitSyncRequests.Export request) {
+    /** Queues an export of the space's current revision (read with integrations' service token once allowed). */
+    public void export(String spaceId, String userId, GitSyncRequests.Export request) {
         GitSyncContent.Access access = content.access(spaceId, userId);
         new GitSyncPolicy(access.role()).require(GitSyncPolicy.Action.MANAGE);
         GitSyncRequests.Target target = request.target();
         RemoteRepository remote = remote(target);
         Instant started = begin(access, remote, target, "export");
-        worker.submit(spaceId, started, () -> runs.export(spaceId, userId, token, remote, target, request.commitMessage()));
+        worker.submit(spaceId, started, () -> runs.export(spaceId, userId, remote, target, request.commitMessage()));
     }
 
     /** Queues an import of the ref into the space, through a change request. */

@@ -246,6 +246,12 @@ class GitContinuousSyncTest {
 
     /** Review's merged event; {@code revision}: the revision the merge produced (revisionMerged), null for none. */
     private void mergedEvent(String crId, int number, String subject, String revision) throws Exception {
+        mergedEvent(crId, number, subject, revision, admin, "Ada Admin");
+    }
+
+    /** {@link #mergedEvent(String, int, String, String)} of a change request by {@code author}. */
+    private void mergedEvent(String crId, int number, String subject, String revision, String author, String authorName)
+            throws Exception {
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("object", "change-request");
         view.put("id", crId);
@@ -256,7 +262,7 @@ class GitContinuousSyncTest {
         if (revision != null) {
             view.put("revisionMerged", revision);
         }
-        view.put("createdBy", Map.of("object", "user", "id", admin, "displayName", "Ada Admin"));
+        view.put("createdBy", Map.of("object", "user", "id", author, "displayName", authorName));
         view.put("urls", Map.of("app", "http://127.0.0.1:8080/o/" + org + "/s/" + space + "/~/changes/" + number));
         try (TopicEvents review = new TopicEvents(kafka, json, ReviewEventTypes.TOPIC, "/bindery/review-service")) {
             review.send(crId, review.event(Ids.newId(), ReviewEventTypes.CHANGE_REQUEST_MERGED, crId, Instant.now(), view));
@@ -692,6 +698,7 @@ class GitContinuousSyncTest {
         String secret = sync("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}")
                 .getString("webhookSecret");
         int changeRequests = changeRequests();
+        int[] reads = SpaceContentStandIn.pageReads();
         for (int i = 1; i <= 10; i++) {
             ObjectId before = head(repo, "refs/heads/main");
             String cr = "cr-" + Ids.newId();
@@ -723,6 +730,38 @@ class GitContinuousSyncTest {
             }
         }
         assertEquals("Hello, round 10.\n", page("Home").markdown());
+        // each export read the revision's pages with content's bulk read, none one call a page
+        assertEquals(reads[0], SpaceContentStandIn.pageReads()[0]);
+        assertTrue(SpaceContentStandIn.pageReads()[1] >= reads[1] + 10);
+    }
+
+    @Test
+    void mergesAreStillExportedAfterTheAdminWhoSetTheSyncUpLeft() throws Exception {
+        Path repo = repository("left.git");
+        sync("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\",\"priority\":\"git\"}");
+        String owner = Ids.newId();
+        TestIdentity.addUser(editor, "Eve Editor", "eve@example.com");
+        // the admin leaves the organization: content gives them no role on the space any more
+        Map<String, String> roles = Map.of(owner, "admin", editor, "edit");
+        SpaceContentStandIn.space(space, org, roles, SpaceContentStandIn.pages(space), SpaceContentStandIn.files(space));
+        as(admin).get("/v1/spaces/" + space + "/git/info").then().statusCode(404);
+        // the editor's change request is merged: the export reads the space as the sync, and the commit is the editor's
+        ObjectId before = head(repo, "refs/heads/main");
+        List<Page> pages = SpaceContentStandIn.pages(space).stream().map(p -> p.title().equals("Home")
+                ? new Page(p.id(), p.kind(), p.title(), p.path(), p.depth(), p.description(), "After the admin left.\n",
+                p.href()) : p).toList();
+        String revision = SpaceContentStandIn.space(space, org, roles, pages, SpaceContentStandIn.files(space));
+        mergedEvent("cr-" + Ids.newId(), 31, "Edited without the admin", revision, editor, "Eve Editor");
+        await().atMost(Duration.ofSeconds(30)).until(() -> !head(repo, "refs/heads/main").equals(before));
+        RevCommit c = commitOf(repo, "refs/heads/main");
+        assertTrue(c.getFullMessage().startsWith("Edited without the admin\n\nBindery-Change-Request: "), c.getFullMessage());
+        assertEquals("Eve Editor <eve@example.com>", c.getAuthorIdent().getName() + " <"
+                + c.getAuthorIdent().getEmailAddress() + ">");
+        assertTrue(fileAt(repo, c, "README.md").contains("After the admin left."), fileAt(repo, c, "README.md"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> "success".equals(as(owner)
+                .get("/v1/spaces/" + space + "/git/info").then().statusCode(200).extract().path("operation.state")));
+        // back, so that the test's end stops the sync as the admin
+        SpaceContentStandIn.space(space, org, Map.of(admin, "admin"), SpaceContentStandIn.pages(space), List.of());
     }
 
     @Test

@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.sun.net.httpserver.HttpExchange;
 import io.bindery.commons.testing.HttpStandIn;
+import io.bindery.contracts.content.RevisionFiles;
 import io.bindery.contracts.content.RevisionPage;
+import io.bindery.contracts.content.RevisionPages;
+import io.bindery.contracts.content.RevisionPagesRequest;
 import io.bindery.contracts.content.RevisionTree;
 import io.bindery.contracts.content.SpaceAccessResponse;
 
@@ -13,7 +16,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,9 +24,8 @@ import java.util.regex.Pattern;
 
 /**
  * What Git Sync reads of content-service, served by {@link ContentStandIn}'s HTTP server from memory: a space's
- * access ({@code /internal/spaces/{s}/access?user=}), its current revision's tree, pages and file bytes (internal),
- * and the revision's file list ({@code /v1/spaces/{s}/revisions/{r}/files}, which needs a bearer token). A test
- * sets a space's content with {@link #space}; each call of it is a new revision.
+ * access ({@code /internal/spaces/{s}/access?user=}), its revisions' trees, pages (one or many at once), file lists
+ * and file bytes, all internal. A test sets a space's content with {@link #space}; each call of it is a new revision.
  */
 public final class SpaceContentStandIn {
     private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
@@ -32,8 +33,12 @@ public final class SpaceContentStandIn {
     private static final Pattern ACCESS = Pattern.compile("/internal/spaces/([^/]+)/access");
     private static final Pattern TREE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/tree");
     private static final Pattern PAGE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/pages/([^/]+)");
+    private static final Pattern PAGES = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/pages");
     private static final Pattern FILE = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/files/([^/]+)");
-    private static final Pattern FILES = Pattern.compile("/v1/spaces/([^/]+)/revisions/([^/]+)/files");
+    private static final Pattern FILES = Pattern.compile("/internal/spaces/([^/]+)/revisions/([^/]+)/files");
+    /** Calls of the one-page read and of the bulk read, for a test to see how an export reads. */
+    private static final java.util.concurrent.atomic.AtomicInteger PAGE_READS = new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.concurrent.atomic.AtomicInteger BULK_READS = new java.util.concurrent.atomic.AtomicInteger();
     private static final Map<String, Space> SPACES = new ConcurrentHashMap<>();
     /** Every revision a space had, by "space/revision": an export may read the one a merge produced. */
     private static final Map<String, Space> HISTORY = new ConcurrentHashMap<>();
@@ -93,6 +98,11 @@ public final class SpaceContentStandIn {
         return SPACES.get(spaceId).files();
     }
 
+    /** Calls of the one-page read and of the bulk read so far: {one, bulk}. */
+    public static int[] pageReads() {
+        return new int[]{PAGE_READS.get(), BULK_READS.get()};
+    }
+
     /** Answers the exchange if it is one of these routes; false to let the caller answer it. */
     static boolean handles(HttpExchange exchange) throws IOException {
         if (ChangeRequestStandIn.handles(exchange)) {
@@ -122,7 +132,25 @@ public final class SpaceContentStandIn {
             }
             return send(exchange, 200, new RevisionTree(s.id(), s.revision(), pages));
         }
+        if ((m = PAGES.matcher(path)).matches() && "POST".equals(exchange.getRequestMethod())) {
+            BULK_READS.incrementAndGet();
+            Space s = revision(m.group(1), m.group(2));
+            RevisionPagesRequest request = JSON.readValue(exchange.getRequestBody(), RevisionPagesRequest.class);
+            if (request.pages() == null || request.pages().size() > RevisionPagesRequest.MAX_PAGES) {
+                return send(exchange, 400, Map.of("error", Map.of("code", 400, "message", "bad list")));
+            }
+            List<RevisionPage> out = new ArrayList<>();
+            for (String pageId : request.pages()) {
+                Page p = s == null ? null : s.pages().stream().filter(x -> x.id().equals(pageId)).findFirst().orElse(null);
+                if (p == null) {
+                    return send(exchange, 404, Map.of("error", Map.of("code", 404, "message", "no page " + pageId)));
+                }
+                out.add(new RevisionPage(s.id(), s.revision(), p.id(), p.title(), p.path(), p.description(), p.markdown()));
+            }
+            return send(exchange, 200, new RevisionPages(s.id(), s.revision(), out));
+        }
         if ((m = PAGE.matcher(path)).matches()) {
+            PAGE_READS.incrementAndGet();
             Space s = revision(m.group(1), m.group(2));
             String pageId = m.group(3);
             Page p = s == null ? null : s.pages().stream().filter(x -> x.id().equals(pageId)).findFirst().orElse(null);
@@ -147,24 +175,12 @@ public final class SpaceContentStandIn {
             return true;
         }
         if ((m = FILES.matcher(path)).matches()) {
-            String auth = exchange.getRequestHeaders().getFirst("Authorization");
-            if (auth == null || !auth.startsWith("Bearer ") || auth.length() < 20) {
-                return send(exchange, 401, Map.of("error", Map.of("code", 401, "message", "no token")));
-            }
             Space s = revision(m.group(1), m.group(2));
             if (s == null) {
                 return send(exchange, 404, Map.of("error", Map.of("code", 404, "message", "no revision")));
             }
-            List<Map<String, Object>> items = new ArrayList<>();
-            for (File f : s.files()) {
-                Map<String, Object> item = new LinkedHashMap<>();
-                item.put("id", f.id());
-                item.put("name", f.name());
-                item.put("contentType", f.contentType());
-                item.put("size", f.bytes().length);
-                items.add(item);
-            }
-            return send(exchange, 200, Map.of("items", items, "count", items.size()));
+            return send(exchange, 200, new RevisionFiles(s.id(), s.revision(), s.files().stream()
+                    .map(f -> new RevisionFiles.File(f.id(), f.name(), f.contentType(), f.bytes().length)).toList()));
         }
         return false;
     }
