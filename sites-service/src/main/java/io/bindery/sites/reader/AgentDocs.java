@@ -299,7 +299,8 @@ public class AgentDocs {
 
     /** The reader's search (content's full-text search over the site spaces the visitor sees), as markdown URLs. */
     public List<Hit> search(Reader.Request request, Links links, String query, int max) {
-        if (visit(request).isEmpty() || !(reader.search(request, query) instanceof Reader.SearchPage page)) {
+        // the reader's search reads who may see what itself (one visit of the database, not one more here)
+        if (!(reader.search(request, query) instanceof Reader.SearchPage page) || SiteFacts.of(page.site()).agentsExcluded()) {
             return List.of();
         }
         return page.model().results().stream().limit(max).map(r -> {
