@@ -6,6 +6,7 @@ import io.bindery.sites.cache.VersionedCache;
 import io.bindery.sites.client.InsightsClient;
 import io.bindery.sites.client.ContentClient;
 import io.bindery.sites.site.SiteFacts;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -323,8 +324,8 @@ public class AgentDocs {
     }
 
     private Optional<Visit> visit(Reader.Request request) {
-        return reader.keptVisit(request).map(v -> new Visit(SiteFacts.of(v.site()), v.spaces()))
-                .filter(v -> !v.site().agentsExcluded());
+        return QuarkusTransaction.requiringNew().call(() -> reader.visit(request))
+                .map(v -> new Visit(SiteFacts.of(v.site()), v.spaces())).filter(v -> !v.site().agentsExcluded());
     }
 
     private static boolean personal(SiteFacts site, Reader.Request request) {

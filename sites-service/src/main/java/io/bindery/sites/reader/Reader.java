@@ -454,42 +454,6 @@ public class Reader {
     record Visit(Site site, Predicate<String> holds, List<Listed> spaces) {
     }
 
-    private record VisitKey(SiteRef site, String shareKey, String jwtToken, Map<String, String> unsignedClaims) {
-    }
-
-    private record KeptVisit(long madeAt, Visit visit) {
-    }
-
-    /** Visitors' visits of the last second (without their condition test), as {@link #kept} keeps resolutions. */
-    private final Map<VisitKey, KeptVisit> visits = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /**
-     * The visitor's visit of the last {@link RecentPages#TTL_NANOS}, else one read anew in a transaction of its own:
-     * an agent that searches a site again and again (MCP {@code search}) costs the database once a second, not twice a
-     * call. Only a visit the visitor may make is kept (a refusal is read anew each time), under the visitor's own
-     * secrets and claims. Its {@code holds} is null: the reads that need conditions make their own visit.
-     */
-    Optional<Visit> keptVisit(Request request) {
-        VisitKey key = new VisitKey(request.site(), request.shareKey(), request.jwtToken(), request.unsignedClaims());
-        long now = System.nanoTime();
-        KeptVisit k = visits.get(key);
-        if (k != null && now - k.madeAt() < RecentPages.TTL_NANOS) {
-            return Optional.of(k.visit());
-        }
-        Optional<Visit> visit = QuarkusTransaction.requiringNew().call(() -> visit(request))
-                .map(v -> new Visit(v.site(), null, v.spaces()));
-        if (visit.isPresent()) {
-            if (visits.size() >= 10_000) {
-                visits.clear();
-            }
-            // dated when the reads began: what they saw is at least that old
-            visits.put(key, new KeptVisit(now, visit.get()));
-        } else {
-            visits.remove(key);
-        }
-        return visit;
-    }
-
     /**
      * A file of a page (an image), for a visitor who may read the site, of a space the visitor sees on it; the revision
      * is any of that space's (content refuses another space's). Empty otherwise.
@@ -515,7 +479,7 @@ public class Reader {
 
     /** The search results page: the query run over the site spaces the visitor sees, each hit at its published address. */
     public Outcome search(Request request, String query) {
-        Optional<Visit> visit = keptVisit(request);
+        Optional<Visit> visit = QuarkusTransaction.requiringNew().call(() -> visit(request));
         if (visit.isEmpty()) {
             return new NotFound("This site does not exist or is not published.", null);
         }
