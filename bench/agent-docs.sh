@@ -12,6 +12,8 @@
 #
 # Env: GATEWAY (or the first argument), TOKEN_FILE (see lib.sh; not needed with SITE), PAGES (5000), CONNECTIONS
 # (32), DURATION (15s), WARMUP (5s), SEARCHES (200).
+# With the stack's state folder on this machine (BINDERY_STATE_DIR, as lib.sh takes it), the .md run also prints the
+# CPU per request of the gateway and sites-service, from /proc.
 # Targets (issue 31): .md of a 5,000-page space >= 4,000 pages/s warm; llms.txt < 50 ms warm; MCP search p50 < 30 ms.
 set -euo pipefail
 export LC_ALL=C
@@ -63,6 +65,25 @@ curl -sf "$base/sitemap.md" | grep -o '(http[^)]*\.md)' | tr -d '()' | sed -E 's
 count=$(wc -l <"$WORK/paths")
 [[ $count -gt 0 ]] || die "sitemap.md lists no page"
 
+# CPU per request of the gateway and sites (user + system ticks from /proc over the measured run, divided by its
+# requests), when the stack's processes are on this machine ($STATE_DIR/pids, as ./platform writes them)
+CPU_PROCS=(gateway sites-service)
+cpu_pids=()
+for p in "${CPU_PROCS[@]}"; do
+  pid=$(tr -dc '0-9' <"$STATE_DIR/pids/$p.pid" 2>/dev/null || true)
+  [[ -n $pid && -r /proc/$pid/stat ]] && cpu_pids+=("$p=$pid")
+done
+cpu_ticks() { # "name=ticks ..." of each process, or nothing when they are not here
+  local e; ((${#cpu_pids[@]} == ${#CPU_PROCS[@]})) || return 0
+  for e in "${cpu_pids[@]}"; do printf '%s=%s ' "${e%%=*}" "$(awk '{print $14 + $15}' "/proc/${e#*=}/stat")"; done
+}
+cpu_per_request() { # before, after, requests
+  awk -v a="$1" -v b="$2" -v n="$3" -v t="$(getconf CLK_TCK)" 'BEGIN {
+    split(a, x, " "); split(b, y, " ")
+    for (i in x) { split(x[i], p, "="); split(y[i], q, "="); printf "%s%s %.0f us", (i > 1 ? ", " : ""), p[1], (n > 0 ? (q[2] - p[2]) / t / n * 1e6 : 0) }
+  }'
+}
+
 # wrk goes through the pages in turn, one per request
 cat >"$WORK/pages.lua" <<LUA
 local paths, i = {}, 0
@@ -76,10 +97,13 @@ start=$EPOCHREALTIME
 xargs -P 8 -I{} curl -s -o /dev/null -w '%{http_code}\n' "$GATEWAY{}" <"$WORK/paths" | sort | uniq -c | sed 's/^/  cold pass: /'
 echo "  cold pass over $count pages in $(seconds_since "$start") s (8 at a time)"
 wrk -t1 -c"$CONNECTIONS" -d"$WARMUP" -s "$WORK/pages.lua" "$GATEWAY" >/dev/null
+c0=$(cpu_ticks)
 out=$(wrk -t1 -c"$CONNECTIONS" -d"$DURATION" --latency -s "$WORK/pages.lua" "$GATEWAY")
+c1=$(cpu_ticks)
 printf '  .md warm, wrk -t1 -c%s over %s pages: %8s pages/s   p50 %-9s p99 %-9s %s\n' "$CONNECTIONS" "$count" \
   "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="50%" {print $2}' <<<"$out")" \
   "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(grep -E 'Non-2xx|Socket errors' <<<"$out" | tr '\n' ' ' || true)"
+[[ -z $c0 ]] || echo "  .md warm, CPU per request: $(cpu_per_request "$c0" "$c1" "$(awk '/ requests in / {print $1}' <<<"$out")")   (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 one="$GATEWAY$(sed -n "$((count / 2 + 1))p" "$WORK/paths")"
 out=$(wrk -t1 -c"$CONNECTIONS" -d"$DURATION" --latency "$one")
 printf '  one .md page warm, wrk -t1 -c%s: %8s pages/s   p50 %-9s p99 %-9s %s\n' "$CONNECTIONS" \

@@ -52,10 +52,8 @@ public class McpResource {
                          @HeaderParam("Authorization") String authorization, @HeaderParam("Accept") String accept,
                          @HeaderParam(HttpHeaders.PROTOCOL_VERSION) String protocolVersion,
                          @HeaderParam("X-Forwarded-Proto") String proto, @Context UriInfo uri, byte[] body) {
-        SiteMcp.Visitor visitor = visitor(site, host, authorization, proto, uri);
-        if (!mcp.readable(visitor)) {
-            throw ApiException.notFound("This site does not exist, is not published, or has no MCP server.");
-        }
+        SiteMcp.Visitor visitor = mcp.seen(visitor(site, host, authorization, proto, uri))
+                .orElseThrow(() -> ApiException.notFound("This site does not exist, is not published, or has no MCP server."));
         if (accept == null || !accept.contains(MediaType.APPLICATION_JSON) || !accept.contains("text/event-stream")) {
             return error(400, McpSchema.ErrorCodes.INVALID_REQUEST,
                     "Accept must name both application/json and text/event-stream (Streamable HTTP)");
@@ -113,7 +111,7 @@ public class McpResource {
         boolean secure = "https".equalsIgnoreCase(proto) || "https".equalsIgnoreCase(uri.getRequestUri().getScheme());
         String prefix = byHost ? (secure ? "https://" : "http://") + hostname : urls.base();
         return new SiteMcp.Visitor(new Reader.Request(ref, "", secrets.share(), secrets.token(), secrets.unsigned()),
-                new AgentDocs.Links(prefix, secrets.carried()));
+                new AgentDocs.Links(prefix, secrets.carried()), null);
     }
 
     private Response json(int status, Object value) {

@@ -22,6 +22,7 @@ import reactor.core.publisher.Mono;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One stateless MCP server (the MCP Java SDK's) for every published site, read-only: tools {@code search} and
@@ -47,8 +48,11 @@ public class SiteMcp {
     private final Transport transport = new Transport();
     private McpStatelessSyncServer server;
 
-    /** The site and the visitor of one MCP request, and how links are written for it. */
-    public record Visitor(Reader.Request request, AgentDocs.Links links) {
+    /**
+     * The site and the visitor of one MCP request, how links are written for it, and what the visitor was found to
+     * see when the request came in ({@link #seen}; null before).
+     */
+    public record Visitor(Reader.Request request, AgentDocs.Links links, AgentDocs.Seen seen) {
     }
 
     /** Hands the SDK's handler to {@link McpResource}; HTTP itself is the resource's. */
@@ -119,9 +123,12 @@ public class SiteMcp {
         return transport.protocolVersions();
     }
 
-    /** Whether the site may be read by this visitor through MCP: the same answer as its llms.txt. */
-    boolean readable(Visitor visitor) {
-        return agentDocs.readable(visitor.request());
+    /**
+     * The visitor with what they see, when the site may be read by them through MCP (the same answer as its
+     * llms.txt); empty otherwise. The request's tools use what was seen here instead of reading it again.
+     */
+    Optional<Visitor> seen(Visitor visitor) {
+        return agentDocs.seen(visitor.request()).map(seen -> new Visitor(visitor.request(), visitor.links(), seen));
     }
 
     /**
@@ -164,7 +171,7 @@ public class SiteMcp {
         if (q.length() > 512) {
             return error("query may be at most 512 characters long");
         }
-        List<AgentDocs.Hit> hits = agentDocs.search(visitor.request(), visitor.links(), q.strip(), SEARCH_RESULTS);
+        List<AgentDocs.Hit> hits = agentDocs.search(visitor.seen(), visitor.request(), visitor.links(), q.strip(), SEARCH_RESULTS);
         StringBuilder text = new StringBuilder();
         for (AgentDocs.Hit hit : hits) {
             text.append("- [").append(hit.title()).append("](").append(hit.url()).append(")");

@@ -288,18 +288,35 @@ public class AgentDocs {
         return Optional.of(out);
     }
 
-    /** Whether agents may read the site as this visitor: published, visible to them, agentsContext included. */
-    public boolean readable(Reader.Request request) {
-        return visit(request).isPresent();
+    /** What a visitor who may read the site as an agent sees of it, as read once for a request. */
+    public static final class Seen {
+        private final Reader.Visit visit;
+
+        private Seen(Reader.Visit visit) {
+            this.visit = visit;
+        }
+    }
+
+    /**
+     * What this visitor sees of the site, when agents may read it as this visitor (published, visible to them,
+     * agentsContext included); else empty.
+     */
+    public Optional<Seen> seen(Reader.Request request) {
+        return QuarkusTransaction.requiringNew().call(() -> reader.visit(request))
+                .filter(v -> !SiteFacts.of(v.site()).agentsExcluded()).map(Seen::new);
     }
 
     /** A page a search found: its title, its markdown URL (with the anchor of the section found), an excerpt. */
     public record Hit(String title, String url, String excerpt) {
     }
 
-    /** The reader's search (content's full-text search over the site spaces the visitor sees), as markdown URLs. */
-    public List<Hit> search(Reader.Request request, Links links, String query, int max) {
-        if (visit(request).isEmpty() || !(reader.search(request, query) instanceof Reader.SearchPage page)) {
+    /**
+     * The reader's search (content's full-text search over the site spaces the visitor sees), as markdown URLs;
+     * {@code seen}: what the visitor was found to see when the request came in (null: read it now).
+     */
+    public List<Hit> search(Seen seen, Reader.Request request, Links links, String query, int max) {
+        Reader.Outcome found = seen == null ? reader.search(request, query) : reader.search(request, query, Optional.of(seen.visit));
+        if (!(found instanceof Reader.SearchPage page) || SiteFacts.of(page.site()).agentsExcluded()) {
             return List.of();
         }
         return page.model().results().stream().limit(max).map(r -> {

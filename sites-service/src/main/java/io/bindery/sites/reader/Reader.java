@@ -479,7 +479,11 @@ public class Reader {
 
     /** The search results page: the query run over the site spaces the visitor sees, each hit at its published address. */
     public Outcome search(Request request, String query) {
-        Optional<Visit> visit = QuarkusTransaction.requiringNew().call(() -> visit(request));
+        return search(request, query, QuarkusTransaction.requiringNew().call(() -> visit(request)));
+    }
+
+    /** The same with the visitor's visit read already (for this request). */
+    Outcome search(Request request, String query, Optional<Visit> visit) {
         if (visit.isEmpty()) {
             return new NotFound("This site does not exist or is not published.", null);
         }
