@@ -81,16 +81,6 @@ public class ContentLookup {
                 .orElseThrow(() -> ApiException.notFound("no space " + id));
     }
 
-    /**
-     * A live space for a read that changes nothing (GET /v1/spaces/{id}, the hottest route): loaded read-only, so
-     * Hibernate keeps no copy of its loaded state to compare at a flush. Never for a caller that changes the space.
-     */
-    public Loaded<Space> spaceToRead(String id, String callerId) {
-        Space s = em.find(Space.class, id, java.util.Map.of(org.hibernate.jpa.HibernateHints.HINT_READ_ONLY, true));
-        return find(s, callerId).filter(l -> !l.item().deleted())
-                .orElseThrow(() -> ApiException.notFound("no space " + id));
-    }
-
     /** A space, deleted or not, that the caller can see (as it could before the deletion). */
     public Optional<Loaded<Space>> anySpace(String id, String callerId) {
         return find(Space.<Space>findById(id), callerId);

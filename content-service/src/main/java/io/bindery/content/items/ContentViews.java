@@ -20,13 +20,6 @@ public class ContentViews {
     PublicUrls urls;
     @Inject
     ObjectMapper json;
-    /*
-     * Parsed trees of the stored texts, shared by every view that has that text: nearly all spaces hold one of a few
-     * mergeRules texts, and parsing them made 3 % of a GET /v1/spaces/{id} (issue 29). The trees are only ever
-     * written out, never changed; the map is emptied when it fills (a rare text, e.g. a gitSync state, costs a parse).
-     */
-    private final java.util.Map<String, JsonNode> parsed = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final int PARSED_MAX = 512;
 
     public CollectionView collection(Collection c, Role role) {
         return new CollectionView("collection", c.id, c.title, c.description, c.organizationId, c.parentId,
@@ -52,21 +45,12 @@ public class ContentViews {
         return stored == null ? "inherit" : stored;
     }
 
-    /** Stored JSON text (mergeRules, gitSync) as a tree; callers must not change it (it is shared). */
+    /** Stored JSON text (mergeRules, gitSync) as a tree. */
     public JsonNode mergeRules(String stored) {
-        JsonNode tree = parsed.get(stored);
-        if (tree != null) {
-            return tree;
-        }
         try {
-            tree = json.readTree(stored);
+            return json.readTree(stored);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a stored JSON column is not JSON", e);
         }
-        if (parsed.size() >= PARSED_MAX) {
-            parsed.clear();
-        }
-        parsed.put(stored, tree);
-        return tree;
     }
 }

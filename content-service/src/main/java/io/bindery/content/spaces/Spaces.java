@@ -116,7 +116,7 @@ public class Spaces {
 
     /** Read-only, outside a transaction: the hottest route, one primary-key read when the membership is cached. */
     public SpaceView get(String id, String callerId) {
-        Loaded<Space> l = lookup.spaceToRead(id, callerId);
+        Loaded<Space> l = lookup.space(id, callerId);
         return views.space(l.item(), l.role());
     }
 
