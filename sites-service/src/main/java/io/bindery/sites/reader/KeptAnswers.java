@@ -73,14 +73,12 @@ public class KeptAnswers {
         String origin = null;
         String template;
         if (HOST.equals(key)) {
-            String host = request.getHeader(ReaderResource.SITE_HOST);
-            String hostname = host == null ? "" : host.strip().toLowerCase(java.util.Locale.ROOT).replaceFirst(":\\d+$", "");
+            String hostname = ReaderResource.hostname(request.getHeader(ReaderResource.SITE_HOST));
             if (hostname.isEmpty()) {
                 return null;
             }
             site = Reader.SiteRef.host(hostname);
-            boolean secure = "https".equalsIgnoreCase(request.getHeader("X-Forwarded-Proto")) || request.isSSL();
-            origin = (secure ? "https://" : "http://") + hostname;
+            origin = ReaderResource.origin(site, "https".equalsIgnoreCase(request.getHeader("X-Forwarded-Proto")) || request.isSSL());
             template = slash < 0 ? HOST_HOME_TEMPLATE : HOST_PAGE_TEMPLATE;
         } else {
             site = Reader.SiteRef.path(key);

@@ -81,7 +81,7 @@ public class ReaderResource {
     @Path("/~host/{rest: .*}")
     public Uni<Response> hostPage(@HeaderParam(SITE_HOST) String host, @PathParam("rest") String rest, @Context UriInfo uri,
                              @Context HttpHeaders headers, @HeaderParam("X-Forwarded-Proto") String proto) {
-        String hostname = host == null ? "" : host.strip().toLowerCase(java.util.Locale.ROOT).replaceFirst(":\\d+$", "");
+        String hostname = hostname(host);
         if (hostname.isEmpty()) {
             return Uni.createFrom().item(notFound(Reader.SiteRef.host("-"), "This site does not exist or is not published."));
         }
@@ -108,9 +108,19 @@ public class ReaderResource {
      * reader answered within the last second ({@link RecentPages}) is sent from the event loop; anything that reads the
      * database or content runs on a worker thread.
      */
+    /** The site's hostname a {@link #SITE_HOST} header names: trimmed, lower case, without a port ("" when none). */
+    static String hostname(String host) {
+        return host == null ? "" : host.strip().toLowerCase(java.util.Locale.ROOT).replaceFirst(":\\d+$", "");
+    }
+
+    /** Where a site served on its own hostname is read from (links in robots.txt, sitemaps, agents' docs); null on a path. */
+    static String origin(Reader.SiteRef site, boolean secure) {
+        return site.byHost() ? (secure ? "https://" : "http://") + site.key() : null;
+    }
+
     private Uni<Response> serve(Reader.SiteRef site, String rest, UriInfo uri, HttpHeaders headers, String proto) {
         boolean secure = "https".equalsIgnoreCase(proto) || "https".equalsIgnoreCase(uri.getRequestUri().getScheme());
-        String origin = site.byHost() ? (secure ? "https://" : "http://") + site.key() : null;
+        String origin = origin(site, secure);
         switch (rest) {
             case "robots.txt":
                 return blocking(() -> robots(site, origin));
