@@ -112,7 +112,7 @@ public class Variants {
 
     /**
      * Variant "rate": sections per second of the model as insights embeds them (batches of 64, two texts at once on
-     * one ONNX Runtime thread each), on texts of a docs section's length: three pages of the set joined (~85 words),
+     * one ONNX Runtime thread each), on texts of a docs section's length: three pages of the set joined (73 words on average),
      * after a warm-up batch; nothing cached. List a model twice (minilmq,bgeq,minilmq,bgeq) to see the load move.
      */
     static void rate() {
