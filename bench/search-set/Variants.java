@@ -15,15 +15,19 @@ import java.util.function.*;
  * sentence pairs), how a page is scored from its vectors (best, whole page plus best sentence), query-side
  * normalization (lower case, stop words dropped), centring the vectors, pseudo-relevance feedback, neighbour
  * smoothing, and the model (quantized MiniLM as insights runs it; the fp32 MiniLM and e5-small-v2-q when their jars
- * are on the class path). Lexical is content's ranking in PostgreSQL (as OfflineEval); hybrid is content's fusion
- * (RRF, k=60, ties to full text). Prints the tuning half only, both halves with -Dheld=true (for the report, after
- * a choice is made on the tuning half).
+ * are on the class path, and bge-small-en-v1.5, quantized or fp32, and bge-small-en v1 likewise). Lexical is content's ranking in
+ * PostgreSQL (as OfflineEval); hybrid is content's fusion (RRF, k=60, ties to full text, vector hits below a minimum
+ * cosine left out: 0.15, and 0.45 for a query of one word). Prints the tuning half only, both halves with
+ * -Dheld=true (for the report, after a choice is made on the tuning half).
  *
  *   java -cp CLASSPATH Variants.java SET_DIR JDBC_URL MODEL VARIANT[,VARIANT...]
- *   MODEL: minilmq | minilm | e5q; VARIANT: base | body | title | titlebody | sent | sentonly | pair, then options
+ *   MODEL: minilmq | minilm | e5q | bgeq | bge | bgev1q (BGE v1, quantized), or several with commas (one after the other in one JVM, so their
+ *   embedding rates are taken under the same load); BGE is CLS-pooled and its queries get BGE's instruction prefix
+ *   (:noinst leaves it out); VARIANT: base | body | title | titlebody | sent | sentonly | pair, then options
  *   :sum (whole + best sentence) :lower :nostop :center :prfM:aA (Rocchio with the M best pages, weight A)
  *   :nbK:bB (plus B x mean similarity of the page's K nearest pages); fusion: :kK (RRF k), :wW (weight of the vector
- *   list), :cC (vector candidates that enter the fusion)
+ *   list), :cC (vector candidates that enter the fusion), :floorF and :oneF (the minimum cosines of a vector hit);
+ *   or "rate": the model's sections per second (see rate())
  */
 public class Variants {
     record Page(String id, String title, String markdown, String body) {}
@@ -63,21 +67,32 @@ public class Variants {
                 lexical.put(query.id(), found);
             }
         }
-        String m = args[2];
-        model = load(m);
-        if (m.startsWith("e5")) { qp = "query: "; pp = "passage: "; }
-        for (String v : args[3].split(",")) run(v);
+        // several models in one run (e.g. minilmq,bgeq): their rates are measured under the same load
+        for (String m : args[2].split(",")) {
+            model = load(m);
+            cache.clear();
+            qp = m.startsWith("e5") ? "query: " : m.startsWith("bge") ? BGE_QUERY : "";
+            pp = m.startsWith("e5") ? "passage: " : "";
+            System.out.println("# model " + m);
+            for (String v : args[3].split(",")) {
+                if (v.equals("rate")) rate(); else run(v);
+            }
+        }
         System.exit(0);
     }
 
+    /** BGE v1.5's instruction for short queries to passages (its model card); passages are embedded as they are. */
+    static final String BGE_QUERY = "Represent this sentence for searching relevant passages: ";
+
     static EmbeddingModel load(String name) throws Exception {
-        String res = switch (name) { case "minilmq" -> "all-minilm-l6-v2-q"; case "minilm" -> "all-minilm-l6-v2"; case "e5q" -> "e5-small-v2-q"; default -> throw new IllegalArgumentException(name); };
+        String res = switch (name) { case "minilmq" -> "all-minilm-l6-v2-q"; case "minilm" -> "all-minilm-l6-v2"; case "e5q" -> "e5-small-v2-q";
+            case "bgeq" -> "bge-small-en-v1.5-q"; case "bge" -> "bge-small-en-v1.5"; case "bgev1q" -> "bge-small-en-q"; default -> throw new IllegalArgumentException(name); };
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         OrtSession.SessionOptions o = new OrtSession.SessionOptions();
         o.setIntraOpNumThreads(1); o.setInterOpNumThreads(1);
         byte[] onnx = Variants.class.getResourceAsStream("/" + res + ".onnx").readAllBytes();
         OrtSession session = env.createSession(onnx, o);
-        OnnxBertBiEncoder enc = new OnnxBertBiEncoder(env, session, Variants.class.getResourceAsStream("/" + res + "-tokenizer.json"), PoolingMode.MEAN);
+        OnnxBertBiEncoder enc = new OnnxBertBiEncoder(env, session, Variants.class.getResourceAsStream("/" + res + "-tokenizer.json"), name.startsWith("bge") ? PoolingMode.CLS : PoolingMode.MEAN);
         var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
         return new AbstractInProcessEmbeddingModel(pool) { protected OnnxBertBiEncoder model() { return enc; } protected Integer knownDimension() { return 384; } };
     }
@@ -93,6 +108,22 @@ public class Variants {
             for (int j = 0; j < b.size(); j++) cache.put(b.get(j), unit(out.get(j).vector()));
         }
         if (todo.size() > 100) System.out.printf("  embedded %d texts at %.0f/s%n", todo.size(), todo.size() / ((System.nanoTime() - t0) / 1e9));
+    }
+
+    /**
+     * Variant "rate": sections per second of the model as insights embeds them (batches of 64, two texts at once on
+     * one ONNX Runtime thread each), on texts of a docs section's length: three pages of the set joined (73 words on average),
+     * after a warm-up batch; nothing cached. List a model twice (minilmq,bgeq,minilmq,bgeq) to see the load move.
+     */
+    static void rate() {
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i + 2 < pages.size(); i++) texts.add(pages.get(i).title() + "\n" + pages.get(i).body() + " " + pages.get(i + 1).body() + " " + pages.get(i + 2).body());
+        model.embedAll(texts.subList(0, 64).stream().map(TextSegment::from).toList());
+        long t0 = System.nanoTime();
+        for (int i = 0; i < texts.size(); i += 64) model.embedAll(texts.subList(i, Math.min(texts.size(), i + 64)).stream().map(TextSegment::from).toList());
+        double s = (System.nanoTime() - t0) / 1e9;
+        System.out.printf("== rate: %d sections of %d words on average in %.1f s: %.0f sections/s%n", texts.size(),
+                texts.stream().mapToInt(t -> t.split("\\s+").length).sum() / texts.size(), s, texts.size() / s);
     }
 
     static double dot(float[] a, float[] b) { double d = 0; for (int i = 0; i < a.length; i++) d += a[i] * b[i]; return d; }
@@ -114,6 +145,9 @@ public class Variants {
         };
     }
 
+    /** The text embedded for a query: the model's query prefix (none with :noinst), then the normalized query. */
+    static String query(String v, String q) { return (v.contains(":noinst") ? "" : qp) + qnorm(v, q); }
+
     static String qnorm(String v, String q) {
         if (v.contains(":lower")) q = q.toLowerCase();
         if (v.contains(":nostop")) { StringBuilder b = new StringBuilder(); for (String w : q.split("\\s+")) if (!STOP.contains(w.toLowerCase())) b.append(w).append(' '); if (b.length() > 0) q = b.toString().strip(); }
@@ -125,7 +159,7 @@ public class Variants {
         Map<String, List<String>> pt = new LinkedHashMap<>();
         for (Page p : pages) pt.put(p.id(), texts(v, p).stream().map(t -> pp + t).toList());
         embed(pt.values().stream().flatMap(List::stream).toList());
-        embed(queries.stream().map(q -> qp + qnorm(v, q.text())).toList());
+        embed(queries.stream().map(q -> query(v, q.text())).toList());
         // optional centering
         float[] mean = new float[384];
         boolean center = v.contains(":center");
@@ -137,7 +171,7 @@ public class Variants {
         double beta = v.contains(":b") ? Double.parseDouble(v.replaceAll(".*:b([0-9.]+).*", "$1")) : 0;
         if (K > 0) for (String id : pt.keySet()) { float[] x = cache.get(pt.get(id).get(0)); nb.put(id, pt.keySet().stream().filter(o -> !o.equals(id)).sorted(Comparator.comparingDouble(o -> -dot(x, cache.get(pt.get(o).get(0))))).limit(K).toList()); }
         for (Query q : queries) {
-            float[] qv = cache.get(qp + qnorm(v, q.text()));
+            float[] qv = cache.get(query(v, q.text()));
             if (center) qv = cen(qv, mean);
             if (v.contains(":prf")) {
                 int mm = Integer.parseInt(v.replaceAll(".*:prf(\\d+).*", "$1")); double al = Double.parseDouble(v.replaceAll(".*:a([0-9.]+).*", "$1"));
@@ -158,7 +192,8 @@ public class Variants {
                 ranked.add(Map.entry(e.getKey(), sc));
             }
             ranked.sort(Map.Entry.<String, Double>comparingByValue().reversed());
-            vector.put(q.id(), ranked.stream().limit(50).filter(e -> e.getValue() >= (q.text().strip().split("\\s+").length == 1 ? 0.45 : center ? -1 : 0.15)).map(Map.Entry::getKey).toList());
+            double floor = q.text().strip().split("\\s+").length == 1 ? opt(v, "one", 0.45) : center ? -1 : opt(v, "floor", 0.15);
+            vector.put(q.id(), ranked.stream().limit(50).filter(e -> e.getValue() >= floor).map(Map.Entry::getKey).toList());
         }
         System.out.println("== " + v);
         for (String kind : List.of("keyword", "paraphrase")) for (boolean held : HELD ? List.of(false, true) : List.of(false)) {
@@ -172,6 +207,8 @@ public class Variants {
             System.out.printf("  %-20s lex %.3f/%.3f vec %.3f/%.3f hyb %.3f/%.3f%n", kind + (held ? " held" : " train"), lx[0], lx[1], vc[0], vc[1], hy[0], hy[1]);
         }
     }
+
+    static double opt(String v, String name, double dflt) { return v.matches(".*:" + name + "[0-9.]+.*") ? Double.parseDouble(v.replaceAll(".*:" + name + "([0-9.]+).*", "$1")) : dflt; }
 
     static float[] cen(float[] x, float[] m) { float[] o = new float[x.length]; for (int i = 0; i < x.length; i++) o[i] = x[i] - m[i]; return unit(o); }
 
