@@ -3,6 +3,7 @@ package io.bindery.content.access;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.content.domain.Space;
+import io.bindery.content.domain.SpaceRow;
 
 /**
  * What a caller may do on one space: both the space's {@code permissions} object and the checks its endpoints
@@ -16,6 +17,10 @@ public record SpacePolicy(String spaceId, Role role, boolean locked) {
 
     public static SpacePolicy of(Space space, Role role) {
         return new SpacePolicy(space.id, role, space.locked());
+    }
+
+    public static SpacePolicy of(SpaceRow space, Role role) {
+        return new SpacePolicy(space.id(), role, space.locked());
     }
 
     public boolean isAdmin() {

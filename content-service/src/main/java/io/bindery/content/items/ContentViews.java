@@ -7,7 +7,7 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.content.access.SpacePolicy;
 import io.bindery.content.domain.Space;
-import io.bindery.content.domain.SpaceProjections;
+import io.bindery.content.domain.SpaceRow;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -20,14 +20,17 @@ public class ContentViews {
     ObjectMapper json;
 
     public SpaceView space(Space s, Role role) {
-        SpaceProjections projected = java.util.Objects.requireNonNullElseGet(s.projected, SpaceProjections::new);
-        return new SpaceView("space", s.id, s.title, s.emoji, s.visibility.wire(), s.createdAt, s.updatedAt, s.deletedAt,
-                s.editMode.wire(), mergeRules(s.mergeRules),
-                new SpaceView.Urls(urls.api("/spaces/" + s.id), urls.app("/o/" + s.organizationId + "/s/" + s.id),
-                        projected.publishedUrl),
-                s.organizationId, s.parentId, s.language, s.revisionId, level(s.defaultLevel), s.comments,
-                s.changeRequests, s.changeRequestsOpen, s.changeRequestsDraft,
-                projected.gitSync == null ? null : mergeRules(projected.gitSync),
+        return space(SpaceRow.of(s), role);
+    }
+
+    public SpaceView space(SpaceRow s, Role role) {
+        return new SpaceView("space", s.id(), s.title(), s.emoji(), s.visibility(), s.createdAt(), s.updatedAt(),
+                s.deletedAt(), s.editMode(), mergeRules(s.mergeRules()),
+                new SpaceView.Urls(urls.api("/spaces/" + s.id()), urls.app("/o/" + s.organizationId() + "/s/" + s.id()),
+                        s.publishedUrl()),
+                s.organizationId(), s.parentId(), s.language(), s.revisionId(), level(s.defaultLevel()), s.comments(),
+                s.changeRequests(), s.changeRequestsOpen(), s.changeRequestsDraft(),
+                s.gitSync() == null ? null : mergeRules(s.gitSync()),
                 role == null ? null : SpacePolicy.of(s, role).permissions());
     }
 

@@ -22,6 +22,7 @@ import io.bindery.commons.projection.Membership;
 import io.bindery.content.domain.ContentItem;
 import io.bindery.content.domain.Revision;
 import io.bindery.content.domain.Space;
+import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.domain.SpaceSettings;
 import io.bindery.content.domain.Visibility;
 import io.bindery.content.access.ContentLookup.Loaded;
@@ -47,6 +48,8 @@ public class Spaces {
     ContentLookup lookup;
     @Inject
     ContentViews views;
+    @Inject
+    SpaceRowStore rows;
     @Inject
     ContentLists lists;
     @Inject
@@ -116,7 +119,9 @@ public class Spaces {
 
     /** Read-only, outside a transaction: the hottest route, one primary-key read when the membership is cached. */
     public SpaceView get(String id, String callerId) {
-        Loaded<Space> l = lookup.space(id, callerId);
+        // the row alone, not the entity: this read changes nothing (issue 29); the same 404 as lookup.space
+        Loaded<SpaceRow> l = rows.find(id).filter(r -> !r.deleted()).flatMap(r -> lookup.visible(r, callerId))
+                .orElseThrow(() -> ApiException.notFound("no space " + id));
         return views.space(l.item(), l.role());
     }
 
