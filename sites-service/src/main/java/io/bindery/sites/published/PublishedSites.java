@@ -14,7 +14,7 @@ import io.bindery.sites.site.SiteVisibility;
 import io.bindery.sites.site.SiteLookup;
 import io.bindery.sites.sitespace.PublishedSiteSpaces;
 import io.bindery.sites.structure.SiteStructure;
-import io.bindery.sites.section.StructureItem;
+import io.bindery.sites.structure.StructureItem;
 import io.bindery.sites.structure.StructureViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

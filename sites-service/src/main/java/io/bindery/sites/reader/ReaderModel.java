@@ -6,7 +6,7 @@ import java.util.List;
 
 /** What the reader's page template shows: one page of a published site, as a visitor sees it. */
 public record ReaderModel(String siteTitle, String homeUrl, String cssUrl, String searchUrl, String title, String description,
-                          boolean noIndex, ReaderTheme theme, List<io.bindery.sites.section.SectionTabs.Tab> tabs, List<Link> variants, List<NavItem> nav,
+                          boolean noIndex, ReaderTheme theme, List<io.bindery.sites.structure.SectionTabs.Tab> tabs, List<Link> variants, List<NavItem> nav,
                           List<Link> breadcrumbs, Link previous, Link next, List<PageRenderer.OutlineEntry> outline,
                           RawString body, String summary, java.time.Instant updatedAt, String editUrl) {
 

@@ -4,7 +4,6 @@ import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.sites.SiteSpaceData;
 import io.bindery.sites.site.Site;
 import io.bindery.sites.site.SiteViews;
-import io.bindery.sites.section.StructureStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -25,7 +24,7 @@ public class SiteSpaceViews {
     @Inject
     SpaceSources sources;
     @Inject
-    StructureStore sections;
+    SectionPaths sections;
 
     /** A presenter for site spaces of one site: their spaces and the site's section paths are read once. */
     public Function<SiteSpaceRow, SiteSpaceView> presenter(Site site, Collection<SiteSpaceRow> rows) {

@@ -1,6 +1,5 @@
 package io.bindery.sites.structure;
 
-import io.bindery.sites.section.StructureItem;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Caller;
 import io.bindery.commons.lists.Limits;

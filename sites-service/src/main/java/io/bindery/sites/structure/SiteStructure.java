@@ -1,7 +1,5 @@
 package io.bindery.sites.structure;
 
-import io.bindery.sites.section.StructureItem;
-import io.bindery.sites.section.StructureStore;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
@@ -20,7 +18,6 @@ import io.bindery.sites.site.Site;
 import io.bindery.sites.site.SiteLookup;
 import io.bindery.sites.sitespace.SiteSpaceRow;
 import io.bindery.sites.sitespace.SiteSpaceView;
-import io.bindery.sites.section.StructureStore;
 import io.bindery.sites.sitespace.SiteSpaceRows;
 import io.bindery.sites.sitespace.SiteSpaceViews;
 import io.bindery.contracts.content.SpaceData;

@@ -1,6 +1,5 @@
 package io.bindery.sites.structure;
 
-import io.bindery.sites.section.StructureItem;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.sites.site.Site;
 import io.bindery.sites.site.SiteViews;

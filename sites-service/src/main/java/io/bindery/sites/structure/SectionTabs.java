@@ -1,4 +1,4 @@
-package io.bindery.sites.section;
+package io.bindery.sites.structure;
 
 import java.util.ArrayList;
 import java.util.List;

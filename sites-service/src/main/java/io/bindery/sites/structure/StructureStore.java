@@ -1,9 +1,10 @@
-package io.bindery.sites.section;
+package io.bindery.sites.structure;
 
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.Where;
 import io.bindery.sites.site.Site;
+import io.bindery.sites.sitespace.SectionPaths;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -16,11 +17,12 @@ import java.util.Optional;
 
 /**
  * The only class that queries {@code site_structure_item}: a site's sections and section groups, for the structure
- * endpoints ({@code structure.SiteStructure}, which changes them) and for the features below them (site spaces,
- * site settings, the reader): which section an id names, the default one, their paths, a parent's children.
+ * feature's use cases ({@link SiteStructure}, which changes them) and for the features that read them (site settings,
+ * the reader; site spaces through {@link SectionPaths}): which section an id names, the default one, their paths, a
+ * parent's children.
  */
 @ApplicationScoped
-public class StructureStore {
+public class StructureStore implements SectionPaths {
     @Inject
     EntityManager em;
 
@@ -91,6 +93,7 @@ public class StructureStore {
     }
 
     /** The paths of the site's sections, by section id. */
+    @Override
     public Map<String, String> paths(Site site) {
         Map<String, String> paths = new HashMap<>();
         em.createQuery("select i.id, i.path from StructureItem i where i.siteId = :site and i.kind = :kind", Object[].class)

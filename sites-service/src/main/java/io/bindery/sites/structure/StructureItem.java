@@ -1,4 +1,4 @@
-package io.bindery.sites.section;
+package io.bindery.sites.structure;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
