@@ -102,12 +102,6 @@ public class ReaderResource {
         return serve(Reader.SiteRef.path(site), rest, uri, headers, proto);
     }
 
-    /** Everything under a site's base: its pages, search, files, stylesheet, robots.txt and sitemap.xml. */
-    /**
-     * Everything under a site's base: its pages, search, files, stylesheet, robots.txt and sitemap.xml. A page the
-     * reader answered within the last second ({@link RecentPages}) is sent from the event loop; anything that reads the
-     * database or content runs on a worker thread.
-     */
     /** The site's hostname a {@link #SITE_HOST} header names: trimmed, lower case, without a port ("" when none). */
     static String hostname(String host) {
         return host == null ? "" : host.strip().toLowerCase(java.util.Locale.ROOT).replaceFirst(":\\d+$", "");
@@ -118,6 +112,11 @@ public class ReaderResource {
         return site.byHost() ? (secure ? "https://" : "http://") + site.key() : null;
     }
 
+    /**
+     * Everything under a site's base: its pages, search, files, stylesheet, robots.txt and sitemap.xml. A page the
+     * reader answered within the last second ({@link RecentPages}) is sent from the event loop; anything that reads the
+     * database or content runs on a worker thread.
+     */
     private Uni<Response> serve(Reader.SiteRef site, String rest, UriInfo uri, HttpHeaders headers, String proto) {
         boolean secure = "https".equalsIgnoreCase(proto) || "https".equalsIgnoreCase(uri.getRequestUri().getScheme());
         String origin = origin(site, secure);
