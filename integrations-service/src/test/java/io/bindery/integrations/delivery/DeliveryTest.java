@@ -105,6 +105,7 @@ class DeliveryTest {
         String expected = java.util.HexFormat.of().formatHex(mac.doFinal((t + "." + r.body()).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         assertEquals(expected, parts.get("v1"));
         // the event shows success and its one attempt in the trace
+        awaitDelivered(r.eventId());
         JsonNode detail = event(r.eventId());
         assertEquals("success", detail.path("event").path("status").asText());
         assertEquals(1, detail.path("trace").path("logs").size());
@@ -121,6 +122,7 @@ class DeliveryTest {
         receiver.failNext(2);
         install("{\"organization\":\"" + org + "\"}");
         await().atMost(WAIT).until(() -> receiver.received.size() == 1);
+        awaitDelivered(receiver.received.get(0).eventId());
         JsonNode detail = event(receiver.received.get(0).eventId());
         JsonNode logs = detail.path("trace").path("logs");
         assertEquals(3, logs.size(), logs.toString());
@@ -154,6 +156,7 @@ class DeliveryTest {
         worker.start();
         await().atMost(WAIT).until(() -> receiver.received.size() == 1);
         assertEquals(eventId, receiver.received.get(0).eventId());
+        awaitDelivered(eventId);
         assertEquals(List.of("delivered", attempts + 1), row(eventId));
         assertEquals(attempts + 1, event(eventId).path("trace").path("logs").size());
 
@@ -167,6 +170,7 @@ class DeliveryTest {
         worker.start();
         await().atMost(WAIT).until(() -> receiver.received.size() == 2);
         assertEquals(second, receiver.received.get(1).eventId());
+        awaitDelivered(second);
         assertEquals(List.of("delivered", 2), row(second));
     }
 
@@ -265,6 +269,7 @@ class DeliveryTest {
         install("{\"organization\":\"" + org + "\"}");
         await().atMost(WAIT).until(() -> receiver.received.size() == 1);
         String eventId = receiver.received.get(0).eventId();
+        awaitDelivered(eventId);
         String path = "/v1/integrations/" + name + "/events/" + eventId + "/redeliver";
         as(reader).post(path).then().statusCode(403);
         as(outsider).post(path).then().statusCode(404);
@@ -272,6 +277,7 @@ class DeliveryTest {
         as(admin).post(path).then().statusCode(200).body("delivery.state", equalTo("pending"));
         await().atMost(WAIT).until(() -> receiver.received.size() == 2);
         assertEquals(eventId, receiver.received.get(1).eventId());
+        awaitDelivered(eventId); // the redelivery set it pending again
         as(admin).get("/v1/integrations/" + name + "/events/" + eventId).then().statusCode(200)
                 .body("event.status", equalTo("success")).body("trace.logs", hasSize(3));
     }
@@ -289,6 +295,14 @@ class DeliveryTest {
             return true;
         });
         return id[0];
+    }
+
+    /**
+     * The receiver answers before the worker writes the outcome, so a test that saw the request waits for the row
+     * too before it reads the event's state (CI once read "pending" in that gap).
+     */
+    private void awaitDelivered(String eventId) {
+        await().atMost(WAIT).until(() -> "delivered".equals(row(eventId).get(0)));
     }
 
     private List<Object> row(String eventId) {
