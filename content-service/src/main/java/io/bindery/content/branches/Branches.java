@@ -105,6 +105,12 @@ public class Branches {
         return views.branch(branches.find(spaceId, branch).shown(), space, PageViews.Author.LEFT_OUT);
     }
 
+    /** The branch's head revision (internal reads: no caller's rights); 404 for an unknown space or branch. */
+    public String head(String spaceId, String branch) {
+        liveSpace(spaceId, false);
+        return branches.find(spaceId, branch).headRevisionId;
+    }
+
     /** A change request's content as the caller may read it: its space with the caller's role, its head revision. */
     public ContentScopes.Scope scope(String spaceId, String changeRequest, String callerId) {
         ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);

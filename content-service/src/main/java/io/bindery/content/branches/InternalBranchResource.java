@@ -7,6 +7,10 @@ import io.bindery.contracts.content.BranchOutcome;
 import io.bindery.contracts.content.BranchPages;
 import io.bindery.contracts.content.BranchResponse;
 import io.bindery.contracts.content.ContentBranchesApi;
+import io.bindery.contracts.content.RevisionFiles;
+import io.bindery.contracts.content.RevisionTree;
+import io.bindery.content.authoring.ChangeParser;
+import io.bindery.content.pages.InternalRevisions;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
@@ -23,6 +27,10 @@ public class InternalBranchResource implements ContentBranchesApi {
     Branches branches;
     @Inject
     BranchExport export;
+    @Inject
+    InternalRevisions revisions;
+    @Inject
+    ChangeParser parser;
 
     @Override
     public BranchResponse branch(String authorization, String spaceId, String branch) {
@@ -55,5 +63,23 @@ public class InternalBranchResource implements ContentBranchesApi {
     @Override
     public BranchPages pages(String authorization, String spaceId, String branch, int maxPages, long maxChars, String page) {
         return BranchAnswers.pages(export.pages(spaceId, branch, page == null || page.isEmpty() ? null : page, maxPages, maxChars));
+    }
+
+    @Override
+    public RevisionTree tree(String authorization, String spaceId, String branch) {
+        return revisions.tree(spaceId, branches.head(spaceId, branch));
+    }
+
+    @Override
+    public RevisionFiles files(String authorization, String spaceId, String branch) {
+        return revisions.files(spaceId, branches.head(spaceId, branch));
+    }
+
+    @Override
+    public BranchResponse write(String authorization, String spaceId, String branch, String author, JsonNode body) {
+        if (author == null || author.isBlank()) {
+            throw ApiException.badRequest("author is required: the id of the member the batch is written for");
+        }
+        return BranchAnswers.branch(branches.write(spaceId, branch, parser.parse(body), author).branch());
     }
 }

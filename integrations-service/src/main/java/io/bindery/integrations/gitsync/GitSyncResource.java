@@ -6,12 +6,10 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -33,19 +31,16 @@ public class GitSyncResource {
 
     @POST
     @Path("/import")
-    public Response importing(@PathParam("spaceId") String spaceId,
-                              @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, JsonNode body) {
-        gitSyncs.importing(spaceId, caller.userId(), token(authorization), GitSyncRequests.Import.from(body));
+    public Response importing(@PathParam("spaceId") String spaceId, JsonNode body) {
+        gitSyncs.importing(spaceId, caller.userId(), GitSyncRequests.Import.from(body));
         return Response.noContent().build();
     }
 
     /** Bindery's extension: keeps the space synced with a repository (the answer has the webhook's URL and secret). */
     @PUT
     @Path("/sync")
-    public Response sync(@PathParam("spaceId") String spaceId, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-                         JsonNode body) {
-        return Response.ok(gitSyncs.sync(spaceId, caller.userId(), token(authorization), GitSyncRequests.Sync.from(body)))
-                .build();
+    public Response sync(@PathParam("spaceId") String spaceId, JsonNode body) {
+        return Response.ok(gitSyncs.sync(spaceId, caller.userId(), GitSyncRequests.Sync.from(body))).build();
     }
 
     @DELETE
@@ -59,11 +54,5 @@ public class GitSyncResource {
     @Path("/info")
     public GitSyncState info(@PathParam("spaceId") String spaceId) {
         return gitSyncs.info(spaceId, caller.userId());
-    }
-
-    /** The caller's bearer token (verified by commons' filter already): the run reads the space's file list
-     * and writes an import's change request with it. */
-    private static String token(String authorization) {
-        return authorization == null ? "" : authorization.replaceFirst("(?i)^Bearer\\s+", "");
     }
 }

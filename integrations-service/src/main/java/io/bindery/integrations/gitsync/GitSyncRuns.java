@@ -79,8 +79,7 @@ public class GitSyncRuns {
      * An import: the ref's commit read as GitBook's layout and written into the space through a change request,
      * merged when it merges cleanly. A commit Bindery made of the space's current revision is not imported again.
      */
-    public Outcome importing(String spaceId, String userId, String token, RemoteRepository remote,
-                             GitSyncRequests.Target target) {
+    public Outcome importing(String spaceId, String userId, RemoteRepository remote, GitSyncRequests.Target target) {
         try (GitRepositories git = GitRepositories.open(remote, config.gitSync().transportTimeoutSeconds())) {
             ObjectId head = git.fetch(target.ref());
             if (head == null) {
@@ -96,7 +95,7 @@ public class GitSyncRuns {
                 throw new GitRepositories.GitFailure("no pages in " + target.ref() + (target.projectDirectory().isEmpty()
                         ? "" : " under " + target.projectDirectory()) + ": no SUMMARY.md, README.md or other .md file");
             }
-            GitSyncWriter.Written written = writer.write(spaceId, token, snapshot, "Import from Git: "
+            GitSyncWriter.Written written = writer.write(spaceId, userId, snapshot, "Import from Git: "
                     + target.ref().substring("refs/heads/".length()) + " at " + head.abbreviate(7).name());
             return new Outcome(head.name(), written.revision());
         }
@@ -132,7 +131,7 @@ public class GitSyncRuns {
                     : last.abbreviate(7).name() + ".." + head.abbreviate(7).name());
             String email = git.committerEmail(head);
             try {
-                GitSyncWriter.Written written = writeAsCommitter(s, secrets, snapshot, subject, base, email);
+                GitSyncWriter.Written written = writeAsCommitter(s, snapshot, subject, base, email);
                 QuarkusTransaction.requiringNew().run(() -> {
                     store.changeRequests(s.spaceId(), null, written.changeRequest());
                     store.exportsAtCurrent(s.spaceId());
@@ -152,17 +151,16 @@ public class GitSyncRuns {
      * it, or that member may not open change requests in the space, by the admin who set the sync up, the subject
      * saying why (review keeps subjects to 100 characters).
      */
-    private GitSyncWriter.Written writeAsCommitter(GitSyncStore.Synced s, GitSyncSecrets.Secrets secrets,
-                                                   SpaceSnapshot snapshot, String subject, SpaceSnapshot base,
-                                                   String email) {
+    private GitSyncWriter.Written writeAsCommitter(GitSyncStore.Synced s, SpaceSnapshot snapshot, String subject,
+                                                   SpaceSnapshot base, String email) {
         List<String> members = email == null || email.isBlank() ? List.of()
                 : QuarkusTransaction.requiringNew().call(() -> users.membersWithEmail(s.organizationId(), email));
         String reason;
         if (members.contains(s.user())) {
-            return writer.write(s.spaceId(), secrets.token(), snapshot, subject, base);
+            return writer.write(s.spaceId(), s.user(), snapshot, subject, base);
         } else if (!members.isEmpty()) {
             try {
-                return writer.write(s.spaceId(), secrets.token(), snapshot, subject, base, members.getFirst());
+                return writer.write(s.spaceId(), s.user(), snapshot, subject, base, members.getFirst());
             } catch (ApiException e) {
                 if (e.status() != 403 && e.status() != 404) {
                     throw e;
@@ -174,7 +172,7 @@ public class GitSyncRuns {
         }
         String noted = subject + " (committer " + (email == null || email.isBlank() ? "without e-mail" : email) + " "
                 + reason + ")";
-        return writer.write(s.spaceId(), secrets.token(), snapshot, noted.length() > 100 ? noted.substring(0, 99) + "…"
+        return writer.write(s.spaceId(), s.user(), snapshot, noted.length() > 100 ? noted.substring(0, 99) + "…"
                 : noted, base);
     }
 

@@ -30,14 +30,15 @@ public class GitSyncSecrets {
     ObjectMapper json;
 
     /**
-     * The repository's credentials (a username and password or token, or none), the token the sync acts with (the
-     * admin's who set it up) and the secret webhooks are verified with.
+     * The repository's credentials (a username and password or token, or none) and the secret webhooks are verified
+     * with. No user's API token: the sync acts for the member who set it up through the internal APIs, so a sealed
+     * record of an earlier version that still holds one has it ignored.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Secrets(String username, String password, String token, String webhookSecret, String sshPrivateKey,
+    public record Secrets(String username, String password, String webhookSecret, String sshPrivateKey,
                           java.util.List<String> sshHostKeys) {
-        public Secrets(String username, String password, String token, String webhookSecret) {
-            this(username, password, token, webhookSecret, null, null);
+        public Secrets(String username, String password, String webhookSecret) {
+            this(username, password, webhookSecret, null, null);
         }
 
         /** The repository at {@code url} with these credentials (and the SSH host keys pinned, not secret but kept with them). */

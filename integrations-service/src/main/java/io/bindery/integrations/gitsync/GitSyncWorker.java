@@ -23,7 +23,7 @@ import java.util.function.Supplier;
 
 /**
  * Runs queued Git operations on a small pool, one at a time per space (the store refuses a second while one runs),
- * and records how each ended. An operation holds the credentials of its URL and the user's token in memory only,
+ * and records how each ended. An operation holds the credentials of its URL in memory only,
  * so one that a restart interrupted cannot go on: at start-up, running operations are ended as failures; a sweep
  * gives up operations running longer than {@code bindery.git-sync.operation-timeout} as {@code timeout}.
  */

@@ -7,16 +7,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bindery.commons.auth.ServiceTokens;
 import io.bindery.commons.client.InternalCall;
 import io.bindery.commons.client.InternalClients;
-import io.bindery.commons.client.Unreachable;
 import io.bindery.commons.errors.ApiException;
+import io.bindery.contracts.content.RevisionFiles;
+import io.bindery.contracts.content.RevisionTree;
 import io.bindery.contracts.review.ReviewChangeRequestsApi;
+import io.bindery.contracts.review.ReviewMergesApi;
 import io.bindery.document.MarkdownLinks;
 import io.bindery.document.Slugs;
 import io.bindery.integrations.config.IntegrationsConfig;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.ProcessingException;
 
 import java.util.ArrayList;
 import java.util.Base64;
@@ -26,21 +27,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Writes an imported {@link SpaceSnapshot} into a space through one change request, as the user who asked for the
- * import: the change request is opened in review, its content written with content's batch write, and merged by
- * review, which applies the space's merge rules; content's three-way merge refuses a conflict, and the change
- * request then stays open with both sides intact. Pages are matched to the space's by path (kept, so their ids,
+ * Writes an imported {@link SpaceSnapshot} into a space through one change request, acting for a member (the one who
+ * asked for the import, or who set the sync up) through review's and content's internal APIs with integrations'
+ * service token, so no user's token is kept: the change request is opened in review for its author (checked: the
+ * author may open one there), its content written on the branch with content's batch write, and merged by review as
+ * the acting member, through the path a member's own merge takes (their role, the space's lock and merge rules);
+ * content's three-way merge refuses a conflict, and the change request then stays open with both sides intact. Pages are matched to the space's by path (kept, so their ids,
  * comments and links survive), new ones inserted, pages the repository no longer has deleted. Batches are of at
  * most 50 changes (content's limit), so the tree is written first, then every page's markdown with its links
  * pointing at the pages' ids. Files are matched by name and size; those Git removed are deleted ({@code delete_files}).
  */
 @ApplicationScoped
 public class GitSyncWriter {
+    static final String REVIEW = "review-service";
     static final int MAX_CHANGES = 50;
     static final int MAX_FILES = 20;
     static final int MAX_FILE_BYTES = 1024 * 1024;
@@ -57,18 +61,19 @@ public class GitSyncWriter {
     @Inject
     ServiceTokens serviceTokens;
 
-    GitWriteApi content;
-    GitWriteApi review;
-    GitReviewApi reviewInternal;
+    GitBranchApi content;
+    GitReviewApi review;
+    GitMergeApi merges;
 
     @PostConstruct
     void build() {
-        content = InternalClients.build(GitWriteApi.class, GitSyncContent.SERVICE, config.contentUrl(),
+        // a batch of files or a merge of a large import takes longer than a read
+        content = InternalClients.build(GitBranchApi.class, GitSyncContent.SERVICE, config.contentUrl(),
                 config.internalCallConnectTimeout(), config.internalCallTimeout().multipliedBy(6));
-        review = InternalClients.build(GitWriteApi.class, "review-service", config.gitSync().reviewUrl(),
-                config.internalCallConnectTimeout(), config.internalCallTimeout().multipliedBy(6));
-        reviewInternal = InternalClients.build(GitReviewApi.class, "review-service", config.gitSync().reviewUrl(),
+        review = InternalClients.build(GitReviewApi.class, REVIEW, config.gitSync().reviewUrl(),
                 config.internalCallConnectTimeout(), config.internalCallTimeout());
+        merges = InternalClients.build(GitMergeApi.class, REVIEW, config.gitSync().reviewUrl(),
+                config.internalCallConnectTimeout(), config.internalCallTimeout().multipliedBy(6));
     }
 
     /** What an import left: its change request and, when it merged, the revision. */
@@ -85,8 +90,8 @@ public class GitSyncWriter {
         }
     }
 
-    public Written write(String spaceId, String token, SpaceSnapshot snapshot, String subject) {
-        return write(spaceId, token, snapshot, subject, null);
+    public Written write(String spaceId, String actingUser, SpaceSnapshot snapshot, String subject) {
+        return write(spaceId, actingUser, snapshot, subject, null);
     }
 
     /**
@@ -94,29 +99,22 @@ public class GitSyncWriter {
      * since it: pages whose place, title, description or markdown Git did not change are left as the space has them,
      * and only pages Git removed are deleted, so edits made in Bindery meanwhile are not reverted.
      */
-    public Written write(String spaceId, String token, SpaceSnapshot snapshot, String subject, SpaceSnapshot base) {
-        return write(spaceId, token, snapshot, subject, base, null);
+    public Written write(String spaceId, String actingUser, SpaceSnapshot snapshot, String subject, SpaceSnapshot base) {
+        return write(spaceId, actingUser, snapshot, subject, base, null);
     }
 
     /**
      * {@link #write(String, String, SpaceSnapshot, String, SpaceSnapshot)} with the change request authored by
-     * {@code author} (a member's id, opened through review's internal API), or by the token's user when null. The
-     * content is written and merged with {@code token} either way.
+     * {@code author} (a member's id), or by {@code actingUser} when null. It is merged as {@code actingUser} either
+     * way.
      */
-    public Written write(String spaceId, String token, SpaceSnapshot snapshot, String subject, SpaceSnapshot base,
+    public Written write(String spaceId, String actingUser, SpaceSnapshot snapshot, String subject, SpaceSnapshot base,
                          String author) {
-        String auth = "Bearer " + token;
-        GitWriteApi.ChangeRequest cr;
-        if (author != null) {
-            var opened = InternalCall.with(serviceTokens, "review-service", a -> reviewInternal.open(a, spaceId,
-                    new ReviewChangeRequestsApi.OpenChangeRequest(author, subject)));
-            cr = new GitWriteApi.ChangeRequest(opened.id(), opened.number());
-        } else {
-            ObjectNode open = json.createObjectNode().put("subject", subject);
-            cr = call("review-service", () -> review.open(auth, spaceId, open));
-        }
+        String authoredBy = author != null ? author : actingUser;
+        ReviewChangeRequestsApi.OpenedChangeRequest cr = call(REVIEW, a -> review.open(a, spaceId,
+                new ReviewChangeRequestsApi.OpenChangeRequest(authoredBy, subject)));
         try {
-            Run run = new Run(spaceId, cr.id(), auth, base);
+            Run run = new Run(spaceId, cr.id(), authoredBy, base);
             Map<String, String> fileIds = run.files(snapshot.files());
             run.deleteFiles(snapshot.files(), base == null ? null : base.files());
             run.structure(snapshot.pages());
@@ -126,8 +124,8 @@ public class GitSyncWriter {
                     + e.getMessage());
         }
         try {
-            GitWriteApi.Merged merged = call("review-service", () -> review.merge(auth, spaceId, cr.id(),
-                    json.createObjectNode()));
+            ReviewMergesApi.Merged merged = call(REVIEW, a -> merges.merge(a, spaceId, cr.id(),
+                    new ReviewMergesApi.Merge(actingUser)));
             return new Written(cr.id(), cr.number(), merged.revision());
         } catch (ApiException e) {
             throw new NotMerged(new Written(cr.id(), cr.number(), null), "change request #" + cr.number()
@@ -155,7 +153,8 @@ public class GitSyncWriter {
     private final class Run {
         final String spaceId;
         final String cr;
-        final String auth;
+        /** Who the batches are written for: the change request's author. */
+        final String author;
         final List<Placement> placements = new ArrayList<>();
         ArrayNode batch = json.createArrayNode();
         int refs;
@@ -163,10 +162,10 @@ public class GitSyncWriter {
         final Map<String, String> basePlaces;
         final Map<String, String> baseMarkdown;
 
-        Run(String spaceId, String cr, String auth, SpaceSnapshot base) {
+        Run(String spaceId, String cr, String author, SpaceSnapshot base) {
             this.spaceId = spaceId;
             this.cr = cr;
-            this.auth = auth;
+            this.author = author;
             if (base == null) {
                 basePlaces = null;
                 baseMarkdown = null;
@@ -249,18 +248,12 @@ public class GitSyncWriter {
                 }
             }
             ArrayNode ids = json.createArrayNode();
-            String page = null;
-            do {
-                String cursor = page;
-                GitWriteApi.Files list = call(GitSyncContent.SERVICE, () -> content.files(auth, spaceId, cr, 100, cursor));
-                for (GitWriteApi.Files.File f : list.items()) {
-                    String k = key(f.name(), f.size());
-                    if (baseFiles == null ? !wanted.contains(k) : removed.contains(k)) {
-                        ids.add(f.id());
-                    }
+            for (RevisionFiles.File f : branchFiles()) {
+                String k = key(f.name(), f.size());
+                if (baseFiles == null ? !wanted.contains(k) : removed.contains(k)) {
+                    ids.add(f.id());
                 }
-                page = list.next() == null ? null : list.next().page();
-            } while (page != null);
+            }
             for (int from = 0; from < ids.size(); from += MAX_CHANGES) {
                 ArrayNode chunk = json.createArrayNode();
                 for (int i = from; i < Math.min(ids.size(), from + MAX_CHANGES); i++) {
@@ -268,14 +261,23 @@ public class GitSyncWriter {
                 }
                 ObjectNode body = json.createObjectNode();
                 body.putArray("changes").addObject().put("operation", "delete_files").set("files", chunk);
-                call(GitSyncContent.SERVICE, () -> content.write(auth, spaceId, cr, body));
+                write(body);
             }
         }
 
         private void writeFiles(ArrayNode files) {
             ObjectNode body = json.createObjectNode();
             body.putArray("changes").addObject().put("operation", "insert_files").set("files", files);
-            call(GitSyncContent.SERVICE, () -> content.write(auth, spaceId, cr, body));
+            write(body);
+        }
+
+        private void write(ObjectNode body) {
+            call(GitSyncContent.SERVICE, a -> content.write(a, spaceId, cr, author, body));
+        }
+
+        private List<RevisionFiles.File> branchFiles() {
+            RevisionFiles files = call(GitSyncContent.SERVICE, a -> content.files(a, spaceId, cr));
+            return files.files() == null ? List.of() : files.files();
         }
 
         private Map<String, String> listFiles() {
@@ -285,18 +287,12 @@ public class GitSyncWriter {
         /** (name, size) → id of the change request's files; a file not among {@code older} wins over one that is. */
         private Map<String, String> listFilesPreferring(Set<String> older) {
             Map<String, String> out = new HashMap<>();
-            String page = null;
-            do {
-                String cursor = page;
-                GitWriteApi.Files list = call(GitSyncContent.SERVICE, () -> content.files(auth, spaceId, cr, 100, cursor));
-                for (GitWriteApi.Files.File f : list.items()) {
-                    String k = key(f.name(), f.size());
-                    if (!out.containsKey(k) || older.contains(out.get(k)) && !older.contains(f.id())) {
-                        out.put(k, f.id());
-                    }
+            for (RevisionFiles.File f : branchFiles()) {
+                String k = key(f.name(), f.size());
+                if (!out.containsKey(k) || older.contains(out.get(k)) && !older.contains(f.id())) {
+                    out.put(k, f.id());
                 }
-                page = list.next() == null ? null : list.next().page();
-            } while (page != null);
+            }
             return out;
         }
 
@@ -306,7 +302,7 @@ public class GitSyncWriter {
 
         /** Moves the matched pages into place, inserts the new ones (without their markdown yet), deletes the rest. */
         void structure(List<SpaceSnapshot.Page> pages) {
-            List<GitWriteApi.Page> tree = tree();
+            List<TreePage> tree = tree();
             Map<String, String> byPath = new HashMap<>();
             flatten(tree, byPath);
             Set<String> kept = new HashSet<>();
@@ -373,8 +369,8 @@ public class GitSyncWriter {
         }
 
         /** Deletes the top-most pages of the tree that the import did not keep (their subtrees go with them). */
-        private void deleteUnkept(List<GitWriteApi.Page> pages, Set<String> kept) {
-            for (GitWriteApi.Page p : pages) {
+        private void deleteUnkept(List<TreePage> pages, Set<String> kept) {
+            for (TreePage p : pages) {
                 if (!kept.contains(p.id()) && (basePlaces == null || basePlaces.containsKey(p.path()))) {
                     add(json.createObjectNode().put("operation", "delete_page").put("page", p.id()));
                 } else {
@@ -429,7 +425,7 @@ public class GitSyncWriter {
             ObjectNode body = json.createObjectNode();
             body.set("changes", batch);
             batch = json.createArrayNode();
-            call(GitSyncContent.SERVICE, () -> content.write(auth, spaceId, cr, body));
+            write(body);
         }
 
         /**
@@ -440,14 +436,14 @@ public class GitSyncWriter {
             if (placements.stream().allMatch(p -> p.contentId != null || p.ref == null)) {
                 return;
             }
-            List<GitWriteApi.Page> tree = tree();
-            Map<String, GitWriteApi.Page> byId = new LinkedHashMap<>();
+            List<TreePage> tree = tree();
+            Map<String, TreePage> byId = new LinkedHashMap<>();
             index(tree, byId);
             for (Placement p : placements) {
                 if (p.contentId != null || p.ref == null) {
                     continue;
                 }
-                List<GitWriteApi.Page> siblings;
+                List<TreePage> siblings;
                 if (p.parent == null) {
                     siblings = tree;
                 } else if (p.parent.contentId != null && byId.containsKey(p.parent.contentId)) {
@@ -462,34 +458,50 @@ public class GitSyncWriter {
             }
         }
 
-        private List<GitWriteApi.Page> tree() {
-            GitWriteApi.Pages pages = call(GitSyncContent.SERVICE, () -> content.pages(auth, spaceId, cr));
-            return pages.pages() == null ? List.of() : pages.pages();
+        private List<TreePage> tree() {
+            RevisionTree tree = call(GitSyncContent.SERVICE, a -> content.tree(a, spaceId, cr));
+            return TreePage.nest(tree.pages() == null ? List.of() : tree.pages());
         }
     }
 
-    private static void flatten(List<GitWriteApi.Page> pages, Map<String, String> byPath) {
-        for (GitWriteApi.Page p : pages) {
-            if (p.path() != null && !"link".equals(p.type())) {
+    private static void flatten(List<TreePage> pages, Map<String, String> byPath) {
+        for (TreePage p : pages) {
+            if (p.path() != null && !"link".equals(p.kind())) {
                 byPath.putIfAbsent(p.path(), p.id());
             }
             flatten(p.children(), byPath);
         }
     }
 
-    private static void index(List<GitWriteApi.Page> pages, Map<String, GitWriteApi.Page> byId) {
-        for (GitWriteApi.Page p : pages) {
+    private static void index(List<TreePage> pages, Map<String, TreePage> byId) {
+        for (TreePage p : pages) {
             byId.put(p.id(), p);
             index(p.children(), byId);
         }
     }
 
-    private static <T> T call(String service, Supplier<T> request) {
-        try {
-            return request.get();
-        } catch (ProcessingException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new Unreachable(service + " unavailable: " + cause.getMessage());
+    /** An internal call with integrations' service token (one that cannot reach the service is a 503). */
+    private <T> T call(String service, Function<String, T> request) {
+        return InternalCall.with(serviceTokens, service, request);
+    }
+
+    /** A page of the change request's tree, nested as the writer walks it (content answers it flat, with depths). */
+    record TreePage(String id, String kind, String path, List<TreePage> children) {
+        static List<TreePage> nest(List<RevisionTree.Page> flat) {
+            List<TreePage> roots = new ArrayList<>();
+            // the children lists of the pages on the path to the current one, by depth
+            List<List<TreePage>> levels = new ArrayList<>();
+            levels.add(roots);
+            for (RevisionTree.Page p : flat) {
+                TreePage page = new TreePage(p.id(), p.kind(), p.path(), new ArrayList<>());
+                int depth = Math.min(p.depth(), levels.size() - 1);
+                while (levels.size() > depth + 1) {
+                    levels.removeLast();
+                }
+                levels.get(depth).add(page);
+                levels.add(page.children());
+            }
+            return roots;
         }
     }
 }

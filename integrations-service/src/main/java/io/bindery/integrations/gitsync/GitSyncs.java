@@ -42,11 +42,11 @@ public class GitSyncs {
 
     /**
      * Keeps the space synced with the repository (Bindery's extension, {@code PUT git/sync}) and runs the first sync:
-     * Git's ref imported when Git has priority, the space exported when Bindery has. Later operations act with
-     * {@code token} (the admin's who set it up), kept sealed with the credentials; the answer shows the webhook's
-     * URL and secret, never the credentials.
+     * Git's ref imported when Git has priority, the space exported when Bindery has. Later operations act for
+     * {@code userId} (the admin who set it up) through the internal APIs; the credentials are kept sealed; the
+     * answer shows the webhook's URL and secret, never the credentials.
      */
-    public com.fasterxml.jackson.databind.node.ObjectNode sync(String spaceId, String userId, String token,
+    public com.fasterxml.jackson.databind.node.ObjectNode sync(String spaceId, String userId,
                                                                GitSyncRequests.Sync request) {
         GitSyncContent.Access access = content.access(spaceId, userId);
         new GitSyncPolicy(access.role()).require(GitSyncPolicy.Action.MANAGE);
@@ -60,7 +60,7 @@ public class GitSyncs {
         String username = request.username() != null ? request.username() : remote.username();
         String password = request.username() != null ? request.password() : remote.password();
         String webhookSecret = GitSyncSecrets.newWebhookSecret();
-        byte[] sealed = secrets.seal(spaceId, new GitSyncSecrets.Secrets(username, password, token, webhookSecret,
+        byte[] sealed = secrets.seal(spaceId, new GitSyncSecrets.Secrets(username, password, webhookSecret,
                 request.sshPrivateKey(), request.sshHostKeys()));
         String direction = request.priority() == GitSyncRequests.Priority.GIT ? "import" : "export";
         Instant started = GitSyncWorker.now();
@@ -142,13 +142,13 @@ public class GitSyncs {
     }
 
     /** Queues an import of the ref into the space, through a change request. */
-    public void importing(String spaceId, String userId, String token, GitSyncRequests.Import request) {
+    public void importing(String spaceId, String userId, GitSyncRequests.Import request) {
         GitSyncContent.Access access = content.access(spaceId, userId);
         new GitSyncPolicy(access.role()).require(GitSyncPolicy.Action.MANAGE);
         GitSyncRequests.Target target = request.target();
         RemoteRepository remote = remote(target);
         Instant started = begin(access, remote, target, "import");
-        worker.submit(spaceId, started, () -> runs.importing(spaceId, userId, token, remote, target));
+        worker.submit(spaceId, started, () -> runs.importing(spaceId, userId, remote, target));
     }
 
     /** The space's Git state; 404 when it was never synced. */

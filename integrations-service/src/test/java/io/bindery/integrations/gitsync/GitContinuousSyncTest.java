@@ -468,6 +468,9 @@ class GitContinuousSyncTest {
         assertTrue(third.getKey().endsWith("(committer rita@example.com may not open change requests here)"),
                 third.getKey());
         assertTrue(ChangeRequestStandIn.changeRequests(space).values().stream().allMatch("merged"::equals));
+        // whoever authored them, each was merged for the admin who set the sync up, through review's internal merge
+        // (the sync keeps no user's token: it acts with integrations' service token)
+        assertEquals(List.of(admin, admin, admin), ChangeRequestStandIn.mergers(space));
     }
 
     /** The data of the space's outbox rows of {@code type}, oldest first, once the relay has sent them to Kafka. */

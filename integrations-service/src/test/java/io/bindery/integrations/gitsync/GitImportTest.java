@@ -156,6 +156,9 @@ class GitImportTest {
         assertEquals("## Steps\n\nBack to [API](/pages/" + page(space, "API").id() + ").\n", page(space, "On Linux").markdown());
         assertEquals(Map.of("#" + number(space) + " Import from Git: main at " + info.getString("commit").substring(0, 7),
                 "merged"), ChangeRequestStandIn.changeRequests(space));
+        // authored and merged for the member who asked, through review's internal API (no user's token kept)
+        assertEquals(List.of(admin), List.copyOf(ChangeRequestStandIn.authors(space).values()));
+        assertEquals(List.of(admin), ChangeRequestStandIn.mergers(space));
 
         // the same commit again: the change request changes nothing, the files are not uploaded twice
         as(admin).body("{\"url\":\"" + url(repo) + "\",\"ref\":\"refs/heads/main\"}")

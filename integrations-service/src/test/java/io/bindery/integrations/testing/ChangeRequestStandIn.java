@@ -19,20 +19,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What an import writes through, served from memory by {@link ContentStandIn}'s server: review's open and merge of
- * a change request, and content's batch write, pages and files of its branch (GitBook's shapes, content's rules: at
- * most 50 changes, refs valid within one batch). A merge makes the branch the space's new revision in
+ * What an import writes through, served from memory by {@link ContentStandIn}'s server: review's internal open and
+ * merge of a change request for a member, and content's internal batch write, tree and files of its branch (the
+ * contracts' shapes, content's rules: at most 50 changes, refs valid within one batch). A merge makes the branch the space's new revision in
  * {@link SpaceContentStandIn}, unless the test made the space conflict ({@link #conflictOn}): then 409 and the
  * change request stays open.
  */
 public final class ChangeRequestStandIn {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern OPEN = Pattern.compile("/v1/spaces/([^/]+)/change-requests");
-    private static final Pattern INTERNAL_OPEN = Pattern.compile("/internal/spaces/([^/]+)/change-requests");
-    private static final Pattern MERGE = Pattern.compile("/v1/spaces/([^/]+)/change-requests/([^/]+)/merge");
-    private static final Pattern PAGES = Pattern.compile("/v1/spaces/([^/]+)/change-requests/([^/]+)/content/pages");
-    private static final Pattern FILES = Pattern.compile("/v1/spaces/([^/]+)/change-requests/([^/]+)/content/files");
-    private static final Pattern WRITE = Pattern.compile("/v1/spaces/([^/]+)/change-requests/([^/]+)/content");
+    private static final Pattern OPEN = Pattern.compile("/internal/spaces/([^/]+)/change-requests");
+    private static final Pattern MERGE = Pattern.compile("/internal/spaces/([^/]+)/change-requests/([^/]+)/merge");
+    private static final Pattern TREE = Pattern.compile("/internal/spaces/([^/]+)/branches/([^/]+)/tree");
+    private static final Pattern FILES = Pattern.compile("/internal/spaces/([^/]+)/branches/([^/]+)/files");
+    private static final Pattern WRITE = Pattern.compile("/internal/spaces/([^/]+)/branches/([^/]+)/content");
+    /** Who merged each change request (review's internal merge names the member). */
+    public static final Map<String, String> MERGED_BY = new ConcurrentHashMap<>();
     private static final AtomicInteger NUMBERS = new AtomicInteger();
     private static final AtomicInteger IDS = new AtomicInteger();
     private static final Map<String, Branch> BRANCHES = new ConcurrentHashMap<>();
@@ -97,14 +98,10 @@ public final class ChangeRequestStandIn {
         return out;
     }
 
-    /** The subject of the bearer token (a TestIdentity JWT), read without verifying it: the stand-in trusts it. */
-    private static String tokenUser(HttpExchange exchange) throws IOException {
-        String header = exchange.getRequestHeaders().getFirst("Authorization");
-        String[] parts = header == null ? new String[0] : header.substring(header.indexOf(' ') + 1).split("\\.");
-        if (parts.length < 2) {
-            return null;
-        }
-        return JSON.readTree(Base64.getUrlDecoder().decode(parts[1])).path("sub").asText(null);
+    /** Who merged the space's change requests, in their order: review's internal merge names the member. */
+    public static List<String> mergers(String spaceId) {
+        return BRANCHES.values().stream().filter(b -> b.space().equals(spaceId) && MERGED_BY.containsKey(b.id()))
+                .sorted(java.util.Comparator.comparingInt(Branch::number)).map(b -> MERGED_BY.get(b.id())).toList();
     }
 
     static boolean handles(HttpExchange exchange) throws IOException {
@@ -112,18 +109,6 @@ public final class ChangeRequestStandIn {
         String method = exchange.getRequestMethod();
         Matcher m;
         if (method.equals("POST") && (m = OPEN.matcher(path)).matches()) {
-            SpaceContentStandIn.Snapshot s = SpaceContentStandIn.snapshot(m.group(1));
-            if (s == null) {
-                return send(exchange, 404, error(404, "no space"));
-            }
-            JsonNode body = JSON.readTree(exchange.getRequestBody());
-            Branch b = new Branch("cr" + IDS.incrementAndGet(), NUMBERS.incrementAndGet(), m.group(1),
-                    body.path("subject").asText(""), nest(s.pages()), new ArrayList<>(s.files()), "open",
-                    tokenUser(exchange));
-            BRANCHES.put(b.id(), b);
-            return send(exchange, 201, Map.of("object", "change-request", "id", b.id(), "number", b.number()));
-        }
-        if (method.equals("POST") && (m = INTERNAL_OPEN.matcher(path)).matches()) {
             // review's ReviewChangeRequestsApi: opened for a member, who must be allowed to create one (edit and up)
             SpaceContentStandIn.Snapshot s = SpaceContentStandIn.snapshot(m.group(1));
             JsonNode body = JSON.readTree(exchange.getRequestBody());
@@ -141,10 +126,20 @@ public final class ChangeRequestStandIn {
             return send(exchange, 200, Map.of("id", b.id(), "number", b.number(), "createdBy", user));
         }
         if (method.equals("POST") && (m = MERGE.matcher(path)).matches()) {
+            // review's ReviewMergesApi: merged as a member, who must be allowed to merge (review and up)
             Branch b = BRANCHES.get(m.group(2));
             if (b == null) {
                 return send(exchange, 404, error(404, "no change request"));
             }
+            String user = JSON.readTree(exchange.getRequestBody()).path("mergedBy").asText("");
+            String role = SpaceContentStandIn.role(b.space(), user);
+            if (role == null) {
+                return send(exchange, 404, error(404, "no space"));
+            }
+            if (!List.of("admin", "create", "review").contains(role)) {
+                return send(exchange, 403, error(403, "a " + role + " may not merge change requests"));
+            }
+            MERGED_BY.put(b.id(), user);
             String conflict = CONFLICTS.get(b.space());
             if (conflict != null) {
                 return send(exchange, 409, error(409, conflict));
@@ -155,28 +150,45 @@ public final class ChangeRequestStandIn {
             BRANCHES.put(b.id(), new Branch(b.id(), b.number(), b.space(), b.subject(), b.roots(), b.files(), "merged", b.createdBy()));
             return send(exchange, 200, Map.of("revision", revision, "result", "merge"));
         }
-        if (method.equals("GET") && (m = PAGES.matcher(path)).matches()) {
+        if (method.equals("GET") && (m = TREE.matcher(path)).matches()) {
             Branch b = BRANCHES.get(m.group(2));
             if (b == null) {
                 return send(exchange, 404, error(404, "no change request"));
             }
-            return send(exchange, 200, Map.of("pages", views(b.roots(), "")));
+            List<SpaceContentStandIn.Page> flat = new ArrayList<>();
+            flatten(b.roots(), "", 0, flat);
+            List<Map<String, Object>> pages = new ArrayList<>();
+            for (SpaceContentStandIn.Page p : flat) {
+                Map<String, Object> page = new LinkedHashMap<>(); // a title may be null: no Map.of
+                page.put("id", p.id());
+                page.put("kind", p.kind());
+                page.put("title", p.title());
+                page.put("path", p.path());
+                page.put("depth", p.depth());
+                pages.add(page);
+            }
+            return send(exchange, 200, Map.of("space", b.space(), "revision", b.id() + "-head", "pages", pages));
         }
         if (method.equals("GET") && (m = FILES.matcher(path)).matches()) {
             Branch b = BRANCHES.get(m.group(2));
             if (b == null) {
                 return send(exchange, 404, error(404, "no change request"));
             }
-            List<Map<String, Object>> items = new ArrayList<>();
+            List<Map<String, Object>> files = new ArrayList<>();
             for (SpaceContentStandIn.File f : b.files()) {
-                items.add(Map.of("id", f.id(), "name", f.name(), "contentType", f.contentType(), "size", f.bytes().length));
+                files.add(Map.of("id", f.id(), "name", f.name(), "contentType", f.contentType(), "size", f.bytes().length));
             }
-            return send(exchange, 200, Map.of("items", items, "count", items.size()));
+            return send(exchange, 200, Map.of("space", b.space(), "revision", b.id() + "-head", "files", files));
         }
         if (method.equals("POST") && (m = WRITE.matcher(path)).matches()) {
             Branch b = BRANCHES.get(m.group(2));
             if (b == null || !b.status().equals("open")) {
                 return send(exchange, 404, error(404, "no open change request"));
+            }
+            String author = query(exchange, "author");
+            if (author == null || !author.equals(b.createdBy())) {
+                // the import writes for the change request's author, always
+                return send(exchange, 400, error(400, "author " + author + " is not the change request's"));
             }
             WRITES.merge(b.id(), 1, Integer::sum);
             JsonNode changes = JSON.readTree(exchange.getRequestBody()).path("changes");
@@ -297,21 +309,6 @@ public final class ChangeRequestStandIn {
         }
     }
 
-    private static List<Map<String, Object>> views(List<Node> nodes, String prefix) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Node n : nodes) {
-            Map<String, Object> v = new LinkedHashMap<>();
-            v.put("id", n.id);
-            v.put("type", n.type);
-            v.put("title", n.title);
-            v.put("slug", n.slug);
-            v.put("path", prefix + n.slug);
-            v.put("pages", views(n.children, prefix + n.slug + "/"));
-            out.add(v);
-        }
-        return out;
-    }
-
     private static Node find(List<Node> nodes, String id) {
         for (Node n : nodes) {
             if (n.id.equals(id)) {
@@ -355,6 +352,17 @@ public final class ChangeRequestStandIn {
             }
         }
         return false;
+    }
+
+    private static String query(HttpExchange exchange, String name) {
+        String raw = exchange.getRequestURI().getRawQuery();
+        for (String part : raw == null ? new String[0] : raw.split("&")) {
+            int eq = part.indexOf('=');
+            if (eq > 0 && part.substring(0, eq).equals(name)) {
+                return java.net.URLDecoder.decode(part.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+            }
+        }
+        return null;
     }
 
     private static Map<String, Object> error(int code, String message) {

@@ -14,7 +14,8 @@ import jakarta.ws.rs.core.MediaType;
 
 /**
  * content-service's internal API over a change request's branch (review owns the workflow and checks the caller's
- * rights before it calls these): read it, bring main into it, merge it, export its pages. Content's
+ * rights before it calls these): read it, bring main into it, merge it, export its pages; and, for Git Sync's
+ * import (which writes a change request review opened for a member), read its tree and files and write a batch. Content's
  * {@code InternalBranchResource} implements it; review's REST Client extends it. Creating a branch is
  * {@link ContentBranchTemplatesApi}'s. The merge body is a {@link BranchMergeRequest} as JSON, taken as a tree
  * because content checks it field by field at its edge; a caller sends the record as a tree. {@code authorization}
@@ -51,4 +52,28 @@ public interface ContentBranchesApi {
     BranchPages pages(@HeaderParam("Authorization") String authorization, @PathParam("spaceId") String spaceId,
                       @PathParam("branch") String branch, @QueryParam("maxPages") @DefaultValue("0") int maxPages,
                       @QueryParam("maxChars") @DefaultValue("0") long maxChars, @QueryParam("page") String page);
+
+    /** The branch head's pages in tree order, without their markdown, as a revision's tree reads. */
+    @GET
+    @Path("/spaces/{spaceId}/branches/{branch}/tree")
+    RevisionTree tree(@HeaderParam("Authorization") String authorization, @PathParam("spaceId") String spaceId,
+                      @PathParam("branch") String branch);
+
+    /** The branch head's files without their bytes, as a revision's files read. */
+    @GET
+    @Path("/spaces/{spaceId}/branches/{branch}/files")
+    RevisionFiles files(@HeaderParam("Authorization") String authorization, @PathParam("spaceId") String spaceId,
+                        @PathParam("branch") String branch);
+
+    /**
+     * Writes a batch (GitBook's change-request content body, {@code {"changes": [...]}}, content's rules: at most 50
+     * changes, refs valid within the batch) on the branch as one new head revision authored by {@code author} (a
+     * user id, required). The caller decided the author may: Git Sync writes the change request review opened for
+     * that member. 400 for a bad batch, 404 for an unknown space or branch, 409 for a merged or archived one.
+     */
+    @POST
+    @Path("/spaces/{spaceId}/branches/{branch}/content")
+    @Consumes(MediaType.APPLICATION_JSON)
+    BranchResponse write(@HeaderParam("Authorization") String authorization, @PathParam("spaceId") String spaceId,
+                         @PathParam("branch") String branch, @QueryParam("author") String author, JsonNode body);
 }

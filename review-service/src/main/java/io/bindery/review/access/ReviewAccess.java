@@ -47,6 +47,13 @@ public class ReviewAccess {
 
     /** {@link #require} for {@code userId} rather than the caller (a service acting for a member). */
     public SpaceAccess requireFor(String spaceId, String userId, ChangeRequestPolicy.Action action) {
+        SpaceAccess access = spaceFor(spaceId, userId);
+        ChangeRequestPolicy.of(access).require(action);
+        return access;
+    }
+
+    /** {@link #space} for {@code userId} rather than the caller: 404 when that member may not see it. */
+    public SpaceAccess spaceFor(String spaceId, String userId) {
         SpaceAccess access;
         try {
             access = content.access(spaceId, userId);
@@ -59,7 +66,6 @@ public class ReviewAccess {
         if (access.role() == null) {
             throw ApiException.notFound("no space " + spaceId + " that " + userId + " can see");
         }
-        ChangeRequestPolicy.of(access).require(action);
         return access;
     }
 

@@ -41,14 +41,24 @@ public class ChangeRequestMerger {
     }
 
     public MergeResult merge(String spaceId, String idOrNumber) {
-        SpaceAccess space = access.space(spaceId);
+        return merge(access.space(spaceId), idOrNumber, access.userId());
+    }
+
+    /**
+     * The merge as {@code user} rather than the caller (review's internal API: Git Sync merging an import as the
+     * member who set the sync up). The same rules, checks and recording as a member's own merge.
+     */
+    public MergeResult mergeFor(String spaceId, String idOrNumber, String user) {
+        return merge(access.spaceFor(spaceId, user), idOrNumber, user);
+    }
+
+    private MergeResult merge(SpaceAccess space, String idOrNumber, String user) {
         ChangeRequestPolicy policy = ChangeRequestPolicy.of(space);
         policy.requireRole(ChangeRequestPolicy.Action.MERGE);
         ChangeRequestRef cr = QuarkusTransaction.requiringNew().call(() -> changeRequests.find(space.spaceId(), idOrNumber));
         requireActive(cr, "merged");
         policy.requireUnlocked(ChangeRequestPolicy.Action.MERGE);
         mergeRules.check(space, cr.id());
-        String user = access.userId();
         // content shows the change request in the merge revision's mergedFrom: hand it what review alone knows
         int comments = (int) Math.min(Integer.MAX_VALUE,
                 QuarkusTransaction.requiringNew().call(() -> changeRequests.openComments(cr.id())));
