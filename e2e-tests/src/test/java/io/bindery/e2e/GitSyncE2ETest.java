@@ -179,6 +179,32 @@ class GitSyncE2ETest {
         as(admin).queryParam("status", "merged").get("/v1/spaces/" + space + "/change-requests").then().statusCode(200)
                 .body("items.size()", equalTo(changeRequests));
 
+        // the same page edited on both sides: Git's edit pushed (no webhook), Bindery's merged meanwhile. The export
+        // finds Git's commit not imported and imports it first, through a change request started from the revision
+        // last in step with Git: its three-way merge conflicts, so it stays open; Bindery keeps its text, Git its
+        // commit, and exports wait for the change request (never last writer wins)
+        ObjectId gitSide = push(repo, Map.of("README.md", utf8("# Home\n\nHello from Git's side.\n")), "Home from Git",
+                "writer@example.com");
+        String both = ChangeRequestsE2ETest.newChangeRequest(admin, space, "Home from Bindery's side");
+        ContentFixtures.written(admin, space, both, updatePage(home, "document", newMarkdown("Hello from Bindery's side.")));
+        ChangeRequestsE2ETest.mergeChangeRequest(admin, space, both).then().statusCode(200);
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(() -> {
+            String error = as(admin).get("/v1/spaces/" + space + "/git/info").then().statusCode(200).extract()
+                    .path("operation.error");
+            return error != null && error.contains("did not merge (409)");
+        });
+        JsonPath conflict = awaitEnd(admin, space);
+        assertEquals("failure", conflict.getString("operation.state"), conflict.prettify());
+        assertTrue(conflict.getString("operation.errorAction.label").startsWith("resolve the conflicts of change request #"),
+                conflict.prettify());
+        List<String> open = as(admin).queryParam("status", "open").get("/v1/spaces/" + space + "/change-requests")
+                .then().statusCode(200).extract().path("items.subject");
+        assertEquals(1, open.size(), open.toString());
+        assertTrue(open.get(0).startsWith("Sync from Git: main "), open.toString());
+        assertTrue(as(admin).get("/v1/spaces/" + space + "/content/page/" + home + "?format=markdown").then().statusCode(200)
+                .extract().<String>path("markdown").contains("Hello from Bindery's side."));
+        assertEquals(gitSide, head(repo));
+
         extension(admin).delete("/v1/spaces/" + space + "/git/sync").then().statusCode(204);
         // stopped: the Space no longer shows a Git Sync
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() ->
@@ -191,13 +217,21 @@ class GitSyncE2ETest {
         return RestAssured.given().baseUri(Stack.GATEWAY);
     }
 
-    /** git/info once no operation is running. */
+    /**
+     * git/info once no operation is running: the answer that said so, not a second read, in which the next operation
+     * (an export a merge event asked for, say) may already be running.
+     */
     static JsonPath awaitEnd(String token, String space) {
+        JsonPath[] ended = new JsonPath[1];
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(() -> {
             var r = as(token).get("/v1/spaces/" + space + "/git/info");
-            return r.statusCode() == 200 && !"running".equals(r.jsonPath().getString("operation.state"));
+            if (r.statusCode() != 200 || "running".equals(r.jsonPath().getString("operation.state"))) {
+                return false;
+            }
+            ended[0] = r.jsonPath();
+            return true;
         });
-        return as(token).get("/v1/spaces/" + space + "/git/info").then().statusCode(200).extract().jsonPath();
+        return ended[0];
     }
 
     /** Commits {@code files} on main from a fresh clone, as a writer would, and pushes it. */

@@ -64,7 +64,30 @@ public class Branches {
     /** A new branch for change request {@code id} (a new id for null); {@code subject} as review knows it, or null. */
     @Transactional
     public BranchView create(String spaceId, String id, Integer number, String createdBy, String subject) {
+        return create(spaceId, id, number, createdBy, subject, null);
+    }
+
+    /**
+     * {@link #create(String, String, Integer, String, String)} from {@code from}, a revision of the space (null: its
+     * current one): the branch's head and merged ancestor are that revision, so its merge is three-way against what
+     * main did since. 400 for a revision of another space or none.
+     */
+    @Transactional
+    public BranchView create(String spaceId, String id, Integer number, String createdBy, String subject, String from) {
         Space space = liveSpace(spaceId, true);
+        String start = space.revisionId;
+        if (from != null && !from.equals(space.revisionId)) {
+            Snapshot base;
+            try {
+                base = store.load(from);
+            } catch (ApiException e) {
+                throw ApiException.badRequest("revision " + from + " is not a revision of space " + spaceId);
+            }
+            if (!spaceId.equals(base.header().spaceId())) {
+                throw ApiException.badRequest("revision " + from + " is not a revision of space " + spaceId);
+            }
+            start = from;
+        }
         if (id != null && !id.matches("[A-Za-z0-9_-]{1,64}")) {
             throw ApiException.badRequest("id must be 1 to 64 letters, digits, - or _");
         }
@@ -82,9 +105,9 @@ public class Branches {
         b.spaceId = spaceId;
         b.number = number != null ? number : nextNumber(spaceId);
         b.status = BranchStatus.OPEN;
-        b.headRevisionId = space.revisionId;
-        b.initialRevisionId = space.revisionId;
-        b.mergedAncestorRevisionId = space.revisionId;
+        b.headRevisionId = start;
+        b.initialRevisionId = start;
+        b.mergedAncestorRevisionId = start;
         b.createdBy = createdBy;
         b.handOver(subject, null);
         b.createdAt = Instant.now();

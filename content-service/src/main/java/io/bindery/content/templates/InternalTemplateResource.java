@@ -29,7 +29,8 @@ public class InternalTemplateResource implements ContentBranchTemplatesApi {
     /**
      * Body: optional {@code id} and {@code number} (the change request's), optional {@code createdBy} and
      * {@code subject}, optional
-     * {@code template} (a catalogue id: the branch starts with it; an unknown one is a 400 and creates nothing).
+     * {@code template} (a catalogue id: the branch starts with it; an unknown one is a 400 and creates nothing), or
+     * optional {@code revision} (a revision of the space the branch starts from instead of its current one).
      */
     @Override
     public Response createBranch(String authorization, String spaceId, JsonNode node) {
@@ -45,9 +46,13 @@ public class InternalTemplateResource implements ContentBranchTemplatesApi {
         String createdBy = body.string("createdBy").orElse(null);
         String subject = body.string("subject").orElse(null);
         Optional<String> template = body.string("template");
+        Optional<String> revision = body.string("revision");
+        if (template.isPresent() && revision.isPresent()) {
+            throw ApiException.badRequest("a branch starts from a template or from a revision, not both");
+        }
         BranchView view = template.isPresent()
                 ? templates.createBranchWithTemplate(spaceId, id, number, createdBy, subject, template.get())
-                : branches.create(spaceId, id, number, createdBy, subject);
+                : branches.create(spaceId, id, number, createdBy, subject, revision.orElse(null));
         return Response.status(201).entity(view).build();
     }
 

@@ -76,4 +76,80 @@ class InternalBranchWriteTest {
         internal().body("{\"mergedBy\":\"" + admin + "\"}").post(base + "/" + cr + "/merge").then().statusCode(200);
         internal().body(batch).post(base + "/" + cr + "/content?author=" + writer).then().statusCode(409);
     }
+
+    /**
+     * A branch started from an older revision of the space (Git Sync's import starts from the revision last in step
+     * with Git) merges three-way against what main did since: a page edited on both sides is a 409 that changes
+     * nothing and leaves the branch open; edits of different pages both survive.
+     */
+    @Test
+    void aBranchStartedFromAnOlderRevisionMergesThreeWaySoNeitherSidesEditIsLost() {
+        String org = Ids.newId();
+        String admin = member(org, "admin", null);
+        String space = space(org, admin, "Both sides");
+        String base = "/internal/spaces/" + space + "/branches";
+        // main: two pages, then the revision they are in (the one "last in step with Git")
+        String seed = Ids.newId();
+        internal().body("{\"id\":\"" + seed + "\",\"createdBy\":\"" + admin + "\"}").post(base).then().statusCode(201);
+        internal().body("""
+                {"changes":[
+                  {"operation":"insert_page","title":"Home","slug":"home","document":{"markdown":"Welcome."}},
+                  {"operation":"insert_page","title":"Guide","slug":"guide","document":{"markdown":"Read me."}}
+                ]}""").post(base + "/" + seed + "/content?author=" + admin).then().statusCode(200);
+        String inStep = internal().body("{\"mergedBy\":\"" + admin + "\"}").post(base + "/" + seed + "/merge")
+                .then().statusCode(200).extract().path("revision");
+        java.util.Map<String, String> ids = new java.util.HashMap<>();
+        for (java.util.Map<String, Object> p : internal().get(base + "/" + seed + "/tree").then().statusCode(200)
+                .extract().jsonPath().<java.util.Map<String, Object>>getList("pages")) {
+            ids.put((String) p.get("path"), (String) p.get("id"));
+        }
+
+        // Bindery edits Home on main
+        String edit = Ids.newId();
+        internal().body("{\"id\":\"" + edit + "\",\"createdBy\":\"" + admin + "\"}").post(base).then().statusCode(201);
+        internal().body(update(ids.get("home"), "Welcome, from Bindery.")).post(base + "/" + edit + "/content?author=" + admin)
+                .then().statusCode(200);
+        String main = internal().body("{\"mergedBy\":\"" + admin + "\"}").post(base + "/" + edit + "/merge")
+                .then().statusCode(200).extract().path("revision");
+
+        // Git's side, started from the revision in step: Home edited too, a conflict; nothing moves, both sides kept
+        String git = Ids.newId();
+        internal().body("{\"id\":\"" + git + "\",\"createdBy\":\"" + admin + "\",\"revision\":\"" + inStep + "\"}")
+                .post(base).then().statusCode(201).body("revision", equalTo(inStep)).body("outdated", equalTo(true));
+        internal().body(update(ids.get("home"), "Welcome, from Git.")).post(base + "/" + git + "/content?author=" + admin)
+                .then().statusCode(200);
+        internal().body("{\"mergedBy\":\"" + admin + "\"}").post(base + "/" + git + "/merge").then().statusCode(409)
+                .body("error.message", containsString("conflict"));
+        internal().get(base + "/" + git).then().statusCode(200).body("status", equalTo("open"));
+        as(admin).get("/v1/spaces/" + space).then().statusCode(200).body("revision", equalTo(main));
+        as(admin).get("/v1/spaces/" + space + "/content/path/home?format=markdown").then().statusCode(200)
+                .body("markdown", containsString("from Bindery"));
+
+        // Git's side editing another page: merged, and Bindery's edit of Home is still there
+        String other = Ids.newId();
+        internal().body("{\"id\":\"" + other + "\",\"createdBy\":\"" + admin + "\",\"revision\":\"" + inStep + "\"}")
+                .post(base).then().statusCode(201);
+        internal().body(update(ids.get("guide"), "Read me, from Git.")).post(base + "/" + other + "/content?author=" + admin)
+                .then().statusCode(200);
+        internal().body("{\"mergedBy\":\"" + admin + "\"}").post(base + "/" + other + "/merge").then().statusCode(200);
+        as(admin).get("/v1/spaces/" + space + "/content/path/home?format=markdown").then().statusCode(200)
+                .body("markdown", containsString("from Bindery"));
+        as(admin).get("/v1/spaces/" + space + "/content/path/guide?format=markdown").then().statusCode(200)
+                .body("markdown", containsString("from Git"));
+
+        // a revision of another space, none at all, or with a template: 400, no branch
+        String elsewhere = space(org, admin, "Elsewhere");
+        String foreign = as(admin).get("/v1/spaces/" + elsewhere).then().statusCode(200).extract().path("revision");
+        internal().body("{\"createdBy\":\"" + admin + "\",\"revision\":\"" + foreign + "\"}").post(base)
+                .then().statusCode(400).body("error.message", containsString("not a revision of space"));
+        internal().body("{\"createdBy\":\"" + admin + "\",\"revision\":\"" + Ids.newId() + "\"}").post(base)
+                .then().statusCode(400);
+        internal().body("{\"createdBy\":\"" + admin + "\",\"revision\":\"" + inStep + "\",\"template\":\"team-handbook\"}")
+                .post(base).then().statusCode(400).body("error.message", containsString("not both"));
+    }
+
+    private static String update(String page, String markdown) {
+        return "{\"changes\":[{\"operation\":\"update_page\",\"page\":\"" + page + "\",\"document\":{\"markdown\":\""
+                + markdown + "\"}}]}";
+    }
 }

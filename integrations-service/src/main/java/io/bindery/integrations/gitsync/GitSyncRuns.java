@@ -155,12 +155,14 @@ public class GitSyncRuns {
                                                    SpaceSnapshot base, String email) {
         List<String> members = email == null || email.isBlank() ? List.of()
                 : QuarkusTransaction.requiringNew().call(() -> users.membersWithEmail(s.organizationId(), email));
+        // the revision in step with base: the change request starts there, so its merge keeps both sides' edits
+        String from = base == null ? null : s.lastRevision();
         String reason;
         if (members.contains(s.user())) {
-            return writer.write(s.spaceId(), s.user(), snapshot, subject, base);
+            return writer.write(s.spaceId(), s.user(), snapshot, subject, base, null, from);
         } else if (!members.isEmpty()) {
             try {
-                return writer.write(s.spaceId(), s.user(), snapshot, subject, base, members.getFirst());
+                return writer.write(s.spaceId(), s.user(), snapshot, subject, base, members.getFirst(), from);
             } catch (ApiException e) {
                 if (e.status() != 403 && e.status() != 404) {
                     throw e;
@@ -173,7 +175,7 @@ public class GitSyncRuns {
         String noted = subject + " (committer " + (email == null || email.isBlank() ? "without e-mail" : email) + " "
                 + reason + ")";
         return writer.write(s.spaceId(), s.user(), snapshot, noted.length() > 100 ? noted.substring(0, 99) + "…"
-                : noted, base);
+                : noted, base, null, from);
     }
 
     /**

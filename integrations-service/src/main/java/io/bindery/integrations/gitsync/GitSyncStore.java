@@ -24,7 +24,7 @@ class GitSyncStore {
     /** A synced space: where it syncs, as whom (sealed secrets), and what its last operations left. */
     record Synced(String spaceId, String organizationId, String url, String ref, String projectDirectory,
                   String priority, String user, byte[] secrets, String lastCommit, String openCr, String importCr,
-                  String state) {
+                  String state, String lastRevision) {
         String directory() {
             return projectDirectory == null ? "" : projectDirectory;
         }
@@ -44,7 +44,7 @@ class GitSyncStore {
 
     private static final String SYNCED = """
             SELECT space_id, organization_id, url, ref, project_directory, priority, sync_user, secrets, last_commit,
-                   open_cr, import_cr, op_state
+                   open_cr, import_cr, op_state, last_revision
             FROM git_sync WHERE synced""";
 
     Optional<Synced> findSynced(String spaceId) {
@@ -61,7 +61,7 @@ class GitSyncStore {
         List<Object[]> rows = query.getResultList();
         return rows.stream().map(r -> new Synced((String) r[0], (String) r[1], (String) r[2], (String) r[3],
                 (String) r[4], (String) r[5], (String) r[6], (byte[]) r[7], (String) r[8], (String) r[9],
-                (String) r[10], (String) r[11])).toList();
+                (String) r[10], (String) r[11], (String) r[12])).toList();
     }
 
     /**

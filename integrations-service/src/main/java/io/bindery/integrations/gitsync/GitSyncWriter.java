@@ -100,19 +100,22 @@ public class GitSyncWriter {
      * and only pages Git removed are deleted, so edits made in Bindery meanwhile are not reverted.
      */
     public Written write(String spaceId, String actingUser, SpaceSnapshot snapshot, String subject, SpaceSnapshot base) {
-        return write(spaceId, actingUser, snapshot, subject, base, null);
+        return write(spaceId, actingUser, snapshot, subject, base, null, null);
     }
 
     /**
      * {@link #write(String, String, SpaceSnapshot, String, SpaceSnapshot)} with the change request authored by
-     * {@code author} (a member's id), or by {@code actingUser} when null. It is merged as {@code actingUser} either
-     * way.
+     * {@code author} (a member's id), or by {@code actingUser} when null, and started from {@code from}, the space's
+     * revision last in step with {@code base} (null: the current one). It is merged as {@code actingUser} either way.
+     * Starting from {@code from} is what keeps both sides: the merge is then three-way against what the space did
+     * since, so a page edited in Bindery and in Git is a conflict that leaves the change request open, where a change
+     * request started from the current revision would overwrite Bindery's edit with Git's.
      */
     public Written write(String spaceId, String actingUser, SpaceSnapshot snapshot, String subject, SpaceSnapshot base,
-                         String author) {
+                         String author, String from) {
         String authoredBy = author != null ? author : actingUser;
         ReviewChangeRequestsApi.OpenedChangeRequest cr = call(REVIEW, a -> review.open(a, spaceId,
-                new ReviewChangeRequestsApi.OpenChangeRequest(authoredBy, subject)));
+                new ReviewChangeRequestsApi.OpenChangeRequest(authoredBy, subject, from)));
         try {
             Run run = new Run(spaceId, cr.id(), authoredBy, base);
             Map<String, String> fileIds = run.files(snapshot.files());

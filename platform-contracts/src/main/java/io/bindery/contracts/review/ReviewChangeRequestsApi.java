@@ -25,8 +25,16 @@ public interface ReviewChangeRequestsApi {
     OpenedChangeRequest open(@HeaderParam("Authorization") String authorization, @PathParam("spaceId") String spaceId,
                              OpenChangeRequest body);
 
-    /** Who the change request is authored by (a user id) and its subject (≤ 100 characters, may be null). */
-    record OpenChangeRequest(String createdBy, String subject) {
+    /**
+     * Who the change request is authored by (a user id), its subject (≤ 100 characters, may be null) and the revision
+     * of the space it starts from (null: the current one; Git Sync's import starts from the revision last in step with
+     * Git, so an edit made on both sides since is a conflict of the merge, not overwritten).
+     */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    record OpenChangeRequest(String createdBy, String subject, String revision) {
+        public OpenChangeRequest(String createdBy, String subject) {
+            this(createdBy, subject, null);
+        }
     }
 
     /** The change request opened (open, not draft: an import merges it right away). */

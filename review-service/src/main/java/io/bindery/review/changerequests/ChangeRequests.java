@@ -63,14 +63,16 @@ public class ChangeRequests {
             throw ApiException.badRequest("status: a new change request is draft or open");
         }
         Optional<String> template = body.object("template").map(t -> t.requiredString("id", 1, 100));
-        return create(space, access.userId(), subject, status, template);
+        return create(space, access.userId(), subject, status, template, null);
     }
 
     /**
      * A change request opened for {@code user} by another service (Git Sync's import, authored by the member whose
      * e-mail matches the committer): {@code user} must be allowed to create one in the space (403), see it (404).
+     * {@code revision}: the revision of the space it starts from (null: the current one; content refuses one of
+     * another space with 400).
      */
-    public ChangeRequestView createFor(String spaceId, String user, String subject) {
+    public ChangeRequestView createFor(String spaceId, String user, String subject, String revision) {
         if (user == null || user.isBlank()) {
             throw ApiException.badRequest("createdBy is required: the id of the member the change request is for");
         }
@@ -78,14 +80,15 @@ public class ChangeRequests {
             throw ApiException.badRequest("subject must be at most 100 characters");
         }
         SpaceAccess space = access.requireFor(spaceId, user, ChangeRequestPolicy.Action.CREATE);
-        return create(space, user, Optional.ofNullable(subject), ChangeRequestStatus.OPEN, Optional.empty());
+        return create(space, user, Optional.ofNullable(subject), ChangeRequestStatus.OPEN, Optional.empty(), revision);
     }
 
     private ChangeRequestView create(SpaceAccess space, String user, Optional<String> subject,
-                                     ChangeRequestStatus status, Optional<String> template) {
+                                     ChangeRequestStatus status, Optional<String> template, String revision) {
         String id = Ids.newId();
         long mainMoves = QuarkusTransaction.requiringNew().call(() -> mainLine.moves(space.spaceId()));
-        BranchResponse branch = content.createBranch(space.spaceId(), id, user, template.orElse(null), subject.orElse(null));
+        BranchResponse branch = content.createBranch(space.spaceId(), id, user, template.orElse(null), subject.orElse(null),
+                revision);
         String head = Objects.requireNonNullElse(branch.revision(), "");
         return QuarkusTransaction.requiringNew().call(() -> {
             // main may have moved since content answered: record `outdated` knowing every move handled so far

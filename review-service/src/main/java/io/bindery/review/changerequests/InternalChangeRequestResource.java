@@ -21,7 +21,7 @@ public class InternalChangeRequestResource implements ReviewChangeRequestsApi {
         if (body == null) {
             throw ApiException.badRequest("a body is required: {\"createdBy\", \"subject\"}");
         }
-        ChangeRequestView view = changeRequests.createFor(spaceId, body.createdBy(), body.subject());
+        ChangeRequestView view = changeRequests.createFor(spaceId, body.createdBy(), body.subject(), body.revision());
         return new OpenedChangeRequest(view.id(), view.number(), body.createdBy());
     }
 }

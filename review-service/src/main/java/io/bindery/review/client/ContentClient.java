@@ -66,9 +66,16 @@ public class ContentClient {
      * unknown one is a 400 and creates nothing).
      */
     public BranchResponse createBranch(String spaceId, String id, String createdBy, String template, String subject) {
+        return createBranch(spaceId, id, createdBy, template, subject, null);
+    }
+
+    /** {@code revision}: the revision of the space the branch starts from (null: its current one). */
+    public BranchResponse createBranch(String spaceId, String id, String createdBy, String template, String subject,
+                                       String revision) {
         return call(auth -> {
             // the contract answers a Response for its 201; a 4xx is thrown before, as for the typed calls
-            try (Response created = api.createBranch(auth, spaceId, json.valueToTree(new BranchCreateRequest(id, createdBy, template, subject)))) {
+            try (Response created = api.createBranch(auth, spaceId, json.valueToTree(
+                    new BranchCreateRequest(id, createdBy, template, subject, revision)))) {
                 return created.readEntity(BranchResponse.class);
             }
         });
