@@ -49,8 +49,6 @@ public class Spaces {
     @Inject
     ContentViews views;
     @Inject
-    SpaceRowStore rows;
-    @Inject
     ContentLists lists;
     @Inject
     Placement placement;
@@ -119,9 +117,8 @@ public class Spaces {
 
     /** Read-only, outside a transaction: the hottest route, one primary-key read when the membership is cached. */
     public SpaceView get(String id, String callerId) {
-        // the row alone, not the entity: this read changes nothing (issue 29); the same 404 as lookup.space
-        Loaded<SpaceRow> l = rows.find(id).filter(r -> !r.deleted()).flatMap(r -> lookup.visible(r, callerId))
-                .orElseThrow(() -> ApiException.notFound("no space " + id));
+        // the row alone, not the entity: this read changes nothing (issue 29)
+        Loaded<SpaceRow> l = lookup.spaceRow(id, callerId);
         return views.space(l.item(), l.role());
     }
 
