@@ -1,8 +1,7 @@
 package io.bindery.content.access;
 
-import io.bindery.commons.errors.ApiException;
 import io.bindery.content.domain.Space;
-import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,7 +15,7 @@ public class ContentScopes {
     @Inject
     ContentLookup lookup;
     @Inject
-    RevisionStore store;
+    Revisions revisions;
 
     /**
      * The space (with the caller's role), the revision read and, for a change request, its branch (the branches
@@ -44,15 +43,11 @@ public class ContentScopes {
 
     public Scope live(String spaceId, String callerId) {
         ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
-        return new Scope(space, store.load(space.item().revisionId), null);
+        return new Scope(space, revisions.snapshot(space.item().revisionId), null);
     }
 
     public Scope revision(String spaceId, String revisionId, String callerId) {
         ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
-        Snapshot s = store.load(revisionId);
-        if (!s.header().spaceId().equals(spaceId)) {
-            throw ApiException.notFound("no revision " + revisionId + " in space " + spaceId);
-        }
-        return new Scope(space, s, null);
+        return new Scope(space, revisions.inSpace(spaceId, revisionId), null);
     }
 }

@@ -7,6 +7,7 @@ import io.bindery.content.domain.PageLink;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
 import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -31,7 +32,7 @@ import java.util.Map;
 @ApplicationScoped
 public class ContentWriter {
     @Inject
-    RevisionStore store;
+    Revisions revisions;
 
     /** Where the revision goes and what it records. */
     public record Target(String spaceId, String branchId, String createdBy, String type) {
@@ -142,7 +143,7 @@ public class ContentWriter {
                         Map<String, String> pageRefs) {
         Snapshot to;
         try {
-            to = store.load(c.revision() == null ? revertBase : c.revision());
+            to = revisions.snapshot(c.revision() == null ? revertBase : c.revision());
         } catch (ApiException e) {
             throw ApiException.badRequest("revision: no revision " + c.revision() + " in this space");
         }
@@ -165,7 +166,7 @@ public class ContentWriter {
     }
 
     private RevisionFile store(ContentChange.NewFile f, Instant now) {
-        String sha = store.putBlob(f.bytes());
+        String sha = revisions.putBytes(f.bytes());
         int[] size = imageSize(f.bytes());
         return new RevisionFile(Ids.newId(), f.name(), f.contentType(), f.bytes().length, sha,
                 size == null ? null : size[0], size == null ? null : size[1], now);
@@ -199,7 +200,7 @@ public class ContentWriter {
                 needMarkdown.add(d.base.id());
             }
         }
-        Map<String, String> stored = store.markdown(needMarkdown);
+        Map<String, String> stored = revisions.markdown(needMarkdown);
         Map<String, PageVersion> pages = new HashMap<>();
         List<PageVersion> fresh = new ArrayList<>();
         Map<String, List<PageLink>> links = new HashMap<>();
@@ -218,7 +219,7 @@ public class ContentWriter {
                 links.put(v.id(), StoredLinks.extract(markdown));
             }
         }
-        return store.write(new RevisionStore.NewRevision(target.spaceId(), List.of(base.id()), target.type(),
+        return revisions.write(new RevisionStore.NewRevision(target.spaceId(), List.of(base.id()), target.type(),
                 target.branchId(), null, target.createdBy(), pages, fresh, links, files, base));
     }
 

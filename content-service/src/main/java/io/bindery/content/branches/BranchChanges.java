@@ -5,7 +5,7 @@ import io.bindery.content.pages.PageViews;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
 import io.bindery.content.domain.Space;
-import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -24,7 +24,7 @@ import java.util.Objects;
 @ApplicationScoped
 public class BranchChanges {
     @Inject
-    RevisionStore store;
+    Revisions revisions;
     @Inject
     PageViews views;
 
@@ -53,16 +53,13 @@ public class BranchChanges {
 
     /** What a change request's branch changed against the main revision it is based on. */
     public Changes of(ContentScopes.Scope scope) {
-        return between(scope.item(), store.load(scope.branch().mergedAncestorRevisionId()), scope.snapshot());
+        return between(scope.item(), revisions.snapshot(scope.branch().mergedAncestorRevisionId()), scope.snapshot());
     }
 
     /** What a revision changed against its first parent (everything is new in a revision without parents). */
     public Changes ofRevision(ContentScopes.Scope scope) {
         Snapshot head = scope.snapshot();
-        List<String> parents = head.header().parents();
-        Snapshot base = parents.isEmpty() ? new Snapshot(new Snapshot.Header("", head.header().spaceId(), List.of(), "edits",
-                head.header().createdAt(), null, null, List.of()), Map.of(), List.of()) : store.load(parents.get(0));
-        return between(scope.item(), base, head);
+        return between(scope.item(), revisions.firstParent(head), head);
     }
 
     private Changes between(Space space, Snapshot base, Snapshot head) {

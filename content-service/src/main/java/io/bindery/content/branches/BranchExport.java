@@ -3,7 +3,7 @@ package io.bindery.content.branches;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.Space;
-import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -22,7 +22,7 @@ public class BranchExport {
     @Inject
     BranchStore branches;
     @Inject
-    RevisionStore store;
+    Revisions revisions;
 
     /** One page: {@code depth} 0 is the root level; group and link pages have no body, so {@code markdown} is "". */
     public record ExportedPage(String id, String title, String path, int depth, String markdown) {
@@ -42,7 +42,7 @@ public class BranchExport {
             throw ApiException.notFound("no space " + spaceId);
         }
         Branch b = branches.find(spaceId, branch);
-        Snapshot head = store.load(b.headRevisionId);
+        Snapshot head = revisions.snapshot(b.headRevisionId);
         List<PageVersion> ordered = head.inTreeOrder();
         // parents come before their children in tree order, so each depth is one lookup
         Map<String, Integer> depths = new HashMap<>();
@@ -61,12 +61,12 @@ public class BranchExport {
             throw ApiException.badRequest("too large to export: " + chosen.size() + " pages, more than " + maxPages);
         }
         if (maxChars > 0) {
-            long length = store.markdownLength(documents);
+            long length = revisions.markdownLength(documents);
             if (length > maxChars) {
                 throw ApiException.badRequest("too large to export: " + length + " characters of markdown, more than " + maxChars);
             }
         }
-        Map<String, String> markdown = store.markdown(documents); // one query for the whole export
+        Map<String, String> markdown = revisions.markdown(documents); // one query for the whole export
         List<ExportedPage> out = new ArrayList<>(chosen.size());
         for (PageVersion p : chosen) {
             String md = PageVersion.DOCUMENT.equals(p.kind()) ? markdown.get(p.id()) : null;

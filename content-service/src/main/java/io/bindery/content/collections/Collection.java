@@ -16,4 +16,10 @@ public class Collection extends PlacedEntity {
     public String type() {
         return "collection";
     }
+
+    /** A deleted collection is removed (its spaces go to the trash), never kept as a deleted row. */
+    @Override
+    public boolean deleted() {
+        return false;
+    }
 }

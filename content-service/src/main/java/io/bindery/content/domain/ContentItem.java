@@ -14,4 +14,7 @@ public interface ContentItem {
     String[] ancestors();
 
     String defaultLevel();
+
+    /** In the trash (a space, until restored or purged); such an item is not found by the live lookups. */
+    boolean deleted();
 }

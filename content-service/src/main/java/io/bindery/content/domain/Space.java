@@ -45,6 +45,7 @@ public class Space extends PlacedEntity {
     @jakarta.persistence.Embedded
     public SpaceProjections projected;
 
+    @Override
     public boolean deleted() {
         return deletedAt != null;
     }

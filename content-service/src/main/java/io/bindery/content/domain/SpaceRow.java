@@ -27,6 +27,7 @@ public record SpaceRow(String id, String organizationId, String parentId, String
         return "space";
     }
 
+    @Override
     public boolean deleted() {
         return deletedAt != null;
     }

@@ -15,7 +15,7 @@ import io.bindery.content.domain.Space;
 import io.bindery.content.pages.FileView;
 import io.bindery.content.pages.PageView;
 import io.bindery.content.items.SpaceView;
-import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -33,7 +33,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class ContentLinks {
     @Inject
-    RevisionStore store;
+    Revisions revisions;
     @Inject
     PageViews pageViews;
     @Inject
@@ -77,7 +77,7 @@ public class ContentLinks {
         } else {
             pages = s.inTreeOrder();
         }
-        Map<String, List<PageLink>> links = store.links(pages.stream().map(PageVersion::id).toList());
+        Map<String, List<PageLink>> links = revisions.links(pages.stream().map(PageVersion::id).toList());
         SpaceView spaceView = spaceViews.space(space, scope.space().role());
         Org org = new Org("organization", space.organizationId);
         VersionContext context = new VersionContext("revision", s.id());
@@ -154,7 +154,7 @@ public class ContentLinks {
                                         String page) {
         Snapshot s = scope.snapshot();
         List<PageVersion> pages = s.inTreeOrder();
-        Map<String, List<PageLink>> links = store.links(pages.stream().map(PageVersion::id).toList());
+        Map<String, List<PageLink>> links = revisions.links(pages.stream().map(PageVersion::id).toList());
         Space space = scope.item();
         SpaceView spaceView = spaceViews.space(space, scope.space().role());
         List<Location> out = new ArrayList<>();

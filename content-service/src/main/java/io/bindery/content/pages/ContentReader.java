@@ -6,7 +6,7 @@ import io.bindery.commons.lists.ListPage;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
 import io.bindery.document.MarkdownDocuments;
-import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -21,7 +21,7 @@ public class ContentReader {
     @Inject
     MergedBranches mergedBranches;
     @Inject
-    RevisionStore store;
+    Revisions revisions;
 
     /** The query options every content read accepts; {@code computed} and {@code evaluated} are validated. */
     public record Options(boolean metadata, String format) {
@@ -74,7 +74,7 @@ public class ContentReader {
 
     private PageView body(ContentScopes.Scope scope, PageVersion p, Options o) {
         Snapshot s = scope.snapshot();
-        String markdown = store.markdown(p);
+        String markdown = revisions.markdown(p);
         Map<String, Object> document = o.format().equals("document") ? MarkdownDocuments.toDocument(markdown) : null;
         return views.page(scope.item(), s, p, views.tree(scope.item(), s, p.pageId(), o.metadata()), o.metadata(),
                 o.format().equals("markdown") ? markdown : null, document);
@@ -94,11 +94,7 @@ public class ContentReader {
 
     public Download download(ContentScopes.Scope scope, String fileId) {
         RevisionFile f = fileOf(scope, fileId);
-        byte[] bytes = store.blob(f.sha256());
-        if (bytes == null) {
-            throw new IllegalStateException("bytes of file " + f.id() + " are missing (sha256 " + f.sha256() + ")");
-        }
-        return new Download(f, bytes);
+        return new Download(f, revisions.bytes(f));
     }
 
     private static RevisionFile fileOf(ContentScopes.Scope scope, String fileId) {

@@ -3,7 +3,7 @@ package io.bindery.content.pages;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
-import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import io.bindery.contracts.content.RevisionFiles;
 import io.bindery.contracts.content.RevisionPage;
@@ -27,7 +27,7 @@ import java.util.Map;
 @ApplicationScoped
 public class InternalRevisions {
     @Inject
-    RevisionStore store;
+    Revisions revisions;
 
     public RevisionTree tree(String spaceId, String revisionId) {
         Snapshot revision = revision(spaceId, revisionId);
@@ -72,7 +72,7 @@ public class InternalRevisions {
                 unread.add(p.id());
             }
         }
-        Map<String, String> markdown = store.markdown(unread);
+        Map<String, String> markdown = revisions.markdown(unread);
         String spaceId = revision.header().spaceId();
         List<RevisionPage> out = new ArrayList<>(found.size());
         for (PageVersion p : found) {
@@ -96,18 +96,10 @@ public class InternalRevisions {
         Snapshot revision = revision(spaceId, revisionId);
         RevisionFile f = revision.file(fileId)
                 .orElseThrow(() -> ApiException.notFound("no file " + fileId + " in revision " + revisionId));
-        byte[] bytes = store.blob(f.sha256());
-        if (bytes == null) {
-            throw new IllegalStateException("bytes of file " + f.id() + " are missing (sha256 " + f.sha256() + ")");
-        }
-        return new ContentReader.Download(f, bytes);
+        return new ContentReader.Download(f, revisions.bytes(f));
     }
 
     private Snapshot revision(String spaceId, String revisionId) {
-        Snapshot revision = store.load(revisionId);
-        if (!spaceId.equals(revision.header().spaceId())) {
-            throw ApiException.notFound("no revision " + revisionId + " in space " + spaceId);
-        }
-        return revision;
+        return revisions.inSpace(spaceId, revisionId);
     }
 }

@@ -307,6 +307,29 @@ public class RevisionStore {
         }
     }
 
+    /**
+     * Persists a new space's first revision {@code id}: empty, or sharing {@code copyOf}'s page versions and file bytes
+     * (only the manifest pointers are copied). The space must be flushed first (the revision references it).
+     *
+     * @return whether {@code copyOf} was found and copied
+     */
+    public boolean first(String id, String spaceId, Instant createdAt, String copyOf) {
+        Revision source = copyOf == null ? null : Revision.findById(copyOf);
+        Revision r = new Revision();
+        r.id = id;
+        r.spaceId = spaceId;
+        r.type = "edits";
+        r.createdAt = createdAt;
+        if (source != null) {
+            r.parents = new String[]{source.id};
+            r.chunks = source.chunks;
+            r.pageCount = source.pageCount;
+            r.files = source.files;
+        }
+        r.persist();
+        return source != null;
+    }
+
     /** Stores file bytes under their SHA-256 (once) and returns the hex digest. */
     public String putBlob(byte[] bytes) {
         String sha;

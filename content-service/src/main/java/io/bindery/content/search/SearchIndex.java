@@ -3,7 +3,7 @@ package io.bindery.content.search;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.Space;
 import io.bindery.document.MarkdownSections;
-import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -30,7 +30,7 @@ public class SearchIndex {
     @Inject
     EntityManager em;
     @Inject
-    RevisionStore store;
+    Revisions revisions;
 
     public void reindex(Space space, Snapshot before, Snapshot after) {
         List<String> gone = new ArrayList<>();
@@ -114,7 +114,7 @@ public class SearchIndex {
     private static final int SLICE = 200;
 
     private void index(Space space, Snapshot after, List<PageVersion> changed) {
-        Map<String, String> markdown = store.markdown(changed.stream().map(PageVersion::id).toList());
+        Map<String, String> markdown = revisions.markdown(changed.stream().map(PageVersion::id).toList());
         em.unwrap(Session.class).doWork(c -> {
             try (PreparedStatement ins = c.prepareStatement("INSERT INTO search_section (space_id, page_id, ordinal, version_id,"
                     + " anchor, title, body, page_title, path, ancestors, tsv) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"

@@ -1,5 +1,6 @@
 package io.bindery.content.spaces;
 
+import io.bindery.content.access.SpaceRows;
 import io.bindery.content.domain.SpaceRow;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -20,7 +21,7 @@ import java.util.Optional;
  * as the largest part of that request's CPU; a read that changes nothing needs none of it.
  */
 @ApplicationScoped
-public class SpaceRowStore {
+public class SpaceRowStore implements SpaceRows {
     /* The columns in SpaceRow's order (the same table and values the Space entity maps). */
     static final String BY_ID = "SELECT id, organization_id, parent_id, ancestors, title, emoji, visibility, edit_mode,"
             + " language, default_level, merge_rules, revision_id, comments, change_requests, change_requests_open,"
@@ -30,7 +31,7 @@ public class SpaceRowStore {
     @Inject
     DataSource dataSource;
 
-    /** The space's row, deleted or not; empty when there is none. */
+    @Override
     public Optional<SpaceRow> find(String id) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(BY_ID)) {
             ps.setString(1, id);

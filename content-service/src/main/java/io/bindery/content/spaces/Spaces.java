@@ -10,6 +10,7 @@ import io.bindery.content.items.TransferRequest;
 import io.bindery.content.items.ContentViews;
 import io.bindery.content.items.Placement;
 import io.bindery.content.permissions.UserGrants;
+import io.bindery.content.revisions.Revisions;
 import io.bindery.contracts.content.ContentEventTypes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,7 +21,6 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
 import io.bindery.content.domain.ContentItem;
-import io.bindery.content.domain.Revision;
 import io.bindery.content.domain.Space;
 import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.domain.SpaceSettings;
@@ -49,8 +49,6 @@ public class Spaces {
     @Inject
     ContentViews views;
     @Inject
-    SpaceRowStore rows;
-    @Inject
     ContentLists lists;
     @Inject
     Placement placement;
@@ -58,6 +56,8 @@ public class Spaces {
     UserGrants grants;
     @Inject
     CollectionService collections;
+    @Inject
+    Revisions revisions;
     @Inject
     EventPublisher events;
     @Inject
@@ -119,9 +119,8 @@ public class Spaces {
 
     /** Read-only, outside a transaction: the hottest route, one primary-key read when the membership is cached. */
     public SpaceView get(String id, String callerId) {
-        // the row alone, not the entity: this read changes nothing (issue 29); the same 404 as lookup.space
-        Loaded<SpaceRow> l = rows.find(id).filter(r -> !r.deleted()).flatMap(r -> lookup.visible(r, callerId))
-                .orElseThrow(() -> ApiException.notFound("no space " + id));
+        // the row alone, not the entity: this read changes nothing (issue 29)
+        Loaded<SpaceRow> l = lookup.spaceRow(id, callerId);
         return views.space(l.item(), l.role());
     }
 
@@ -180,7 +179,7 @@ public class Spaces {
         copy.defaultLevel = original.defaultLevel;
         copy.mergeRules = original.mergeRules;
         copy.position = placement.after(copy, original);
-        persistWithRevision(copy, Revision.findById(original.revisionId));
+        persistWithRevision(copy, original);
         return created(copy, l.member(), callerId);
     }
 
@@ -279,31 +278,19 @@ public class Spaces {
         return s;
     }
 
-    /** Persists a new space with its first revision: empty, or a copy of {@code source}'s content. */
-    private void persistWithRevision(Space s, Revision source) {
-        Revision r = new Revision();
-        r.id = Ids.newId();
-        r.spaceId = s.id;
-        r.type = "edits";
-        r.createdAt = s.createdAt;
-        if (source != null) {
-            // a copy shares the source's page versions and file bytes: only the manifest pointers are copied
-            r.parents = new String[]{source.id};
-            r.chunks = source.chunks;
-            r.pageCount = source.pageCount;
-            r.files = source.files;
-        }
-        s.revisionId = r.id;
+    /** Persists a new space with its first revision: empty, or a copy of {@code original}'s current content. */
+    private void persistWithRevision(Space s, Space original) {
+        s.revisionId = Ids.newId();
         s.persist();
         em.flush();
-        r.persist();
-        if (source != null) {
+        // a copy shares the original's page versions and file bytes: only the manifest pointers are copied
+        if (revisions.first(s.revisionId, s.id, s.createdAt, original == null ? null : original.revisionId)) {
             em.flush();
             em.createNativeQuery("INSERT INTO search_section (space_id, page_id, ordinal, version_id, anchor, title, body,"
                             + " page_title, path, ancestors, tsv) SELECT :copy, page_id, ordinal, version_id, anchor, title,"
                             + " body, page_title, path, ancestors, tsv FROM search_section"
                             + " WHERE space_id = :source")
-                    .setParameter("copy", s.id).setParameter("source", source.spaceId).executeUpdate();
+                    .setParameter("copy", s.id).setParameter("source", original.id).executeUpdate();
         }
     }
 

@@ -8,7 +8,7 @@ import io.bindery.content.authoring.ContentChange;
 import io.bindery.content.authoring.ContentWriter;
 import io.bindery.content.domain.Space;
 import io.bindery.content.pages.BranchView;
-import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -32,7 +32,7 @@ public class Templates {
     @Inject
     ContentWriter writer;
     @Inject
-    RevisionStore store;
+    Revisions revisions;
     @Inject
     Branches branches;
     @Inject
@@ -50,7 +50,7 @@ public class Templates {
         Space space = lookup.lockedRow(Space.class, spaceId);
         // again on the locked row: a PATCH locking the space may have committed since the first read
         SpacePolicy.of(space, scope.space().role()).requireEdit();
-        Snapshot before = store.load(space.revisionId);
+        Snapshot before = revisions.snapshot(space.revisionId);
         ContentWriter.Written w = writer.apply(before, changes, before.id(),
                 new ContentWriter.Target(spaceId, null, callerId, "edits"));
         branches.moveLive(space, before, w.revision(), null, callerId);

@@ -1,4 +1,4 @@
-package io.bindery.content.domain;
+package io.bindery.content.revisions;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
@@ -10,7 +10,10 @@ import org.hibernate.type.SqlTypes;
 
 import java.time.Instant;
 
-/** An immutable snapshot of a space's content. */
+/**
+ * An immutable snapshot of a space's content. Mapped for {@link RevisionStore#first} (a new space's first revision)
+ * only; every other read and write of revisions is the store's SQL.
+ */
 /* An UPDATE sets only the columns this transaction changed, never a stale copy of the others. */
 @org.hibernate.annotations.DynamicUpdate
 @Entity
@@ -34,7 +37,7 @@ public class Revision extends PanacheEntityBase {
     public String[] chunks = new String[0];
     @Column(name = "page_count", nullable = false)
     public int pageCount;
-    /** JSON array of {@link RevisionFile}. */
+    /** JSON array of {@link io.bindery.content.domain.RevisionFile}. */
     @JdbcTypeCode(SqlTypes.JSON)
     @Column(name = "files", columnDefinition = "jsonb", nullable = false)
     public String files = "[]";
