@@ -16,6 +16,6 @@ class ArchitectureTest extends ServiceArchitectureTest {
      */
     @Override
     protected int storeAndEntityUsesOutsideTheirFeature() {
-        return 211;
+        return 199;
     }
 }

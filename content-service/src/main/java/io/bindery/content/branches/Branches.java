@@ -18,6 +18,7 @@ import io.bindery.content.domain.BranchStatus;
 import io.bindery.content.domain.Space;
 import io.bindery.content.revisions.RevisionMerger;
 import io.bindery.content.revisions.RevisionStore;
+import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -43,7 +44,7 @@ public class Branches {
     @Inject
     EntityManager em;
     @Inject
-    RevisionStore store;
+    Revisions revisions;
     @Inject
     BranchStore branches;
     @Inject
@@ -77,13 +78,13 @@ public class Branches {
         Space space = liveSpace(spaceId, true);
         String start = space.revisionId;
         if (from != null && !from.equals(space.revisionId)) {
-            Snapshot base;
             try {
-                base = store.load(from);
+                revisions.inSpace(spaceId, from);
             } catch (ApiException e) {
-                throw ApiException.badRequest("revision " + from + " is not a revision of space " + spaceId);
-            }
-            if (!spaceId.equals(base.header().spaceId())) {
+                if (e.status() != 404) {
+                    throw e;
+                }
+                // a request's field, not the path's resource: a 400 naming it
                 throw ApiException.badRequest("revision " + from + " is not a revision of space " + spaceId);
             }
             start = from;
@@ -138,7 +139,7 @@ public class Branches {
     public ContentScopes.Scope scope(String spaceId, String changeRequest, String callerId) {
         ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
         Branch b = branches.find(spaceId, changeRequest);
-        return new ContentScopes.Scope(space, store.load(b.headRevisionId),
+        return new ContentScopes.Scope(space, revisions.snapshot(b.headRevisionId),
                 new ContentScopes.BranchHead(b.id, b.mergedAncestorRevisionId));
     }
 
@@ -168,7 +169,7 @@ public class Branches {
         Branch b = em.find(Branch.class, branchId, LockModeType.PESSIMISTIC_WRITE);
         requireOpen(b);
         String previous = b.headRevisionId;
-        ContentWriter.Written w = writer.apply(store.load(previous), changes, b.mergedAncestorRevisionId,
+        ContentWriter.Written w = writer.apply(revisions.snapshot(previous), changes, b.mergedAncestorRevisionId,
                 new ContentWriter.Target(b.spaceId, b.id, author, "edits"));
         moveHead(b, w.revision().id(), previous, author);
         return new BranchWrite(w, views.branch(b.shown(), space, shown));
@@ -192,10 +193,10 @@ public class Branches {
         Branch b = locked(spaceId, branch);
         requireOpen(b);
         if (!b.mergedAncestorRevisionId.equals(space.revisionId)) {
-            Snapshot head = store.load(b.headRevisionId);
-            RevisionMerger.Result r = merger.merge(store.load(b.mergedAncestorRevisionId), head, store.load(space.revisionId));
+            Snapshot head = revisions.snapshot(b.headRevisionId);
+            RevisionMerger.Result r = merger.merge(revisions.snapshot(b.mergedAncestorRevisionId), head, revisions.snapshot(space.revisionId));
             refuseConflicts(r, "update");
-            Snapshot written = store.write(new RevisionStore.NewRevision(spaceId, List.of(b.headRevisionId, space.revisionId),
+            Snapshot written = revisions.write(new RevisionStore.NewRevision(spaceId, List.of(b.headRevisionId, space.revisionId),
                     "update", b.id, null, null, r.pages(), r.fresh(), r.links(), r.files(), head));
             b.mergedAncestorRevisionId = space.revisionId;
             moveHead(b, written.id(), head.id(), null); // main's changes brought in: no author of its own
@@ -213,17 +214,17 @@ public class Branches {
         Branch b = locked(spaceId, branch);
         requireOpen(b);
         b.handOver(subject, comments);
-        Snapshot main = store.load(space.revisionId);
-        Snapshot head = store.load(b.headRevisionId);
+        Snapshot main = revisions.snapshot(space.revisionId);
+        Snapshot head = revisions.snapshot(b.headRevisionId);
         RevisionMerger.Result r;
         if (b.mergedAncestorRevisionId.equals(space.revisionId)) {
             // main has not moved: the branch head is the result, nothing to merge
             r = new RevisionMerger.Result(head.pages(), List.of(), Map.of(), head.files(), List.of());
         } else {
-            r = merger.merge(store.load(b.mergedAncestorRevisionId), main, head);
+            r = merger.merge(revisions.snapshot(b.mergedAncestorRevisionId), main, head);
             refuseConflicts(r, "merge");
         }
-        Snapshot written = store.write(new RevisionStore.NewRevision(spaceId, List.of(main.id(), head.id()), "merge",
+        Snapshot written = revisions.write(new RevisionStore.NewRevision(spaceId, List.of(main.id(), head.id()), "merge",
                 null, b.id, mergedBy, r.pages(), r.fresh(), r.links(), r.files(), main));
         moveLive(space, main, written, b.id, mergedBy);
         b.status = BranchStatus.MERGED;
