@@ -12,6 +12,7 @@ import io.bindery.sites.access.SitePolicy;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.cache.VersionedCache;
 import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteLookup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -44,7 +45,7 @@ public class AdaptiveSchemas {
     public AdaptiveSchemaView get(String orgId, String userId, String siteId) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.VIEW);
-        Site site = sites.require(orgId, siteId, false);
+        SiteRecord site = sites.requireRecord(orgId, siteId, false);
         return AdaptiveSchemaView.of(schemaOf(site), site);
     }
 
@@ -64,23 +65,23 @@ public class AdaptiveSchemas {
         site.adaptiveSchemaUpdatedAt = site.updatedAt;
         events.publish(SitesEventTypes.SITE_ADAPTIVE_SCHEMA_UPDATED, site.id,
                 new SiteAdaptiveSchemaData(site.id, site.organizationId, schema));
-        return AdaptiveSchemaView.of(schema, site);
+        return AdaptiveSchemaView.of(schema, SiteRecord.of(site));
     }
 
     @Transactional
     public List<TemplateConditions.Item> templateConditions(String orgId, String userId, String siteId) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.VIEW);
-        return TemplateConditions.of(schemaOf(sites.require(orgId, siteId, false)));
+        return TemplateConditions.of(schemaOf(sites.requireRecord(orgId, siteId, false)));
     }
 
     /** Parsed schemas by site, by the text they were parsed from: {@code published} reads one on every request. */
     private final VersionedCache<JsonNode> parsed = new VersionedCache<>(10_000);
 
     /** The site's adaptive schema, or the default one. Shared and read-only: callers must not change it. */
-    public JsonNode schemaOf(Site site) {
-        String text = site.adaptiveSchema == null ? DEFAULT : site.adaptiveSchema;
-        return parsed.get(site.id, text, () -> {
+    public JsonNode schemaOf(SiteRecord site) {
+        String text = site.adaptiveSchema() == null ? DEFAULT : site.adaptiveSchema();
+        return parsed.get(site.id(), text, () -> {
             try {
                 return json.readTree(text);
             } catch (JsonProcessingException e) {

@@ -4,6 +4,7 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteLookup;
 import io.bindery.sites.site.VisitorKeys;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -65,12 +66,12 @@ public class VisitorAuth {
     }
 
     /** The visitor's signed claims when {@code token} is a valid, unexpired HS256 token of the site's key. */
-    Optional<Map<String, Object>> verify(Site site, String token) {
-        if (token == null || token.isEmpty() || site.visitorKey == null) {
+    Optional<Map<String, Object>> verify(SiteRecord site, String token) {
+        if (token == null || token.isEmpty() || site.visitorKey() == null) {
             return Optional.empty();
         }
         JwtConsumer consumer = new JwtConsumerBuilder()
-                .setVerificationKey(new HmacKey(site.visitorKey.getBytes(StandardCharsets.UTF_8)))
+                .setVerificationKey(new HmacKey(site.visitorKey().getBytes(StandardCharsets.UTF_8)))
                 .setJwsAlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT, AlgorithmIdentifiers.HMAC_SHA256)
                 .setSkipDefaultAudienceValidation()
                 .setAllowedClockSkewInSeconds(30)

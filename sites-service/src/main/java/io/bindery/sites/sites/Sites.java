@@ -2,6 +2,7 @@ package io.bindery.sites.sites;
 
 import io.bindery.sites.site.AgentsContext;
 import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteType;
 import io.bindery.sites.site.SiteView;
 import io.bindery.sites.site.SiteViews;
@@ -88,8 +89,9 @@ public class Sites {
         s.persist();
         events.publish(SitesEventTypes.SITE_CREATED, s.id, views.data(s));
         em.flush();
+        SiteRecord site = SiteRecord.of(s);
         for (SpaceData space : spaces) {
-            siteSpaces.insert(s, null, space, null, false);
+            siteSpaces.insert(site, null, space, null, false);
         }
         return views.site(s, spaces.size(), policy);
     }
@@ -107,9 +109,10 @@ public class Sites {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.MANAGE);
         Site s = require(orgId, siteId, true);
-        SiteSpaceRow defaultSiteSpace = in.defaultSiteSpace().map(id -> siteSpaces.find(s, id)
+        SiteRecord found = SiteRecord.of(s);
+        SiteSpaceRow defaultSiteSpace = in.defaultSiteSpace().map(id -> siteSpaces.find(found, id)
                 .orElseThrow(() -> ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this site"))).orElse(null);
-        StructureItem defaultSection = in.defaultSiteSection().map(id -> sections.section(s, id)
+        StructureItem defaultSection = in.defaultSiteSection().map(id -> sections.section(found, id)
                 .orElseThrow(() -> ApiException.badRequest("defaultSiteSection: no section " + id + " in this site"))).orElse(null);
         String hostnameBefore = s.hostname;
         in.title().ifPresent(t -> s.title = t);
@@ -130,14 +133,16 @@ public class Sites {
             em.flush();
             events.publish(SitesEventTypes.SITE_UPDATED, s.id, views.data(s));
         }
+        // the site as changed: the site spaces' events carry addresses on its new host
+        SiteRecord changed = SiteRecord.of(s);
         if (!Objects.equals(hostnameBefore, s.hostname)) {
-            siteSpaces.addressesChanged(s, null); // their published addresses are on the new host
+            siteSpaces.addressesChanged(changed, null); // their published addresses are on the new host
         }
         if (defaultSiteSpace != null) {
-            siteSpaces.makeDefault(s, defaultSiteSpace);
+            siteSpaces.makeDefault(changed, defaultSiteSpace);
         }
         if (defaultSection != null) {
-            sections.makeDefault(s, defaultSection);
+            sections.makeDefault(changed, defaultSection);
         }
         return views.site(s, siteSpaceCounts(List.of(s.id)).getOrDefault(s.id, 0L), policy);
     }
@@ -152,7 +157,7 @@ public class Sites {
             s.published = published;
             s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             events.publish(published ? SitesEventTypes.SITE_PUBLISHED : SitesEventTypes.SITE_UNPUBLISHED, s.id, views.data(s));
-            siteSpaces.addressesChanged(s, null); // their spaces are published there, or no longer
+            siteSpaces.addressesChanged(SiteRecord.of(s), null); // their spaces are published there, or no longer
         }
         return views.site(s, siteSpaceCounts(List.of(s.id)).getOrDefault(s.id, 0L), policy);
     }

@@ -9,7 +9,7 @@ import io.bindery.sites.adaptive.AdaptiveSchemas;
 import io.bindery.sites.adaptive.Conditions;
 import io.bindery.sites.structure.StructureStore;
 import io.bindery.sites.structure.StructureItem;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteLookup;
 import io.bindery.sites.sitespace.SiteSpaceRow;
 import io.bindery.sites.sitespace.SiteSpaceRows;
@@ -60,7 +60,7 @@ public class SiteSpaces {
     @Transactional
     public ListPage<SiteSpaceView> list(String orgId, String userId, String siteId, Boolean isDefault, String page, int limit) {
         access.policy(orgId, userId).require(Action.VIEW);
-        Site site = sites.require(orgId, siteId, false);
+        SiteRecord site = sites.requireRecord(orgId, siteId, false);
         ListPage<SiteSpaceRow> rows = this.rows.page(site, isDefault, page, limit);
         return rows.map(views.presenter(site, rows.items()));
     }
@@ -69,7 +69,7 @@ public class SiteSpaces {
         access.policy(orgId, userId).require(Action.MANAGE);
         SpaceData space = rows.requireReadable(orgId, userId, List.of(in.spaceId())).get(0);
         return QuarkusTransaction.requiringNew().call(() -> {
-            Site site = sites.require(orgId, siteId, true);
+            SiteRecord site = sites.requireRecord(orgId, siteId, true);
             StructureItem section = in.sectionId()
                     .map(id -> sections.section(site, id).orElseThrow(() -> ApiException.badRequest("sectionId: no section " + id + " in this site")))
                     .orElseGet(() -> sections.defaultSection(site).orElse(null));
@@ -82,7 +82,7 @@ public class SiteSpaces {
         access.policy(orgId, userId).require(Action.MANAGE);
         Optional<SpaceData> space = in.spaceId().map(id -> rows.requireReadable(orgId, userId, List.of(id)).get(0));
         return QuarkusTransaction.requiringNew().call(() -> {
-            Site site = sites.require(orgId, siteId, true);
+            SiteRecord site = sites.requireRecord(orgId, siteId, true);
             SiteSpaceRow r = rows.require(site, siteSpaceId);
             Optional<Optional<String>> condition = in.condition().map(c -> c.filter(text -> !text.isBlank()));
             condition.flatMap(c -> c).ifPresent(text -> conditions.check("condition", text, schemas.schemaOf(site)));
@@ -113,7 +113,7 @@ public class SiteSpaces {
     @Transactional
     public void delete(String orgId, String userId, String siteId, String siteSpaceId) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         rows.find(site, siteSpaceId).ifPresent(r -> rows.remove(site, r));
     }
 
@@ -124,7 +124,7 @@ public class SiteSpaces {
     @Transactional
     public SiteSpaceView move(String orgId, String userId, String siteId, String siteSpaceId, Optional<StructureRequests.Move> in) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         SiteSpaceRow r = rows.require(site, siteSpaceId);
         rows.move(site, r, in.map(to -> new SiteSpaceRows.Position(to.before(), to.type(), to.id())));
         return views.view(site, r);
