@@ -10,9 +10,9 @@ import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.cache.VersionedCache;
-import io.bindery.sites.site.Site;
-import io.bindery.sites.site.SiteRecord;
+import io.bindery.sites.site.SiteChanges;
 import io.bindery.sites.site.SiteLookup;
+import io.bindery.sites.site.SiteRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -34,6 +34,8 @@ public class SiteCustomizations {
     @Inject
     SiteLookup sites;
     @Inject
+    SiteChanges changes;
+    @Inject
     EventPublisher events;
     @Inject
     ObjectMapper json;
@@ -49,11 +51,12 @@ public class SiteCustomizations {
     @Transactional
     public JsonNode replace(String orgId, String userId, String siteId, JsonNode body) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         CustomizationRules.check(body, defaults());
-        site.customization = body.toString();
-        JsonNode merged = of(SiteRecord.of(site));
-        events.publish(SitesEventTypes.SITE_CUSTOMIZATION_UPDATED, site.id, new SiteCustomizationData(site.id, site.organizationId, merged));
+        SiteRecord changed = changes.customization(site, body.toString());
+        JsonNode merged = of(changed);
+        events.publish(SitesEventTypes.SITE_CUSTOMIZATION_UPDATED, changed.id(),
+                new SiteCustomizationData(changed.id(), changed.organizationId(), merged));
         return merged;
     }
 
