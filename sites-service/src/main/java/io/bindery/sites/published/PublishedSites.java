@@ -75,7 +75,7 @@ public class PublishedSites {
     @Transactional
     public Published published(String orgId, String userId, String siteId, String shareKey, String jwtToken,
                                Map<String, String> unsignedClaims) {
-        SiteRecord site = sites.findRecord(orgId, siteId).filter(SiteRecord::published).orElseThrow(() -> VisitorAuth.notVisible(siteId));
+        SiteRecord site = sites.findRecord(orgId, siteId, false).filter(SiteRecord::published).orElseThrow(() -> VisitorAuth.notVisible(siteId));
         Predicate<String> holds = visitor(site, shareKey, jwtToken, unsignedClaims).orElseThrow(() -> VisitorAuth.notVisible(siteId));
         Map<String, List<StructureItem>> byParent = structure.byParent(site);
         Map<String, List<StructureItem>> visible = new HashMap<>();

@@ -45,16 +45,16 @@ public class SiteLookup {
         return Optional.ofNullable(s).filter(site -> site.organizationId.equals(orgId));
     }
 
-    /** {@link #find}'s site as a record (never locked: the features that read a site this way do not change it). */
-    public Optional<SiteRecord> findRecord(String orgId, String siteId) {
-        return find(orgId, siteId, false).map(SiteRecord::of);
+    /** {@link #find}'s site as a record (locked for the transaction when {@code forUpdate}). */
+    public Optional<SiteRecord> findRecord(String orgId, String siteId, boolean forUpdate) {
+        return find(orgId, siteId, forUpdate).map(SiteRecord::of);
     }
 
     /**
      * One page of the organization's sites, oldest first, with GitBook's list filters (each null when not given):
      * a part of the title, published or not, publishing a space, of one of the types.
      */
-    public ListPage<Site> page(String orgId, String title, Boolean published, String space, List<SiteType> types,
+    public ListPage<SiteRecord> page(String orgId, String title, Boolean published, String space, List<SiteType> types,
                                String page, int limit) {
         Where where = Where.of("organizationId = :org", "org", orgId);
         if (title != null) {
@@ -69,7 +69,7 @@ public class SiteLookup {
         if (types != null && !types.isEmpty()) {
             where = where.and("type in :types", "types", types);
         }
-        return OLDEST_FIRST.page(page, limit).hql(em, Site.class, "", "from Site", where);
+        return OLDEST_FIRST.page(page, limit).hql(em, Site.class, "", "from Site", where).map(SiteRecord::of);
     }
 
     /** Whether a site other than {@code exceptId} serves this hostname. */

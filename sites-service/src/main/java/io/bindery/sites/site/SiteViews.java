@@ -14,11 +14,6 @@ public class SiteViews {
     @Inject
     PublicUrls urls;
 
-    /** The entity's view, for the site features that change it (the view is of its values now). */
-    public SiteView site(Site s, long siteSpaces, SitePolicy policy) {
-        return site(SiteRecord.of(s), siteSpaces, policy);
-    }
-
     public SiteView site(SiteRecord s, long siteSpaces, SitePolicy policy) {
         return new SiteView("site", s.id(), s.type(), s.type(), s.title(), s.hostname(), s.basename(),
                 s.proxy() == null ? null : new SiteView.Proxy(s.proxy(), publishedUrl(s)), s.visibility(), "inherit",
@@ -33,8 +28,8 @@ public class SiteViews {
         return s.hostname() != null ? "https://" + s.hostname() + "/" : urls.app("/sites/" + s.id() + "/");
     }
 
-    public SiteData data(Site s) {
-        return new SiteData(s.id, s.organizationId, s.type.wire(), s.title, s.visibility.wire(), s.published, s.basename,
-                s.hostname, s.proxy, s.adaptiveContent, s.agentsContext.wire(), s.createdAt, s.updatedAt);
+    public SiteData data(SiteRecord s) {
+        return new SiteData(s.id(), s.organizationId(), s.type().wire(), s.title(), s.visibility().wire(), s.published(),
+                s.basename(), s.hostname(), s.proxy(), s.adaptiveContent(), s.agentsContext().wire(), s.createdAt(), s.updatedAt());
     }
 }

@@ -6,6 +6,7 @@ import io.bindery.commons.testing.TestIdentity;
 import io.bindery.commons.testing.TopicEvents;
 import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpaceData;
+import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.testing.ContentStandIn;
 import io.bindery.sites.testing.SiteFixtures;
 import io.quarkus.test.common.WithTestResource;
@@ -116,6 +117,31 @@ class SiteSpacesTest {
         String reader = SiteFixtures.member(org, "read");
         as(reader).get(url("/site-spaces")).then().statusCode(200).body("items[0].space.id", equalTo(guide))
                 .body("items[0].space.permissions.view", equalTo(false));
+    }
+
+    /**
+     * Publishing the site and moving it to a hostname publish each site space's new address in its event (content
+     * shows it as the space's urls.published): the address of the site as changed, not as it was.
+     */
+    @Test
+    void publishingAndAHostnameGiveTheSiteSpacesEventsTheSitesNewAddress() throws Exception {
+        add(space("Guide"), null);
+        String atPath = as(admin).post(url("/publish")).then().statusCode(200).extract().path("urls.published");
+        assertEquals(atPath, lastSiteSpacePublished());
+        String host = "docs." + site.toLowerCase() + ".example.com";
+        as(admin).body("{\"hostname\":\"" + host + "\"}").patch(url("")).then().statusCode(200);
+        assertEquals("https://" + host + "/", lastSiteSpacePublished());
+        as(admin).post(url("/unpublish")).then().statusCode(200);
+        assertEquals(null, lastSiteSpacePublished());
+    }
+
+    /** The published address in the site's last site-space.updated event. */
+    private String lastSiteSpacePublished() throws Exception {
+        List<?> envelopes = em.createNativeQuery("select envelope from sites.outbox_event where aggregate_id = :site and type = :type"
+                        + " order by id desc limit 1")
+                .setParameter("site", site).setParameter("type", SitesEventTypes.SITE_SPACE_UPDATED).getResultList();
+        var published = json.readTree((String) envelopes.get(0)).path("data").path("published");
+        return published.isTextual() ? published.asText() : null;
     }
 
     @Test
