@@ -243,6 +243,16 @@ public class SiteSpaceRows {
         return SiteSpaceRow.list("siteId = ?1 order by position, id", site.id());
     }
 
+    /** {@link #of} as records, for the features that only read them (the same query). */
+    public List<SiteSpaceRecord> records(SiteRecord site) {
+        return of(site).stream().map(SiteSpaceRecord::of).toList();
+    }
+
+    /** {@link #siblings} as records, for the features that only read them (the same query). */
+    public List<SiteSpaceRecord> siblingRecords(SiteRecord site, String sectionId) {
+        return siblings(site, sectionId).stream().map(SiteSpaceRecord::of).toList();
+    }
+
     /** The shown site spaces of the site as views, by section id ({@link #ROOT} for the root), each list in order. */
     public Map<String, List<SiteSpaceView>> viewsBySection(SiteRecord site, Predicate<SiteSpaceRow> shown) {
         List<SiteSpaceRow> rows = of(site).stream().filter(shown).toList();
