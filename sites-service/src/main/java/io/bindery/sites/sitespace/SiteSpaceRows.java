@@ -114,6 +114,41 @@ public class SiteSpaceRows {
     }
 
     /**
+     * A change of a site space (PATCH …/site-spaces/{id}): each field absent leaves it unchanged; {@code condition}
+     * and {@code pageId} also take {@link Optional#empty()} inside a present Optional, which removes them; {@code space}
+     * is a space content has said the caller can read.
+     */
+    public record Change(Optional<String> path, Optional<Optional<String>> condition, Optional<Boolean> hidden,
+                         Optional<Boolean> draft, Optional<SpaceData> space, Optional<Optional<String>> pageId) {
+    }
+
+    /**
+     * Changes the site space and publishes its new state; 400 for a path another sibling has. The caller has checked
+     * the condition against the site's schema.
+     */
+    public void update(SiteRecord site, SiteSpaceRow r, Change in) {
+        in.path().ifPresent(p -> {
+            if (!p.equals(r.path) && siblings(site, r.sectionId).stream().anyMatch(s -> p.equals(s.path))) {
+                throw ApiException.badRequest("path: another site space of this " + (r.sectionId == null ? "site" : "section")
+                        + " is at " + p);
+            }
+            r.path = p;
+        });
+        in.condition().ifPresent(c -> r.condition = c.orElse(null));
+        in.hidden().ifPresent(h -> r.hidden = h);
+        in.draft().ifPresent(d -> r.draft = d);
+        in.space().ifPresent(s -> {
+            if (!s.id().equals(r.spaceId) && in.pageId().isEmpty()) {
+                r.pageId = null; // a custom home page belongs to the space it was chosen in
+            }
+            r.spaceId = s.id();
+            sources.upsert(s);
+        });
+        in.pageId().ifPresent(p -> r.pageId = p.orElse(null));
+        changed(site, r);
+    }
+
+    /**
      * Moves a site space next to a sibling (a site space of the same section, or of the root), or to the end of its
      * siblings without a position; 400 for a position that is not a sibling, the site space itself, or an unknown id.
      */

@@ -15,7 +15,6 @@ import io.bindery.sites.sitespace.SiteSpaceRow;
 import io.bindery.sites.sitespace.SiteSpaceRows;
 import io.bindery.sites.sitespace.SiteSpaceView;
 import io.bindery.sites.sitespace.SiteSpaceViews;
-import io.bindery.sites.sitespace.SpaceSources;
 import io.bindery.sites.structure.StructureRequests;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -45,8 +44,6 @@ public class SiteSpaces {
     SiteSpaceRows rows;
     @Inject
     StructureStore sections;
-    @Inject
-    SpaceSources sources;
     @Inject
     SiteSpaceViews views;
     @Inject
@@ -86,25 +83,7 @@ public class SiteSpaces {
             SiteSpaceRow r = rows.require(site, siteSpaceId);
             Optional<Optional<String>> condition = in.condition().map(c -> c.filter(text -> !text.isBlank()));
             condition.flatMap(c -> c).ifPresent(text -> conditions.check("condition", text, schemas.schemaOf(site)));
-            in.path().ifPresent(p -> {
-                if (!p.equals(r.path) && rows.siblings(site, r.sectionId).stream().anyMatch(s -> p.equals(s.path))) {
-                    throw ApiException.badRequest("path: another site space of this " + (r.sectionId == null ? "site" : "section")
-                            + " is at " + p);
-                }
-                r.path = p;
-            });
-            condition.ifPresent(c -> r.condition = c.orElse(null));
-            in.hidden().ifPresent(h -> r.hidden = h);
-            in.draft().ifPresent(d -> r.draft = d);
-            space.ifPresent(s -> {
-                if (!s.id().equals(r.spaceId) && in.pageId().isEmpty()) {
-                    r.pageId = null; // a custom home page belongs to the space it was chosen in
-                }
-                r.spaceId = s.id();
-                sources.upsert(s);
-            });
-            in.pageId().ifPresent(p -> r.pageId = p.orElse(null));
-            rows.changed(site, r);
+            rows.update(site, r, new SiteSpaceRows.Change(in.path(), condition, in.hidden(), in.draft(), space, in.pageId()));
             return views.view(site, r);
         });
     }

@@ -167,6 +167,20 @@ class SiteSpacesTest {
                 .body("items.path", equalTo(List.of("one", "two"))).body("items.default", equalTo(List.of(true, false)));
     }
 
+    /** A custom home page belongs to the space it was chosen in: another space drops it, unless one comes with it. */
+    @Test
+    void anotherSpaceDropsTheHomePageChosenInTheOld() {
+        String patch = url("/site-spaces/" + add(space("Alpha"), null));
+        as(admin).body("{\"pageId\":\"home\"}").patch(patch).then().statusCode(200).body("pageId", equalTo("home"));
+        as(admin).body("{\"hidden\":true}").patch(patch).then().statusCode(200).body("pageId", equalTo("home"))
+                .body("hidden", equalTo(true));
+        as(admin).body("{\"spaceId\":\"" + space("Beta") + "\"}").patch(patch).then().statusCode(200)
+                .body("pageId", nullValue()).body("space.title", equalTo("Beta"));
+        as(admin).body("{\"spaceId\":\"" + space("Gamma") + "\",\"pageId\":\"intro\"}").patch(patch).then().statusCode(200)
+                .body("pageId", equalTo("intro")).body("space.title", equalTo("Gamma"));
+        as(admin).body("{\"pageId\":null}").patch(patch).then().statusCode(200).body("pageId", nullValue());
+    }
+
     @Test
     void pathsAndConditionsHaveLimitsAndPathsAreUniquePerSection() {
         schema();
