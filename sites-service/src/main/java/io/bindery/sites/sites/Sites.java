@@ -14,10 +14,9 @@ import io.bindery.sites.access.SitePolicy;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.sites.sitespace.SiteSpaceRow;
-import io.bindery.sites.structure.StructureStore;
 import io.bindery.sites.site.SiteLookup;
 import io.bindery.sites.sitespace.SiteSpaceRows;
-import io.bindery.sites.structure.StructureItem;
+import io.bindery.sites.structure.SiteStructure;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -44,7 +43,7 @@ public class Sites {
     @Inject
     SiteSpaceRows siteSpaces;
     @Inject
-    StructureStore sections;
+    SiteStructure structure;
     @Inject
     EventPublisher events;
     @Inject
@@ -98,7 +97,7 @@ public class Sites {
         SiteRecord found = sites.requireRecord(orgId, siteId, true);
         SiteSpaceRow defaultSiteSpace = in.defaultSiteSpace().map(id -> siteSpaces.find(found, id)
                 .orElseThrow(() -> ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this site"))).orElse(null);
-        StructureItem defaultSection = in.defaultSiteSection().map(id -> sections.section(found, id)
+        String defaultSection = in.defaultSiteSection().map(id -> structure.sectionId(found, id)
                 .orElseThrow(() -> ApiException.badRequest("defaultSiteSection: no section " + id + " in this site"))).orElse(null);
         in.settings().hostname().flatMap(h -> h).ifPresent(hostname -> {
             if (!hostname.equals(found.hostname()) && sites.hostnameTaken(hostname, found.id())) {
@@ -118,7 +117,7 @@ public class Sites {
             siteSpaces.makeDefault(changed, defaultSiteSpace);
         }
         if (defaultSection != null) {
-            sections.makeDefault(changed, defaultSection);
+            structure.makeDefaultSection(changed, defaultSection);
         }
         return view(changed, policy);
     }

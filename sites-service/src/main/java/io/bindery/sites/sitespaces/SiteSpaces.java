@@ -7,8 +7,7 @@ import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.adaptive.AdaptiveSchemas;
 import io.bindery.sites.adaptive.Conditions;
-import io.bindery.sites.structure.StructureStore;
-import io.bindery.sites.structure.StructureItem;
+import io.bindery.sites.structure.SiteStructure;
 import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteLookup;
 import io.bindery.sites.sitespace.SiteSpaceRow;
@@ -43,7 +42,7 @@ public class SiteSpaces {
     @Inject
     SiteSpaceRows rows;
     @Inject
-    StructureStore sections;
+    SiteStructure structure;
     @Inject
     SiteSpaceViews views;
     @Inject
@@ -67,10 +66,10 @@ public class SiteSpaces {
         SpaceData space = rows.requireReadable(orgId, userId, List.of(in.spaceId())).get(0);
         return QuarkusTransaction.requiringNew().call(() -> {
             SiteRecord site = sites.requireRecord(orgId, siteId, true);
-            StructureItem section = in.sectionId()
-                    .map(id -> sections.section(site, id).orElseThrow(() -> ApiException.badRequest("sectionId: no section " + id + " in this site")))
-                    .orElseGet(() -> sections.defaultSection(site).orElse(null));
-            SiteSpaceRow r = rows.insert(site, section == null ? null : section.id, space, in.title().orElse(null), in.draft());
+            String sectionId = in.sectionId()
+                    .map(id -> structure.sectionId(site, id).orElseThrow(() -> ApiException.badRequest("sectionId: no section " + id + " in this site")))
+                    .orElseGet(() -> structure.defaultSectionId(site).orElse(null));
+            SiteSpaceRow r = rows.insert(site, sectionId, space, in.title().orElse(null), in.draft());
             return views.view(site, r);
         });
     }

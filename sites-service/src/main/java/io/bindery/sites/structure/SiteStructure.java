@@ -355,6 +355,23 @@ public class SiteStructure {
         return views.group(site, g, byParent(site), siteSpaces(site));
     }
 
+    // ---- used by sites and site spaces (inside their transactions) ----
+
+    /** The id of the site's section {@code id}; empty for an unknown id, a group or another site's section. */
+    public Optional<String> sectionId(SiteRecord site, String id) {
+        return store.section(site, id).map(s -> s.id);
+    }
+
+    /** The id of the site's default section (else its first), if it has sections. */
+    public Optional<String> defaultSectionId(SiteRecord site) {
+        return store.defaultSection(site).map(s -> s.id);
+    }
+
+    /** Makes a section of the site ({@link #sectionId} found it) its default, unsetting the one that was. */
+    public void makeDefaultSection(SiteRecord site, String sectionId) {
+        store.makeDefault(site, store.section(site, sectionId).orElseThrow());
+    }
+
     // ---- helpers ----
 
     private void manage(String orgId, String userId) {
