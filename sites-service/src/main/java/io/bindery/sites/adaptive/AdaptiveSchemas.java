@@ -11,8 +11,9 @@ import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.cache.VersionedCache;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteChanges;
 import io.bindery.sites.site.SiteLookup;
+import io.bindery.sites.site.SiteRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -36,6 +37,8 @@ public class AdaptiveSchemas {
     @Inject
     SiteLookup sites;
     @Inject
+    SiteChanges changes;
+    @Inject
     EventPublisher events;
     @Inject
     ObjectMapper json;
@@ -44,7 +47,7 @@ public class AdaptiveSchemas {
     public AdaptiveSchemaView get(String orgId, String userId, String siteId) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.VIEW);
-        Site site = sites.require(orgId, siteId, false);
+        SiteRecord site = sites.requireRecord(orgId, siteId, false);
         return AdaptiveSchemaView.of(schemaOf(site), site);
     }
 
@@ -52,35 +55,33 @@ public class AdaptiveSchemas {
     public AdaptiveSchemaView replace(String orgId, String userId, String siteId, JsonNode body) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.MANAGE);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         JsonNode schema = body == null ? null : body.get("jsonSchema");
         if (schema == null || !schema.isObject()) {
             throw ApiException.badRequest("jsonSchema is required: a JSON Schema (draft-07) object");
         }
         String text = schema.toString();
         AdaptiveSchemaRules.check(schema);
-        site.adaptiveSchema = text;
-        site.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        site.adaptiveSchemaUpdatedAt = site.updatedAt;
-        events.publish(SitesEventTypes.SITE_ADAPTIVE_SCHEMA_UPDATED, site.id,
-                new SiteAdaptiveSchemaData(site.id, site.organizationId, schema));
-        return AdaptiveSchemaView.of(schema, site);
+        SiteRecord changed = changes.adaptiveSchema(site, text, Instant.now().truncatedTo(ChronoUnit.MILLIS));
+        events.publish(SitesEventTypes.SITE_ADAPTIVE_SCHEMA_UPDATED, changed.id(),
+                new SiteAdaptiveSchemaData(changed.id(), changed.organizationId(), schema));
+        return AdaptiveSchemaView.of(schema, changed);
     }
 
     @Transactional
     public List<TemplateConditions.Item> templateConditions(String orgId, String userId, String siteId) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.VIEW);
-        return TemplateConditions.of(schemaOf(sites.require(orgId, siteId, false)));
+        return TemplateConditions.of(schemaOf(sites.requireRecord(orgId, siteId, false)));
     }
 
     /** Parsed schemas by site, by the text they were parsed from: {@code published} reads one on every request. */
     private final VersionedCache<JsonNode> parsed = new VersionedCache<>(10_000);
 
     /** The site's adaptive schema, or the default one. Shared and read-only: callers must not change it. */
-    public JsonNode schemaOf(Site site) {
-        String text = site.adaptiveSchema == null ? DEFAULT : site.adaptiveSchema;
-        return parsed.get(site.id, text, () -> {
+    public JsonNode schemaOf(SiteRecord site) {
+        String text = site.adaptiveSchema() == null ? DEFAULT : site.adaptiveSchema();
+        return parsed.get(site.id(), text, () -> {
             try {
                 return json.readTree(text);
             } catch (JsonProcessingException e) {

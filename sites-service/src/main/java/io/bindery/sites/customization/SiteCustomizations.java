@@ -10,8 +10,9 @@ import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.cache.VersionedCache;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteChanges;
 import io.bindery.sites.site.SiteLookup;
+import io.bindery.sites.site.SiteRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -33,6 +34,8 @@ public class SiteCustomizations {
     @Inject
     SiteLookup sites;
     @Inject
+    SiteChanges changes;
+    @Inject
     EventPublisher events;
     @Inject
     ObjectMapper json;
@@ -42,17 +45,18 @@ public class SiteCustomizations {
     @Transactional
     public JsonNode get(String orgId, String userId, String siteId) {
         access.policy(orgId, userId).require(Action.VIEW);
-        return of(sites.require(orgId, siteId, false));
+        return of(sites.requireRecord(orgId, siteId, false));
     }
 
     @Transactional
     public JsonNode replace(String orgId, String userId, String siteId, JsonNode body) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         CustomizationRules.check(body, defaults());
-        site.customization = body.toString();
-        JsonNode merged = of(site);
-        events.publish(SitesEventTypes.SITE_CUSTOMIZATION_UPDATED, site.id, new SiteCustomizationData(site.id, site.organizationId, merged));
+        SiteRecord changed = changes.customization(site, body.toString());
+        JsonNode merged = of(changed);
+        events.publish(SitesEventTypes.SITE_CUSTOMIZATION_UPDATED, changed.id(),
+                new SiteCustomizationData(changed.id(), changed.organizationId(), merged));
         return merged;
     }
 
@@ -60,15 +64,15 @@ public class SiteCustomizations {
     private final VersionedCache<JsonNode> merged = new VersionedCache<>(10_000);
 
     /** The site's customization over the defaults. Shared and read-only: callers must not change it. */
-    public JsonNode of(Site site) {
-        return merged.get(site.id, site.customization == null ? "" : site.customization, () -> mergeOverDefaults(site));
+    public JsonNode of(SiteRecord site) {
+        return merged.get(site.id(), site.customization() == null ? "" : site.customization(), () -> mergeOverDefaults(site));
     }
 
-    private JsonNode mergeOverDefaults(Site site) {
+    private JsonNode mergeOverDefaults(SiteRecord site) {
         ObjectNode out = defaults().deepCopy();
-        if (site.customization != null) {
+        if (site.customization() != null) {
             try {
-                merge(out, json.readTree(site.customization));
+                merge(out, json.readTree(site.customization()));
             } catch (JsonProcessingException e) {
                 throw new UncheckedIOException(e);
             }

@@ -6,7 +6,7 @@ import io.bindery.sites.customization.SiteCustomizations;
 import io.bindery.sites.adaptive.AdaptiveSchemas;
 import io.bindery.sites.adaptive.Conditions;
 import io.bindery.sites.sharelinks.ShareLinks;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.sitespace.SiteSpaceRows;
 import io.bindery.sites.site.SiteView;
 import io.bindery.sites.site.SiteViews;
@@ -75,7 +75,7 @@ public class PublishedSites {
     @Transactional
     public Published published(String orgId, String userId, String siteId, String shareKey, String jwtToken,
                                Map<String, String> unsignedClaims) {
-        Site site = sites.find(orgId, siteId, false).filter(s -> s.published).orElseThrow(() -> VisitorAuth.notVisible(siteId));
+        SiteRecord site = sites.findRecord(orgId, siteId, false).filter(SiteRecord::published).orElseThrow(() -> VisitorAuth.notVisible(siteId));
         Predicate<String> holds = visitor(site, shareKey, jwtToken, unsignedClaims).orElseThrow(() -> VisitorAuth.notVisible(siteId));
         Map<String, List<StructureItem>> byParent = structure.byParent(site);
         Map<String, List<StructureItem>> visible = new HashMap<>();
@@ -84,7 +84,7 @@ public class PublishedSites {
         Map<String, List<Object>> spaces = publishedSiteSpaces.bySection(site, holds);
         StructureViews.Structure shown = StructureViews.Structure.of(
                 structureViews.items(site, visible.getOrDefault(ROOT, List.of()), visible, spaces), spaces, !byParent.isEmpty());
-        SiteView view = siteViews.site(site, siteSpaceRows.count(site.id), access.policyOrVisitor(orgId, userId));
+        SiteView view = siteViews.site(site, siteSpaceRows.count(site.id()), access.policyOrVisitor(orgId, userId));
         return new Published("published-content-site", view, shown, new Customizations(customizations.of(site), Map.of()), List.of());
     }
 
@@ -94,12 +94,12 @@ public class PublishedSites {
      * unsigned claims come from {@code visitor.<claim>} parameters. Each distinct condition is evaluated once (a site
      * often repeats one on many items). Empty: the site is not visible to this visitor (a 404).
      */
-    public Optional<Predicate<String>> visitor(Site site, String shareKey, String jwtToken, Map<String, String> unsignedClaims) {
+    public Optional<Predicate<String>> visitor(SiteRecord site, String shareKey, String jwtToken, Map<String, String> unsignedClaims) {
         Map<String, Object> claims = new HashMap<>();
-        if (site.visibility == SiteVisibility.SHARE_LINK && !shareLinks.admits(site.id, shareKey)) {
+        if (site.visibility() == SiteVisibility.SHARE_LINK && !shareLinks.admits(site.id(), shareKey)) {
             return Optional.empty();
         }
-        if (site.visibility == SiteVisibility.VISITOR_AUTH) {
+        if (site.visibility() == SiteVisibility.VISITOR_AUTH) {
             Optional<Map<String, Object>> signed = visitorAuth.verify(site, jwtToken);
             if (signed.isEmpty()) {
                 return Optional.empty();
@@ -113,7 +113,7 @@ public class PublishedSites {
     }
 
     /** Sections and groups a visitor sees, by parent ({@link #ROOT} for the root), each list in order. */
-    public Map<String, List<StructureItem>> visibleStructure(Site site, Predicate<String> holds) {
+    public Map<String, List<StructureItem>> visibleStructure(SiteRecord site, Predicate<String> holds) {
         Map<String, List<StructureItem>> visible = new HashMap<>();
         visibleChildren(ROOT, structure.byParent(site), visible, holds);
         return visible;

@@ -3,9 +3,9 @@ package io.bindery.sites.published;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteChanges;
 import io.bindery.sites.site.SiteLookup;
-import io.bindery.sites.site.VisitorKeys;
+import io.bindery.sites.site.SiteRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -37,6 +37,8 @@ public class VisitorAuth {
     SiteAccess access;
     @Inject
     SiteLookup sites;
+    @Inject
+    SiteChanges changes;
 
     public record PublishingAuth(String object, String backend, String privateKey) {
     }
@@ -44,33 +46,23 @@ public class VisitorAuth {
     @Transactional
     public PublishingAuth get(String orgId, String userId, String siteId) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        return new PublishingAuth("publishing-auth", "custom", keyOf(sites.require(orgId, siteId, true)));
+        return new PublishingAuth("publishing-auth", "custom", changes.visitorKey(sites.requireRecord(orgId, siteId, true)));
     }
 
     /** A new key: tokens signed with the old one stop working at once. */
     @Transactional
     public PublishingAuth regenerate(String orgId, String userId, String siteId) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        Site site = sites.require(orgId, siteId, true);
-        site.visitorKey = VisitorKeys.newKey();
-        return new PublishingAuth("publishing-auth", "custom", site.visitorKey);
-    }
-
-    /** The site's key, made now for a site that predates keys (call inside a transaction, the site locked). */
-    String keyOf(Site site) {
-        if (site.visitorKey == null) {
-            site.visitorKey = VisitorKeys.newKey();
-        }
-        return site.visitorKey;
+        return new PublishingAuth("publishing-auth", "custom", changes.newVisitorKey(sites.requireRecord(orgId, siteId, true)));
     }
 
     /** The visitor's signed claims when {@code token} is a valid, unexpired HS256 token of the site's key. */
-    Optional<Map<String, Object>> verify(Site site, String token) {
-        if (token == null || token.isEmpty() || site.visitorKey == null) {
+    Optional<Map<String, Object>> verify(SiteRecord site, String token) {
+        if (token == null || token.isEmpty() || site.visitorKey() == null) {
             return Optional.empty();
         }
         JwtConsumer consumer = new JwtConsumerBuilder()
-                .setVerificationKey(new HmacKey(site.visitorKey.getBytes(StandardCharsets.UTF_8)))
+                .setVerificationKey(new HmacKey(site.visitorKey().getBytes(StandardCharsets.UTF_8)))
                 .setJwsAlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT, AlgorithmIdentifiers.HMAC_SHA256)
                 .setSkipDefaultAudienceValidation()
                 .setAllowedClockSkewInSeconds(30)

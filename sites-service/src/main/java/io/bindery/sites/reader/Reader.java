@@ -6,9 +6,9 @@ import io.bindery.sites.cache.VersionedCache;
 import io.bindery.sites.client.ContentClient;
 import io.bindery.sites.customization.SiteCustomizations;
 import io.bindery.sites.published.PublishedSites;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteVisibility;
-import io.bindery.sites.sitespace.SiteSpaceRow;
+import io.bindery.sites.sitespace.SiteSpaceRecord;
 import io.bindery.sites.sitespace.SpaceGitLinks;
 import io.bindery.sites.sitespace.SpaceSources;
 import io.bindery.sites.structure.SectionTabs;
@@ -93,10 +93,10 @@ public class Reader {
      * {@code site} is the site shown; {@code revision} what the page was read from; {@code lastModified} the later of
      * the revision's and the site's last change (null when content did not say when the revision was made).
      */
-    public record Page(Site site, String revision, ReaderModel model, java.time.Instant lastModified) implements Outcome {
+    public record Page(SiteRecord site, String revision, ReaderModel model, java.time.Instant lastModified) implements Outcome {
     }
 
-    public record NotFound(String message, Site site) implements Outcome {
+    public record NotFound(String message, SiteRecord site) implements Outcome {
     }
 
     /**
@@ -104,7 +104,7 @@ public class Reader {
      * published site with that basename.
      */
     @Transactional
-    public Optional<Site> site(SiteRef ref) {
+    public Optional<SiteRecord> site(SiteRef ref) {
         String key = ref.key();
         if (ref.byHost()) {
             return siteLookup.publishedByHostname(key);
@@ -113,13 +113,13 @@ public class Reader {
     }
 
     /** What the database says a request names; read in one short transaction, before content is asked. */
-    record Resolved(Site site, List<StructureItem> sections, List<SectionTabs.Tab> tabs, StructureItem section,
-                            List<SiteSpaceRow> variants, SiteSpaceRow siteSpace, String revision, Map<String, String> titles,
+    record Resolved(SiteRecord site, List<StructureItem> sections, List<SectionTabs.Tab> tabs, StructureItem section,
+                            List<SiteSpaceRecord> variants, SiteSpaceRecord siteSpace, String revision, Map<String, String> titles,
                             String base, String spaceBase, String path, int consumed, java.util.Set<String> named,
                             SpaceGitLinks.GitLink git) implements Outcome {
         /** The space the page is read from. */
         String spaceId() {
-            return siteSpace.spaceId;
+            return siteSpace.spaceId();
         }
 
         /** The same site space at another page path. */
@@ -246,7 +246,7 @@ public class Reader {
                     id -> files + id);
         });
         java.time.Instant modified = tree.createdAt() == null ? null
-                : r.site().updatedAt != null && r.site().updatedAt.isAfter(tree.createdAt()) ? r.site().updatedAt : tree.createdAt();
+                : r.site().updatedAt() != null && r.site().updatedAt().isAfter(tree.createdAt()) ? r.site().updatedAt() : tree.createdAt();
         if (modified != null && r.git() != null && r.git().updatedAt().isAfter(modified)) {
             modified = r.git().updatedAt(); // the link appeared or moved since
         }
@@ -319,11 +319,11 @@ public class Reader {
     }
 
     Outcome resolve(Request request) {
-        Optional<Site> found = site(request.site()).filter(s -> s.published);
+        Optional<SiteRecord> found = site(request.site()).filter(SiteRecord::published);
         if (found.isEmpty()) {
             return new NotFound("This site does not exist or is not published.", null);
         }
-        Site site = found.get();
+        SiteRecord site = found.get();
         Optional<Predicate<String>> visitor = published.visitor(site, request.shareKey(), request.jwtToken(), request.unsignedClaims());
         if (visitor.isEmpty()) {
             return new NotFound("This site does not exist or is not published.", null);
@@ -350,31 +350,31 @@ public class Reader {
             section = named.orElseGet(() -> sections.stream().filter(s -> s.isDefault).findFirst().orElse(sections.get(0)));
         }
         String sectionId = section == null ? null : section.id;
-        List<SiteSpaceRow> variants = siteSpaceRows.siblings(site, sectionId).stream().filter(r -> !r.draft && (r.condition == null || holds.test(r.condition))).toList();
+        List<SiteSpaceRecord> variants = siteSpaceRows.siblingRecords(site, sectionId).stream().filter(r -> !r.draft() && (r.condition() == null || holds.test(r.condition()))).toList();
         if (variants.isEmpty()) {
             return new NotFound("Nothing on this site is shown to you.", site);
         }
-        Optional<SiteSpaceRow> namedVariant = segments.isEmpty() ? Optional.empty()
-                : variants.stream().filter(r -> !r.isDefault && segments.get(0).equals(r.path)).findFirst();
+        Optional<SiteSpaceRecord> namedVariant = segments.isEmpty() ? Optional.empty()
+                : variants.stream().filter(r -> !r.isDefault() && segments.get(0).equals(r.path())).findFirst();
         if (namedVariant.isPresent()) {
             segments.remove(0);
         }
-        SiteSpaceRow siteSpace = namedVariant.orElseGet(() -> variants.stream().filter(r -> r.isDefault).findFirst().orElse(variants.get(0)));
+        SiteSpaceRecord siteSpace = namedVariant.orElseGet(() -> variants.stream().filter(SiteSpaceRecord::isDefault).findFirst().orElse(variants.get(0)));
         String sectionBase = base + (section == null || section.isDefault ? "" : section.path + "/");
-        String spaceBase = sectionBase + (siteSpace.isDefault ? "" : siteSpace.path + "/");
-        String spaceId = siteSpace.spaceId;
+        String spaceBase = sectionBase + (siteSpace.isDefault() ? "" : siteSpace.path() + "/");
+        String spaceId = siteSpace.spaceId();
         Optional<String> revision = sources.revision(spaceId);
         if (revision.isEmpty()) {
             return new NotFound("This space has no content yet.", site);
         }
         Map<String, String> titles = new HashMap<>();
-        sources.find(variants.stream().map(r -> r.spaceId).toList()).forEach((id, space) -> titles.put(id, space.title()));
+        sources.find(variants.stream().map(SiteSpaceRecord::spaceId).toList()).forEach((id, space) -> titles.put(id, space.title()));
         // what the next segment would have named instead of a page: a section (when none was named) or a site space
         // of the section (when none was named either)
         int consumed = asked - segments.size();
         java.util.Set<String> names = new java.util.HashSet<>();
         if (namedVariant.isEmpty()) {
-            variants.forEach(v -> names.add(v.isDefault ? null : v.path));
+            variants.forEach(v -> names.add(v.isDefault() ? null : v.path()));
             if (consumed == 0) {
                 sections.forEach(s -> names.add(s.path));
             }
@@ -400,42 +400,42 @@ public class Reader {
      * The site spaces a visitor sees, in structure order, across every section shown to it: not draft, with a
      * condition that holds for the visitor, with content. Runs inside a transaction.
      */
-    private List<Listed> visibleSpaces(Site site, Predicate<String> holds, String base) {
+    private List<Listed> visibleSpaces(SiteRecord site, Predicate<String> holds, String base) {
         List<StructureItem> sections = SectionTabs.sections(published.visibleStructure(site, holds), PublishedSites.ROOT);
         List<StructureItem> owners = new ArrayList<>(sections);
         if (!structure.hasSections(site)) {
             owners.add(null);
         }
         // one query for the site's site spaces and one for their revisions, however many sections and spaces it has
-        Map<String, List<SiteSpaceRow>> bySection = new HashMap<>();
-        for (SiteSpaceRow r : siteSpaceRows.of(site)) {
-            bySection.computeIfAbsent(r.sectionId == null ? "" : r.sectionId, k -> new ArrayList<>()).add(r);
+        Map<String, List<SiteSpaceRecord>> bySection = new HashMap<>();
+        for (SiteSpaceRecord r : siteSpaceRows.records(site)) {
+            bySection.computeIfAbsent(r.sectionId() == null ? "" : r.sectionId(), k -> new ArrayList<>()).add(r);
         }
-        List<SiteSpaceRow> rows = new ArrayList<>();
+        List<SiteSpaceRecord> rows = new ArrayList<>();
         List<String> bases = new ArrayList<>();
         List<String> sectionTitles = new ArrayList<>();
         for (StructureItem section : owners) {
             String sectionTitle = section == null ? null : section.title;
             String sectionBase = base + (section == null || section.isDefault ? "" : section.path + "/");
-            for (SiteSpaceRow r : bySection.getOrDefault(section == null ? "" : section.id, List.of())) {
-                if (!r.draft && (r.condition == null || holds.test(r.condition))) {
+            for (SiteSpaceRecord r : bySection.getOrDefault(section == null ? "" : section.id, List.of())) {
+                if (!r.draft() && (r.condition() == null || holds.test(r.condition()))) {
                     rows.add(r);
-                    bases.add(sectionBase + (r.isDefault ? "" : r.path + "/"));
+                    bases.add(sectionBase + (r.isDefault() ? "" : r.path() + "/"));
                     sectionTitles.add(sectionTitle);
                 }
             }
         }
-        List<String> ids = rows.stream().map(r -> r.spaceId).toList();
+        List<String> ids = rows.stream().map(SiteSpaceRecord::spaceId).toList();
         Map<String, io.bindery.contracts.content.SpaceData> spaces = sources.find(ids);
         Map<String, String> revisions = sources.revisions(ids);
         List<Listed> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
-            SiteSpaceRow r = rows.get(i);
-            String revision = revisions.get(r.spaceId);
+            SiteSpaceRecord r = rows.get(i);
+            String revision = revisions.get(r.spaceId());
             if (revision != null) {
-                var space = spaces.get(r.spaceId);
-                out.add(new Listed(r.spaceId, revision, bases.get(i),
-                        r.title != null ? r.title : space != null ? space.title() : r.path, sectionTitles.get(i)));
+                var space = spaces.get(r.spaceId());
+                out.add(new Listed(r.spaceId(), revision, bases.get(i),
+                        r.title() != null ? r.title() : space != null ? space.title() : r.path(), sectionTitles.get(i)));
             }
         }
         return out;
@@ -443,7 +443,7 @@ public class Reader {
 
     /** The site a request names and the visitor's condition test, when the visitor may read it; in a transaction. */
     Optional<Visit> visit(Request request) {
-        Optional<Site> found = site(request.site()).filter(s -> s.published);
+        Optional<SiteRecord> found = site(request.site()).filter(SiteRecord::published);
         if (found.isEmpty()) {
             return Optional.empty();
         }
@@ -451,7 +451,7 @@ public class Reader {
                 .map(holds -> new Visit(found.get(), holds, visibleSpaces(found.get(), holds, request.site().base())));
     }
 
-    record Visit(Site site, Predicate<String> holds, List<Listed> spaces) {
+    record Visit(SiteRecord site, Predicate<String> holds, List<Listed> spaces) {
     }
 
     /**
@@ -474,7 +474,7 @@ public class Reader {
         }
     }
 
-    public record ServedFile(byte[] bytes, String contentType, Site site) {
+    public record ServedFile(byte[] bytes, String contentType, SiteRecord site) {
     }
 
     /** The search results page: the query run over the site spaces the visitor sees, each hit at its published address. */
@@ -487,7 +487,7 @@ public class Reader {
         if (visit.isEmpty()) {
             return new NotFound("This site does not exist or is not published.", null);
         }
-        Site site = visit.get().site();
+        SiteRecord site = visit.get().site();
         String base = request.site().base();
         String q = query == null ? "" : query.strip();
         List<SearchModel.Result> results = new ArrayList<>();
@@ -518,7 +518,7 @@ public class Reader {
     }
 
     /** The search results page of a site. */
-    public record SearchPage(Site site, SearchModel model) implements Outcome {
+    public record SearchPage(SiteRecord site, SearchModel model) implements Outcome {
     }
 
     /** The stylesheet's address under a site's base (served for every site, so a hostname site has it too). */
@@ -537,7 +537,7 @@ public class Reader {
      */
     public Optional<List<String>> sitemap(SiteRef ref, int max) {
         Optional<List<Listed>> listed = QuarkusTransaction.requiringNew().call(() -> {
-            Optional<Site> found = site(ref).filter(s -> s.published && s.visibility == SiteVisibility.PUBLIC);
+            Optional<SiteRecord> found = site(ref).filter(s -> s.published() && s.visibility() == SiteVisibility.PUBLIC);
             if (found.isEmpty()) {
                 return Optional.<List<Listed>>empty();
             }
@@ -564,12 +564,12 @@ public class Reader {
 
     private ReaderModel model(Resolved r, RevisionTree tree, List<RevisionTree.Page> documents, RevisionTree.Page shown,
                               PageRenderer.Rendered rendered) {
-        Site site = r.site();
+        SiteRecord site = r.site();
         String spaceBase = r.spaceBase();
         String sectionBase = r.base() + (r.section() == null || r.section().isDefault ? "" : r.section().path + "/");
         List<ReaderModel.Link> switcher = r.variants().size() < 2 ? List.of() : r.variants().stream()
-                .map(v -> new ReaderModel.Link(v.title != null ? v.title : r.titles().getOrDefault(v.spaceId, v.path),
-                        sectionBase + (v.isDefault ? "" : v.path + "/"), v.id.equals(r.siteSpace().id)))
+                .map(v -> new ReaderModel.Link(v.title() != null ? v.title() : r.titles().getOrDefault(v.spaceId(), v.path()),
+                        sectionBase + (v.isDefault() ? "" : v.path() + "/"), v.id().equals(r.siteSpace().id())))
                 .toList();
         // the tree as a reader opens it: the top level, and the children of the current page and its ancestors
         // (a 5,000-page space would otherwise put every title on every page)

@@ -11,7 +11,7 @@ import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteViews;
 import io.bindery.sites.site.SiteLookup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -49,8 +49,8 @@ public class ShareLinks {
     @Transactional
     public ListPage<ShareLinkView> list(String orgId, String userId, String siteId, String search, String page, int limit) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        Site site = sites.require(orgId, siteId, false);
-        Where where = Where.of("siteId = :site", "site", site.id);
+        SiteRecord site = sites.requireRecord(orgId, siteId, false);
+        Where where = Where.of("siteId = :site", "site", site.id());
         if (search != null && !search.isEmpty()) {
             where = where.and("lower(name) like :search escape '\\'", "search", "%" + Where.likeEscaped(search.toLowerCase()) + "%");
         }
@@ -60,27 +60,27 @@ public class ShareLinks {
     @Transactional
     public ShareLinkView create(String orgId, String userId, String siteId, ShareLinkRequests.Create in) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         ShareLink l = new ShareLink();
         l.id = Ids.newId();
-        l.siteId = site.id;
+        l.siteId = site.id();
         l.key = newKey();
         l.name = in.name();
         l.active = true;
         l.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         l.persist();
-        events.publish(SitesEventTypes.SHARE_LINK_CREATED, site.id, data(site, l));
+        events.publish(SitesEventTypes.SHARE_LINK_CREATED, site.id(), data(site, l));
         return view(site, l);
     }
 
     @Transactional
     public ShareLinkView update(String orgId, String userId, String siteId, String linkId, ShareLinkRequests.Update in) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         ShareLink l = find(site, linkId).orElseThrow(() -> ApiException.notFound("no share link " + linkId));
         in.name().ifPresent(n -> l.name = n);
         in.active().ifPresent(a -> l.active = a);
-        events.publish(SitesEventTypes.SHARE_LINK_UPDATED, site.id, data(site, l));
+        events.publish(SitesEventTypes.SHARE_LINK_UPDATED, site.id(), data(site, l));
         return view(site, l);
     }
 
@@ -88,9 +88,9 @@ public class ShareLinks {
     @Transactional
     public void delete(String orgId, String userId, String siteId, String linkId) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         find(site, linkId).ifPresent(l -> {
-            events.publish(SitesEventTypes.SHARE_LINK_DELETED, site.id, data(site, l));
+            events.publish(SitesEventTypes.SHARE_LINK_DELETED, site.id(), data(site, l));
             l.delete();
         });
     }
@@ -101,17 +101,17 @@ public class ShareLinks {
                 && ShareLink.count("siteId = ?1 and key = ?2 and active = true", siteId, key) > 0;
     }
 
-    private Optional<ShareLink> find(Site site, String linkId) {
-        return Optional.ofNullable(em.find(ShareLink.class, linkId)).filter(l -> l.siteId.equals(site.id));
+    private Optional<ShareLink> find(SiteRecord site, String linkId) {
+        return Optional.ofNullable(em.find(ShareLink.class, linkId)).filter(l -> l.siteId.equals(site.id()));
     }
 
-    private ShareLinkView view(Site site, ShareLink l) {
+    private ShareLinkView view(SiteRecord site, ShareLink l) {
         return new ShareLinkView("share-link", l.id, l.createdAt, l.name, l.active,
                 new ShareLinkView.Urls(siteViews.publishedUrl(site) + "?share=" + l.key));
     }
 
-    private static SiteShareLinkData data(Site site, ShareLink l) {
-        return new SiteShareLinkData(l.id, site.id, site.organizationId, l.name, l.active, l.createdAt);
+    private static SiteShareLinkData data(SiteRecord site, ShareLink l) {
+        return new SiteShareLinkData(l.id, site.id(), site.organizationId(), l.name, l.active, l.createdAt);
     }
 
     /** 128 random bits, base64url without padding (22 characters). */

@@ -7,9 +7,9 @@ package io.bindery.sites.site;
  */
 public record SiteFacts(String organizationId, String title, boolean agentsExcluded, boolean isPublic, boolean restricted) {
 
-    public static SiteFacts of(Site site) {
-        return new SiteFacts(site.organizationId, site.title, site.agentsContext == AgentsContext.EXCLUDED,
-                site.visibility == SiteVisibility.PUBLIC,
-                site.visibility == SiteVisibility.SHARE_LINK || site.visibility == SiteVisibility.VISITOR_AUTH);
+    public static SiteFacts of(SiteRecord site) {
+        return new SiteFacts(site.organizationId(), site.title(), site.agentsContext() == AgentsContext.EXCLUDED,
+                site.visibility() == SiteVisibility.PUBLIC,
+                site.visibility() == SiteVisibility.SHARE_LINK || site.visibility() == SiteVisibility.VISITOR_AUTH);
     }
 }

@@ -31,17 +31,30 @@ public class SiteLookup {
         return find(orgId, siteId, forUpdate).orElseThrow(() -> ApiException.notFound("no site " + siteId));
     }
 
+    /**
+     * {@link #require}'s site as the features that only read it see it (the entity stays in the features that change
+     * it): the same single read, its values copied.
+     */
+    public SiteRecord requireRecord(String orgId, String siteId, boolean forUpdate) {
+        return SiteRecord.of(require(orgId, siteId, forUpdate));
+    }
+
     /** The site of this organization, if any (locked for the transaction when {@code forUpdate}). */
     public Optional<Site> find(String orgId, String siteId, boolean forUpdate) {
         Site s = forUpdate ? em.find(Site.class, siteId, LockModeType.PESSIMISTIC_WRITE) : em.find(Site.class, siteId);
         return Optional.ofNullable(s).filter(site -> site.organizationId.equals(orgId));
     }
 
+    /** {@link #find}'s site as a record (locked for the transaction when {@code forUpdate}). */
+    public Optional<SiteRecord> findRecord(String orgId, String siteId, boolean forUpdate) {
+        return find(orgId, siteId, forUpdate).map(SiteRecord::of);
+    }
+
     /**
      * One page of the organization's sites, oldest first, with GitBook's list filters (each null when not given):
      * a part of the title, published or not, publishing a space, of one of the types.
      */
-    public ListPage<Site> page(String orgId, String title, Boolean published, String space, List<SiteType> types,
+    public ListPage<SiteRecord> page(String orgId, String title, Boolean published, String space, List<SiteType> types,
                                String page, int limit) {
         Where where = Where.of("organizationId = :org", "org", orgId);
         if (title != null) {
@@ -56,7 +69,7 @@ public class SiteLookup {
         if (types != null && !types.isEmpty()) {
             where = where.and("type in :types", "types", types);
         }
-        return OLDEST_FIRST.page(page, limit).hql(em, Site.class, "", "from Site", where);
+        return OLDEST_FIRST.page(page, limit).hql(em, Site.class, "", "from Site", where).map(SiteRecord::of);
     }
 
     /** Whether a site other than {@code exceptId} serves this hostname. */
@@ -65,21 +78,24 @@ public class SiteLookup {
     }
 
     /** The oldest published site with this hostname. */
-    public Optional<Site> publishedByHostname(String hostname) {
-        return Site.<Site>find("hostname = ?1 and published = true order by createdAt, id", hostname).firstResultOptional();
+    public Optional<SiteRecord> publishedByHostname(String hostname) {
+        return Site.<Site>find("hostname = ?1 and published = true order by createdAt, id", hostname).firstResultOptional()
+                .map(SiteRecord::of);
     }
 
     /** The site with this id (published or not), else the oldest published site with this basename. */
-    public Optional<Site> byIdOrPublishedBasename(String key) {
+    public Optional<SiteRecord> byIdOrPublishedBasename(String key) {
         Site byId = em.find(Site.class, key);
         if (byId != null) {
-            return Optional.of(byId);
+            return Optional.of(SiteRecord.of(byId));
         }
-        return Site.<Site>find("basename = ?1 and published = true order by createdAt, id", key).firstResultOptional();
+        return Site.<Site>find("basename = ?1 and published = true order by createdAt, id", key).firstResultOptional()
+                .map(SiteRecord::of);
     }
 
     /** The site whatever its organization, locked for the transaction; null when there is none. */
-    public Site lockAnyOrganization(String siteId) {
-        return em.find(Site.class, siteId, LockModeType.PESSIMISTIC_WRITE);
+    public SiteRecord lockAnyOrganization(String siteId) {
+        Site s = em.find(Site.class, siteId, LockModeType.PESSIMISTIC_WRITE);
+        return s == null ? null : SiteRecord.of(s);
     }
 }

@@ -1,13 +1,12 @@
 package io.bindery.sites.sites;
 
-import io.bindery.sites.site.AgentsContext;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteChanges;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteType;
 import io.bindery.sites.site.SiteView;
 import io.bindery.sites.site.SiteViews;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
-import io.bindery.commons.ids.Ids;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.access.SiteAccess;
@@ -15,11 +14,9 @@ import io.bindery.sites.access.SitePolicy;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.sites.sitespace.SiteSpaceRow;
-import io.bindery.sites.structure.StructureStore;
 import io.bindery.sites.site.SiteLookup;
-import io.bindery.sites.site.VisitorKeys;
 import io.bindery.sites.sitespace.SiteSpaceRows;
-import io.bindery.sites.structure.StructureItem;
+import io.bindery.sites.structure.SiteStructure;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -42,9 +39,11 @@ public class Sites {
     @Inject
     SiteLookup sites;
     @Inject
+    SiteChanges changes;
+    @Inject
     SiteSpaceRows siteSpaces;
     @Inject
-    StructureStore sections;
+    SiteStructure structure;
     @Inject
     EventPublisher events;
     @Inject
@@ -58,9 +57,9 @@ public class Sites {
     public ListPage<SiteView> list(String orgId, String userId, Filters f, String page, int limit) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.VIEW);
-        ListPage<Site> rows = sites.page(orgId, f.title(), f.published(), f.space(), f.types(), page, limit);
-        Map<String, Long> counts = siteSpaceCounts(rows.items().stream().map(s -> s.id).toList());
-        return rows.map(s -> views.site(s, counts.getOrDefault(s.id, 0L), policy));
+        ListPage<SiteRecord> rows = sites.page(orgId, f.title(), f.published(), f.space(), f.types(), page, limit);
+        Map<String, Long> counts = siteSpaceCounts(rows.items().stream().map(SiteRecord::id).toList());
+        return rows.map(s -> views.site(s, counts.getOrDefault(s.id(), 0L), policy));
     }
 
     /**
@@ -75,71 +74,52 @@ public class Sites {
     }
 
     private SiteView insert(String orgId, CreateSiteRequest in, List<SpaceData> spaces, SitePolicy policy) {
-        Site s = new Site();
-        s.id = Ids.newId();
-        s.organizationId = orgId;
-        s.type = in.type();
-        s.title = in.title();
-        s.visibility = in.visibility();
-        s.agentsContext = AgentsContext.INCLUDED;
-        s.visitorKey = VisitorKeys.newKey();
-        s.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        s.updatedAt = s.createdAt;
-        s.persist();
-        events.publish(SitesEventTypes.SITE_CREATED, s.id, views.data(s));
+        SiteRecord site = changes.create(orgId, in.type(), in.title(), in.visibility(), Instant.now().truncatedTo(ChronoUnit.MILLIS));
+        events.publish(SitesEventTypes.SITE_CREATED, site.id(), views.data(site));
         em.flush();
         for (SpaceData space : spaces) {
-            siteSpaces.insert(s, null, space, null, false);
+            siteSpaces.insert(site, null, space, null, false);
         }
-        return views.site(s, spaces.size(), policy);
+        return views.site(site, spaces.size(), policy);
     }
 
     @Transactional
     public SiteView get(String orgId, String userId, String siteId) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.VIEW);
-        Site s = require(orgId, siteId, false);
-        return views.site(s, siteSpaceCounts(List.of(s.id)).getOrDefault(s.id, 0L), policy);
+        return view(sites.requireRecord(orgId, siteId, false), policy);
     }
 
     @Transactional
     public SiteView update(String orgId, String userId, String siteId, UpdateSiteRequest in) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.MANAGE);
-        Site s = require(orgId, siteId, true);
-        SiteSpaceRow defaultSiteSpace = in.defaultSiteSpace().map(id -> siteSpaces.find(s, id)
+        SiteRecord found = sites.requireRecord(orgId, siteId, true);
+        SiteSpaceRow defaultSiteSpace = in.defaultSiteSpace().map(id -> siteSpaces.find(found, id)
                 .orElseThrow(() -> ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this site"))).orElse(null);
-        StructureItem defaultSection = in.defaultSiteSection().map(id -> sections.section(s, id)
+        String defaultSection = in.defaultSiteSection().map(id -> structure.sectionId(found, id)
                 .orElseThrow(() -> ApiException.badRequest("defaultSiteSection: no section " + id + " in this site"))).orElse(null);
-        String hostnameBefore = s.hostname;
-        in.title().ifPresent(t -> s.title = t);
-        in.visibility().ifPresent(v -> s.visibility = v);
-        in.basename().ifPresent(b -> s.basename = b);
-        in.adaptiveContent().ifPresent(a -> s.adaptiveContent = a);
-        in.agentsContext().ifPresent(a -> s.agentsContext = a);
-        in.proxy().ifPresent(p -> s.proxy = p.orElse(null));
-        in.hostname().ifPresent(h -> {
-            String hostname = h.orElse(null);
-            if (hostname != null && !hostname.equals(s.hostname) && sites.hostnameTaken(hostname, s.id)) {
+        in.settings().hostname().flatMap(h -> h).ifPresent(hostname -> {
+            if (!hostname.equals(found.hostname()) && sites.hostnameTaken(hostname, found.id())) {
                 throw ApiException.conflict("hostname " + hostname + " already serves another site");
             }
-            s.hostname = hostname;
         });
+        SiteRecord changed = found;
         if (in.changesSettings()) {
-            s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            changed = changes.settings(found, in.settings(), Instant.now().truncatedTo(ChronoUnit.MILLIS));
             em.flush();
-            events.publish(SitesEventTypes.SITE_UPDATED, s.id, views.data(s));
+            events.publish(SitesEventTypes.SITE_UPDATED, changed.id(), views.data(changed));
         }
-        if (!Objects.equals(hostnameBefore, s.hostname)) {
-            siteSpaces.addressesChanged(s, null); // their published addresses are on the new host
+        if (!Objects.equals(found.hostname(), changed.hostname())) {
+            siteSpaces.addressesChanged(changed, null); // their published addresses are on the new host
         }
         if (defaultSiteSpace != null) {
-            siteSpaces.makeDefault(s, defaultSiteSpace);
+            siteSpaces.makeDefault(changed, defaultSiteSpace);
         }
         if (defaultSection != null) {
-            sections.makeDefault(s, defaultSection);
+            structure.makeDefaultSection(changed, defaultSection);
         }
-        return views.site(s, siteSpaceCounts(List.of(s.id)).getOrDefault(s.id, 0L), policy);
+        return view(changed, policy);
     }
 
     /** Publishes or unpublishes the site; doing what is already done changes nothing and publishes no event. */
@@ -147,14 +127,13 @@ public class Sites {
     public SiteView publish(String orgId, String userId, String siteId, boolean published) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.MANAGE);
-        Site s = require(orgId, siteId, true);
-        if (s.published != published) {
-            s.published = published;
-            s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            events.publish(published ? SitesEventTypes.SITE_PUBLISHED : SitesEventTypes.SITE_UNPUBLISHED, s.id, views.data(s));
-            siteSpaces.addressesChanged(s, null); // their spaces are published there, or no longer
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
+        if (site.published() != published) {
+            site = changes.published(site, published, Instant.now().truncatedTo(ChronoUnit.MILLIS));
+            events.publish(published ? SitesEventTypes.SITE_PUBLISHED : SitesEventTypes.SITE_UNPUBLISHED, site.id(), views.data(site));
+            siteSpaces.addressesChanged(site, null); // their spaces are published there, or no longer
         }
-        return views.site(s, siteSpaceCounts(List.of(s.id)).getOrDefault(s.id, 0L), policy);
+        return view(site, policy);
     }
 
     /** Deletes the site with its site spaces; an unknown site is already deleted (204, as GitBook). */
@@ -162,14 +141,15 @@ public class Sites {
     public void delete(String orgId, String userId, String siteId) {
         SitePolicy policy = access.policy(orgId, userId);
         policy.require(Action.MANAGE);
-        sites.find(orgId, siteId, true).ifPresent(s -> {
-            events.publish(SitesEventTypes.SITE_DELETED, s.id, views.data(s));
-            s.delete();
+        sites.findRecord(orgId, siteId, true).ifPresent(s -> {
+            events.publish(SitesEventTypes.SITE_DELETED, s.id(), views.data(s));
+            changes.delete(s);
         });
     }
 
-    private Site require(String orgId, String siteId, boolean forUpdate) {
-        return sites.require(orgId, siteId, forUpdate);
+    /** The site's view with its count of site spaces. */
+    private SiteView view(SiteRecord s, SitePolicy policy) {
+        return views.site(s, siteSpaceCounts(List.of(s.id())).getOrDefault(s.id(), 0L), policy);
     }
 
     private Map<String, Long> siteSpaceCounts(List<String> siteIds) {

@@ -1,6 +1,7 @@
 package io.bindery.sites.sites;
 
 import io.bindery.sites.site.AgentsContext;
+import io.bindery.sites.site.SiteSettings;
 import io.bindery.sites.site.SiteVisibility;
 import io.bindery.commons.json.WireEnum;
 
@@ -17,10 +18,7 @@ import java.util.Set;
  * present outer Optional. GitBook 0.202.0's {@code defaultLevel} (a member role, "inherit" or null) and
  * {@code styleguide} (a string or null) are checked and otherwise ignored: Bindery's sites have neither.
  */
-public record UpdateSiteRequest(Optional<String> title, Optional<SiteVisibility> visibility, Optional<String> basename,
-                                Optional<Boolean> adaptiveContent, Optional<AgentsContext> agentsContext,
-                                Optional<Optional<String>> proxy, Optional<Optional<String>> hostname,
-                                Optional<String> defaultSiteSpace, Optional<String> defaultSiteSection) {
+public record UpdateSiteRequest(SiteSettings settings, Optional<String> defaultSiteSpace, Optional<String> defaultSiteSection) {
 
     /** GitBook's DefaultLevel: a MemberRole, "inherit", or null. */
     private static final Set<String> DEFAULT_LEVELS = Set.of("admin", "create", "edit", "review", "comment", "read", "inherit");
@@ -31,20 +29,19 @@ public record UpdateSiteRequest(Optional<String> title, Optional<SiteVisibility>
             throw ApiException.badRequest("defaultLevel must be one of admin, create, edit, review, comment, read, inherit or null");
         });
         b.string("styleguide");
-        return new UpdateSiteRequest(
+        return new UpdateSiteRequest(new SiteSettings(
                 SiteRules.title(b),
                 b.string("visibility").map(v -> WireEnum.parse(SiteVisibility.class, "visibility", v)),
                 SiteRules.basename(b),
                 b.object("adaptiveContent").flatMap(a -> a.bool("enabled")),
                 b.string("agentsContext").map(v -> WireEnum.parse(AgentsContext.class, "agentsContext", v)),
                 b.has("proxy") ? Optional.of(SiteRules.proxy(b)) : Optional.empty(),
-                b.has("hostname") ? Optional.of(SiteRules.hostname(b)) : Optional.empty(),
+                b.has("hostname") ? Optional.of(SiteRules.hostname(b)) : Optional.empty()),
                 b.string("defaultSiteSpace"),
                 b.string("defaultSiteSection"));
     }
 
     public boolean changesSettings() {
-        return title.isPresent() || visibility.isPresent() || basename.isPresent() || adaptiveContent.isPresent()
-                || agentsContext.isPresent() || proxy.isPresent() || hostname.isPresent();
+        return settings.changesAny();
     }
 }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.bindery.sites.cache.VersionedCache;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -40,9 +40,9 @@ public class PublishedSiteSpaces {
     private final VersionedCache<List<Shown>> bySite = new VersionedCache<>(1000);
 
     /** The live site spaces whose condition holds (or that have none), as JSON, by section, each list in order. */
-    public Map<String, List<Object>> bySection(Site site, Predicate<String> holds) {
+    public Map<String, List<Object>> bySection(SiteRecord site, Predicate<String> holds) {
         Map<String, List<Object>> out = new LinkedHashMap<>();
-        for (Shown s : bySite.get(site.id, version(site), () -> build(site))) {
+        for (Shown s : bySite.get(site.id(), version(site), () -> build(site))) {
             if (s.condition() == null || holds.test(s.condition())) {
                 out.computeIfAbsent(s.section(), k -> new ArrayList<>()).add(s.json());
             }
@@ -50,10 +50,10 @@ public class PublishedSiteSpaces {
         return out;
     }
 
-    private List<Shown> build(Site site) {
+    private List<Shown> build(SiteRecord site) {
         List<SiteSpaceRow> rows = em.createQuery("from SiteSpaceRow where siteId = :site and draft = false order by position, id",
                         SiteSpaceRow.class)
-                .setParameter("site", site.id).setHint(HibernateHints.HINT_READ_ONLY, true).getResultList();
+                .setParameter("site", site.id()).setHint(HibernateHints.HINT_READ_ONLY, true).getResultList();
         Function<SiteSpaceRow, SiteSpaceView> presenter = views.presenter(site, rows);
         List<Shown> out = new ArrayList<>(rows.size());
         for (SiteSpaceRow r : rows) {
@@ -73,11 +73,11 @@ public class PublishedSiteSpaces {
      * publication and hostname, its section's path) moves its updated_at, every change of a space its stored
      * updated_at, and a removal the count.
      */
-    private String version(Site site) {
+    private String version(SiteRecord site) {
         Object[] row = (Object[]) em.createNativeQuery("""
                         SELECT count(*), max(ss.updated_at), max(src.updated_at), max(src.revision_at) FROM site_space ss
                         LEFT JOIN space_source src ON src.space_id = ss.space_id WHERE ss.site_id = :site""")
-                .setParameter("site", site.id).getSingleResult();
-        return row[0] + "|" + row[1] + "|" + row[2] + "|" + row[3] + "|" + site.published + "|" + site.hostname;
+                .setParameter("site", site.id()).getSingleResult();
+        return row[0] + "|" + row[1] + "|" + row[2] + "|" + row[3] + "|" + site.published() + "|" + site.hostname();
     }
 }

@@ -1,6 +1,6 @@
 package io.bindery.sites.sitespace;
 
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 
 import java.util.Map;
 
@@ -11,5 +11,5 @@ import java.util.Map;
  */
 public interface SectionPaths {
     /** The paths of the site's sections, by section id. */
-    Map<String, String> paths(Site site);
+    Map<String, String> paths(SiteRecord site);
 }

@@ -11,7 +11,7 @@ import io.bindery.document.Slugs;
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.client.ContentClient;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteLookup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -88,11 +88,11 @@ public class SiteSpaceRows {
     // ---- used by sites, sections and content's space events (inside their transactions) ----
 
     /** A new site space at the end of its siblings; the first of them becomes the default. */
-    public SiteSpaceRow insert(Site site, String sectionId, SpaceData space, String title, boolean draft) {
+    public SiteSpaceRow insert(SiteRecord site, String sectionId, SpaceData space, String title, boolean draft) {
         List<SiteSpaceRow> siblings = siblings(site, sectionId);
         SiteSpaceRow r = new SiteSpaceRow();
         r.id = Ids.newId();
-        r.siteId = site.id;
+        r.siteId = site.id();
         r.sectionId = sectionId;
         r.spaceId = space.id();
         r.title = title;
@@ -105,7 +105,7 @@ public class SiteSpaceRows {
         r.updatedAt = r.createdAt;
         r.persist();
         sources.upsert(space);
-        events.publish(SitesEventTypes.SITE_SPACE_CREATED, site.id, views.data(site, r));
+        events.publish(SitesEventTypes.SITE_SPACE_CREATED, site.id(), views.data(site, r));
         return r;
     }
 
@@ -114,10 +114,45 @@ public class SiteSpaceRows {
     }
 
     /**
+     * A change of a site space (PATCH …/site-spaces/{id}): each field absent leaves it unchanged; {@code condition}
+     * and {@code pageId} also take {@link Optional#empty()} inside a present Optional, which removes them; {@code space}
+     * is a space content has said the caller can read.
+     */
+    public record Change(Optional<String> path, Optional<Optional<String>> condition, Optional<Boolean> hidden,
+                         Optional<Boolean> draft, Optional<SpaceData> space, Optional<Optional<String>> pageId) {
+    }
+
+    /**
+     * Changes the site space and publishes its new state; 400 for a path another sibling has. The caller has checked
+     * the condition against the site's schema.
+     */
+    public void update(SiteRecord site, SiteSpaceRow r, Change in) {
+        in.path().ifPresent(p -> {
+            if (!p.equals(r.path) && siblings(site, r.sectionId).stream().anyMatch(s -> p.equals(s.path))) {
+                throw ApiException.badRequest("path: another site space of this " + (r.sectionId == null ? "site" : "section")
+                        + " is at " + p);
+            }
+            r.path = p;
+        });
+        in.condition().ifPresent(c -> r.condition = c.orElse(null));
+        in.hidden().ifPresent(h -> r.hidden = h);
+        in.draft().ifPresent(d -> r.draft = d);
+        in.space().ifPresent(s -> {
+            if (!s.id().equals(r.spaceId) && in.pageId().isEmpty()) {
+                r.pageId = null; // a custom home page belongs to the space it was chosen in
+            }
+            r.spaceId = s.id();
+            sources.upsert(s);
+        });
+        in.pageId().ifPresent(p -> r.pageId = p.orElse(null));
+        changed(site, r);
+    }
+
+    /**
      * Moves a site space next to a sibling (a site space of the same section, or of the root), or to the end of its
      * siblings without a position; 400 for a position that is not a sibling, the site space itself, or an unknown id.
      */
-    public void move(Site site, SiteSpaceRow r, Optional<Position> in) {
+    public void move(SiteRecord site, SiteSpaceRow r, Optional<Position> in) {
         List<SiteSpaceRow> order = siblings(site, r.sectionId);
         order.removeIf(s -> s.id.equals(r.id));
         if (in.isEmpty()) {
@@ -144,8 +179,8 @@ public class SiteSpaceRows {
     }
 
     /** Removes the site space, publishing its deletion; promotes the next sibling when it was the default. */
-    public void remove(Site site, SiteSpaceRow r) {
-        events.publish(SitesEventTypes.SITE_SPACE_DELETED, site.id, views.data(site, r));
+    public void remove(SiteRecord site, SiteSpaceRow r) {
+        events.publish(SitesEventTypes.SITE_SPACE_DELETED, site.id(), views.data(site, r));
         r.delete();
         em.flush();
         if (r.isDefault) {
@@ -157,7 +192,7 @@ public class SiteSpaceRows {
     }
 
     /** Makes the site space the default of its siblings, unsetting the one that was. */
-    public void makeDefault(Site site, SiteSpaceRow r) {
+    public void makeDefault(SiteRecord site, SiteSpaceRow r) {
         if (r.isDefault) {
             return;
         }
@@ -173,13 +208,13 @@ public class SiteSpaceRows {
     }
 
     /** The site's or a section's address changed: every site space concerned publishes its new address. */
-    public void addressesChanged(Site site, String sectionId) {
+    public void addressesChanged(SiteRecord site, String sectionId) {
         List<SiteSpaceRow> rows = sectionId == null ? of(site) : siblings(site, sectionId);
         rows.forEach(r -> changed(site, r));
     }
 
     /** Site spaces at the root of a site move into its first section (a site has sections or root spaces). */
-    public void moveRootInto(Site site, String sectionId) {
+    public void moveRootInto(SiteRecord site, String sectionId) {
         for (SiteSpaceRow r : siblings(site, null)) {
             r.sectionId = sectionId;
             changed(site, r);
@@ -187,8 +222,8 @@ public class SiteSpaceRows {
     }
 
     /** Publishes the deletion of a section's site spaces (the database deletes them with the section). */
-    public void sectionDeleted(Site site, String sectionId) {
-        siblings(site, sectionId).forEach(r -> events.publish(SitesEventTypes.SITE_SPACE_DELETED, site.id, views.data(site, r)));
+    public void sectionDeleted(SiteRecord site, String sectionId) {
+        siblings(site, sectionId).forEach(r -> events.publish(SitesEventTypes.SITE_SPACE_DELETED, site.id(), views.data(site, r)));
     }
 
     /**
@@ -198,24 +233,24 @@ public class SiteSpaceRows {
     public void spaceGone(String spaceId, String keepIn) {
         List<SiteSpaceRow> rows = SiteSpaceRow.list("spaceId = ?1 order by siteId, position", spaceId);
         for (SiteSpaceRow r : rows) {
-            Site site = sites.lockAnyOrganization(r.siteId);
-            if (site != null && (keepIn == null || !keepIn.equals(site.organizationId))) {
+            SiteRecord site = sites.lockAnyOrganization(r.siteId);
+            if (site != null && (keepIn == null || !keepIn.equals(site.organizationId()))) {
                 remove(site, r);
             }
         }
     }
 
-    public SiteSpaceRow require(Site site, String siteSpaceId) {
+    public SiteSpaceRow require(SiteRecord site, String siteSpaceId) {
         return find(site, siteSpaceId).orElseThrow(() -> ApiException.notFound("no site space " + siteSpaceId + " in this site"));
     }
 
-    public Optional<SiteSpaceRow> find(Site site, String siteSpaceId) {
-        return Optional.ofNullable(em.find(SiteSpaceRow.class, siteSpaceId)).filter(r -> r.siteId.equals(site.id));
+    public Optional<SiteSpaceRow> find(SiteRecord site, String siteSpaceId) {
+        return Optional.ofNullable(em.find(SiteSpaceRow.class, siteSpaceId)).filter(r -> r.siteId.equals(site.id()));
     }
 
     /** A page of the site's site spaces, oldest first; {@code isDefault}: only default ones (true), or others. */
-    public ListPage<SiteSpaceRow> page(Site site, Boolean isDefault, String page, int limit) {
-        Where where = Where.of("siteId = :site", "site", site.id);
+    public ListPage<SiteSpaceRow> page(SiteRecord site, Boolean isDefault, String page, int limit) {
+        Where where = Where.of("siteId = :site", "site", site.id());
         if (isDefault != null) {
             where = where.and("isDefault = :isDefault", "isDefault", isDefault);
         }
@@ -239,12 +274,22 @@ public class SiteSpaceRows {
     }
 
     /** All site spaces of the site, in order. */
-    public List<SiteSpaceRow> of(Site site) {
-        return SiteSpaceRow.list("siteId = ?1 order by position, id", site.id);
+    public List<SiteSpaceRow> of(SiteRecord site) {
+        return SiteSpaceRow.list("siteId = ?1 order by position, id", site.id());
+    }
+
+    /** {@link #of} as records, for the features that only read them (the same query). */
+    public List<SiteSpaceRecord> records(SiteRecord site) {
+        return of(site).stream().map(SiteSpaceRecord::of).toList();
+    }
+
+    /** {@link #siblings} as records, for the features that only read them (the same query). */
+    public List<SiteSpaceRecord> siblingRecords(SiteRecord site, String sectionId) {
+        return siblings(site, sectionId).stream().map(SiteSpaceRecord::of).toList();
     }
 
     /** The shown site spaces of the site as views, by section id ({@link #ROOT} for the root), each list in order. */
-    public Map<String, List<SiteSpaceView>> viewsBySection(Site site, Predicate<SiteSpaceRow> shown) {
+    public Map<String, List<SiteSpaceView>> viewsBySection(SiteRecord site, Predicate<SiteSpaceRow> shown) {
         List<SiteSpaceRow> rows = of(site).stream().filter(shown).toList();
         Function<SiteSpaceRow, SiteSpaceView> presenter = views.presenter(site, rows);
         Map<String, List<SiteSpaceView>> out = new LinkedHashMap<>();
@@ -257,17 +302,17 @@ public class SiteSpaceRows {
     // ---- helpers ----
 
     /** The site spaces of a section (null: the root), in order. */
-    public List<SiteSpaceRow> siblings(Site site, String sectionId) {
+    public List<SiteSpaceRow> siblings(SiteRecord site, String sectionId) {
         List<SiteSpaceRow> rows = sectionId == null
-                ? SiteSpaceRow.list("siteId = ?1 and sectionId is null order by position, id", site.id)
-                : SiteSpaceRow.list("siteId = ?1 and sectionId = ?2 order by position, id", site.id, sectionId);
+                ? SiteSpaceRow.list("siteId = ?1 and sectionId is null order by position, id", site.id())
+                : SiteSpaceRow.list("siteId = ?1 and sectionId = ?2 order by position, id", site.id(), sectionId);
         return new ArrayList<>(rows);
     }
 
     /** The row changed: its {@code updatedAt} moves and its event is published. */
-    public void changed(Site site, SiteSpaceRow r) {
+    public void changed(SiteRecord site, SiteSpaceRow r) {
         r.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        events.publish(SitesEventTypes.SITE_SPACE_UPDATED, site.id, views.data(site, r));
+        events.publish(SitesEventTypes.SITE_SPACE_UPDATED, site.id(), views.data(site, r));
     }
 
     private static String uniquePath(String base, Set<String> taken) {

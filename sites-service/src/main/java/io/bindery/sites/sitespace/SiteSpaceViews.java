@@ -2,7 +2,7 @@ package io.bindery.sites.sitespace;
 
 import io.bindery.contracts.content.SpaceData;
 import io.bindery.contracts.sites.SiteSpaceData;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -27,17 +27,17 @@ public class SiteSpaceViews {
     SectionPaths sections;
 
     /** A presenter for site spaces of one site: their spaces and the site's section paths are read once. */
-    public Function<SiteSpaceRow, SiteSpaceView> presenter(Site site, Collection<SiteSpaceRow> rows) {
+    public Function<SiteSpaceRow, SiteSpaceView> presenter(SiteRecord site, Collection<SiteSpaceRow> rows) {
         Map<String, SpaceData> spaces = sources.find(rows.stream().map(r -> r.spaceId).collect(Collectors.toSet()));
         Map<String, String> sectionPaths = sectionPaths(site);
         return r -> view(site, sectionPaths.get(r.sectionId), r, spaces.get(r.spaceId));
     }
 
-    public SiteSpaceView view(Site site, SiteSpaceRow r) {
+    public SiteSpaceView view(SiteRecord site, SiteSpaceRow r) {
         return presenter(site, java.util.List.of(r)).apply(r);
     }
 
-    private SiteSpaceView view(Site site, String sectionPath, SiteSpaceRow r, SpaceData space) {
+    private SiteSpaceView view(SiteRecord site, String sectionPath, SiteSpaceRow r, SpaceData space) {
         SpaceData shown = space == null ? null : space.withPermissions(SpaceData.Permissions.VISITOR);
         String title = r.title != null ? r.title : space != null ? space.title() : r.path;
         return new SiteSpaceView("site-space", r.id, r.path, r.sectionId, shown, title, r.isDefault, r.condition, r.pageId,
@@ -48,21 +48,21 @@ public class SiteSpaceViews {
      * Where visitors read the site space while the site is published (null otherwise): the default one at its
      * section's address (the site's, without sections), the others under their path.
      */
-    public String publishedUrl(Site site, String sectionPath, SiteSpaceRow r) {
-        if (!site.published) {
+    public String publishedUrl(SiteRecord site, String sectionPath, SiteSpaceRow r) {
+        if (!site.published()) {
             return null;
         }
         String base = siteViews.publishedUrl(site) + (sectionPath == null ? "" : sectionPath + "/");
         return r.isDefault ? base : base + r.path + "/";
     }
 
-    public SiteSpaceData data(Site site, SiteSpaceRow r) {
+    public SiteSpaceData data(SiteRecord site, SiteSpaceRow r) {
         String sectionPath = r.sectionId == null ? null : sectionPaths(site).get(r.sectionId);
-        return new SiteSpaceData(r.id, site.id, site.organizationId, r.sectionId, r.spaceId, r.path, r.isDefault,
+        return new SiteSpaceData(r.id, site.id(), site.organizationId(), r.sectionId, r.spaceId, r.path, r.isDefault,
                 r.condition, publishedUrl(site, sectionPath, r), r.updatedAt);
     }
 
-    private Map<String, String> sectionPaths(Site site) {
+    private Map<String, String> sectionPaths(SiteRecord site) {
         return sections.paths(site);
     }
 }

@@ -7,15 +7,13 @@ import io.bindery.sites.access.SiteAccess;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.adaptive.AdaptiveSchemas;
 import io.bindery.sites.adaptive.Conditions;
-import io.bindery.sites.structure.StructureStore;
-import io.bindery.sites.structure.StructureItem;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.structure.SiteStructure;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteLookup;
 import io.bindery.sites.sitespace.SiteSpaceRow;
 import io.bindery.sites.sitespace.SiteSpaceRows;
 import io.bindery.sites.sitespace.SiteSpaceView;
 import io.bindery.sites.sitespace.SiteSpaceViews;
-import io.bindery.sites.sitespace.SpaceSources;
 import io.bindery.sites.structure.StructureRequests;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,9 +42,7 @@ public class SiteSpaces {
     @Inject
     SiteSpaceRows rows;
     @Inject
-    StructureStore sections;
-    @Inject
-    SpaceSources sources;
+    SiteStructure structure;
     @Inject
     SiteSpaceViews views;
     @Inject
@@ -60,7 +56,7 @@ public class SiteSpaces {
     @Transactional
     public ListPage<SiteSpaceView> list(String orgId, String userId, String siteId, Boolean isDefault, String page, int limit) {
         access.policy(orgId, userId).require(Action.VIEW);
-        Site site = sites.require(orgId, siteId, false);
+        SiteRecord site = sites.requireRecord(orgId, siteId, false);
         ListPage<SiteSpaceRow> rows = this.rows.page(site, isDefault, page, limit);
         return rows.map(views.presenter(site, rows.items()));
     }
@@ -69,11 +65,11 @@ public class SiteSpaces {
         access.policy(orgId, userId).require(Action.MANAGE);
         SpaceData space = rows.requireReadable(orgId, userId, List.of(in.spaceId())).get(0);
         return QuarkusTransaction.requiringNew().call(() -> {
-            Site site = sites.require(orgId, siteId, true);
-            StructureItem section = in.sectionId()
-                    .map(id -> sections.section(site, id).orElseThrow(() -> ApiException.badRequest("sectionId: no section " + id + " in this site")))
-                    .orElseGet(() -> sections.defaultSection(site).orElse(null));
-            SiteSpaceRow r = rows.insert(site, section == null ? null : section.id, space, in.title().orElse(null), in.draft());
+            SiteRecord site = sites.requireRecord(orgId, siteId, true);
+            String sectionId = in.sectionId()
+                    .map(id -> structure.sectionId(site, id).orElseThrow(() -> ApiException.badRequest("sectionId: no section " + id + " in this site")))
+                    .orElseGet(() -> structure.defaultSectionId(site).orElse(null));
+            SiteSpaceRow r = rows.insert(site, sectionId, space, in.title().orElse(null), in.draft());
             return views.view(site, r);
         });
     }
@@ -82,29 +78,11 @@ public class SiteSpaces {
         access.policy(orgId, userId).require(Action.MANAGE);
         Optional<SpaceData> space = in.spaceId().map(id -> rows.requireReadable(orgId, userId, List.of(id)).get(0));
         return QuarkusTransaction.requiringNew().call(() -> {
-            Site site = sites.require(orgId, siteId, true);
+            SiteRecord site = sites.requireRecord(orgId, siteId, true);
             SiteSpaceRow r = rows.require(site, siteSpaceId);
             Optional<Optional<String>> condition = in.condition().map(c -> c.filter(text -> !text.isBlank()));
             condition.flatMap(c -> c).ifPresent(text -> conditions.check("condition", text, schemas.schemaOf(site)));
-            in.path().ifPresent(p -> {
-                if (!p.equals(r.path) && rows.siblings(site, r.sectionId).stream().anyMatch(s -> p.equals(s.path))) {
-                    throw ApiException.badRequest("path: another site space of this " + (r.sectionId == null ? "site" : "section")
-                            + " is at " + p);
-                }
-                r.path = p;
-            });
-            condition.ifPresent(c -> r.condition = c.orElse(null));
-            in.hidden().ifPresent(h -> r.hidden = h);
-            in.draft().ifPresent(d -> r.draft = d);
-            space.ifPresent(s -> {
-                if (!s.id().equals(r.spaceId) && in.pageId().isEmpty()) {
-                    r.pageId = null; // a custom home page belongs to the space it was chosen in
-                }
-                r.spaceId = s.id();
-                sources.upsert(s);
-            });
-            in.pageId().ifPresent(p -> r.pageId = p.orElse(null));
-            rows.changed(site, r);
+            rows.update(site, r, new SiteSpaceRows.Change(in.path(), condition, in.hidden(), in.draft(), space, in.pageId()));
             return views.view(site, r);
         });
     }
@@ -113,7 +91,7 @@ public class SiteSpaces {
     @Transactional
     public void delete(String orgId, String userId, String siteId, String siteSpaceId) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         rows.find(site, siteSpaceId).ifPresent(r -> rows.remove(site, r));
     }
 
@@ -124,7 +102,7 @@ public class SiteSpaces {
     @Transactional
     public SiteSpaceView move(String orgId, String userId, String siteId, String siteSpaceId, Optional<StructureRequests.Move> in) {
         access.policy(orgId, userId).require(Action.MANAGE);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         SiteSpaceRow r = rows.require(site, siteSpaceId);
         rows.move(site, r, in.map(to -> new SiteSpaceRows.Position(to.before(), to.type(), to.id())));
         return views.view(site, r);

@@ -14,7 +14,7 @@ import io.bindery.sites.access.SitePolicy;
 import io.bindery.sites.access.SitePolicy.Action;
 import io.bindery.sites.adaptive.AdaptiveSchemas;
 import io.bindery.sites.adaptive.Conditions;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteLookup;
 import io.bindery.sites.sitespace.SiteSpaceRow;
 import io.bindery.sites.sitespace.SiteSpaceView;
@@ -74,7 +74,7 @@ public class SiteStructure {
     @Transactional
     public ListPage<Object> list(String orgId, String userId, String siteId, String kind, String page, int limit) {
         access.policy(orgId, userId).require(Action.VIEW);
-        Site site = sites.require(orgId, siteId, false);
+        SiteRecord site = sites.requireRecord(orgId, siteId, false);
         Map<String, List<StructureItem>> byParent = byParent(site);
         Map<String, List<SiteSpaceView>> spaces = siteSpaces(site);
         return store.page(OLDEST_FIRST, page, limit, site, kind)
@@ -84,7 +84,7 @@ public class SiteStructure {
     @Transactional
     public StructureViews.Structure structure(String orgId, String userId, String siteId) {
         access.policy(orgId, userId).require(Action.VIEW);
-        Site site = sites.require(orgId, siteId, false);
+        SiteRecord site = sites.requireRecord(orgId, siteId, false);
         Map<String, List<StructureItem>> byParent = byParent(site);
         Map<String, List<SiteSpaceView>> spaces = siteSpaces(site);
         return StructureViews.Structure.of(views.items(site, byParent.getOrDefault(ROOT, List.of()), byParent, spaces), spaces,
@@ -92,12 +92,12 @@ public class SiteStructure {
     }
 
     /** Every site space of the site as a view, by section. */
-    public Map<String, List<SiteSpaceView>> siteSpaces(Site site) {
+    public Map<String, List<SiteSpaceView>> siteSpaces(SiteRecord site) {
         return siteSpaces.viewsBySection(site, r -> true);
     }
 
     /** The site's items by parent id ({@link #ROOT} for the root), each list in order. */
-    public Map<String, List<StructureItem>> byParent(Site site) {
+    public Map<String, List<StructureItem>> byParent(SiteRecord site) {
         Map<String, List<StructureItem>> byParent = new HashMap<>();
         for (StructureItem i : store.all(site)) {
             byParent.computeIfAbsent(parentKey(i.parentId), k -> new ArrayList<>()).add(i);
@@ -119,7 +119,7 @@ public class SiteStructure {
         }
         Optional<SpaceData> space = in.spaceId().map(id -> siteSpaces.requireReadable(orgId, userId, List.of(id)).get(0));
         return QuarkusTransaction.requiringNew().call(() -> {
-            Site site = sites.require(orgId, siteId, true);
+            SiteRecord site = sites.requireRecord(orgId, siteId, true);
             boolean first = !store.hasSections(site);
             StructureItem s = newItem(site, StructureItem.SECTION, null, in.title(), in.icon().orElse(null));
             s.path = uniquePath(site, Slugs.of(in.title()), null);
@@ -139,7 +139,7 @@ public class SiteStructure {
     public StructureViews.SectionView updateSection(String orgId, String userId, String siteId, String sectionId,
                                                     StructureRequests.UpdateSection in) {
         manage(orgId, userId);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         StructureItem s = require(site, sectionId, StructureItem.SECTION);
         SiteSpaceRow newDefault = in.defaultSiteSpace().map(id -> siteSpaces.find(site, id).filter(r -> s.id.equals(r.sectionId))
                 .orElseThrow(() -> ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this section"))).orElse(null);
@@ -170,7 +170,7 @@ public class SiteStructure {
     @Transactional
     public void deleteSection(String orgId, String userId, String siteId, String sectionId) {
         manage(orgId, userId);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         find(site, sectionId, StructureItem.SECTION).ifPresent(s -> {
             publish(SitesEventTypes.SECTION_DELETED, site, s);
             siteSpaces.sectionDeleted(site, s.id);
@@ -188,7 +188,7 @@ public class SiteStructure {
     @Transactional
     public StructureViews.GroupView createGroup(String orgId, String userId, String siteId, StructureRequests.CreateGroup in) {
         manage(orgId, userId);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         StructureItem parent = in.parent().map(p -> require(site, p, StructureItem.GROUP)).orElse(null);
         List<StructureItem> sections = new ArrayList<>();
         for (String id : in.sections()) {
@@ -207,7 +207,7 @@ public class SiteStructure {
     @Transactional
     public StructureViews.GroupView updateGroup(String orgId, String userId, String siteId, String groupId, StructureRequests.UpdateGroup in) {
         manage(orgId, userId);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         StructureItem g = require(site, groupId, StructureItem.GROUP);
         in.title().ifPresent(t -> g.title = t);
         in.icon().ifPresent(i -> g.icon = i.orElse(null));
@@ -219,7 +219,7 @@ public class SiteStructure {
     @Transactional
     public void deleteGroup(String orgId, String userId, String siteId, String groupId) {
         manage(orgId, userId);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         find(site, groupId, StructureItem.GROUP).ifPresent(g -> {
             List<StructureItem> order = new ArrayList<>();
             for (StructureItem sibling : siblings(site, g.parentId, null)) {
@@ -242,7 +242,7 @@ public class SiteStructure {
     @Transactional
     public StructureViews.GroupView addToGroup(String orgId, String userId, String siteId, String groupId, String sectionId) {
         manage(orgId, userId);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         StructureItem g = require(site, groupId, StructureItem.GROUP);
         StructureItem s = find(site, sectionId, StructureItem.SECTION)
                 .orElseThrow(() -> ApiException.badRequest("sectionId: no section " + sectionId + " in this site"));
@@ -255,7 +255,7 @@ public class SiteStructure {
     @Transactional
     public void removeFromGroup(String orgId, String userId, String siteId, String groupId, String sectionId) {
         manage(orgId, userId);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         StructureItem g = require(site, groupId, StructureItem.GROUP);
         find(site, sectionId, StructureItem.SECTION).filter(s -> g.id.equals(s.parentId)).ifPresent(s -> {
             String from = s.parentId;
@@ -279,7 +279,7 @@ public class SiteStructure {
     public StructureItem move(String orgId, String userId, String siteId, String kind, String itemId,
                               Optional<StructureRequests.Move> in) {
         manage(orgId, userId);
-        Site site = sites.require(orgId, siteId, true);
+        SiteRecord site = sites.requireRecord(orgId, siteId, true);
         StructureItem item = require(site, itemId, kind);
         if (in.isPresent()) {
             return moveNextTo(site, item, in.get());
@@ -288,7 +288,7 @@ public class SiteStructure {
         return item;
     }
 
-    private void moveToEnd(Site site, StructureItem item) {
+    private void moveToEnd(SiteRecord site, StructureItem item) {
         List<StructureItem> order = siblings(site, item.parentId, item.id);
         order.add(item);
         renumber(order);
@@ -304,14 +304,14 @@ public class SiteStructure {
         switch (in.type()) {
             case "site-space" -> {
                 manage(orgId, userId);
-                Site site = sites.require(orgId, siteId, true);
+                SiteRecord site = sites.requireRecord(orgId, siteId, true);
                 SiteSpaceRow r = siteSpaces.require(site, in.id());
                 siteSpaces.move(site, r, in.position().map(to -> new SiteSpaceRows.Position(to.before(), to.type(), to.id())));
                 return siteSpaceViews.view(site, r);
             }
             case "site-section", "site-section-group" -> {
                 manage(orgId, userId);
-                Site site = sites.require(orgId, siteId, true);
+                SiteRecord site = sites.requireRecord(orgId, siteId, true);
                 StructureItem item = require(site, in.id(), "site-section".equals(in.type()) ? StructureItem.SECTION : StructureItem.GROUP);
                 if (in.position().isPresent()) {
                     moveNextTo(site, item, in.position().get());
@@ -324,7 +324,7 @@ public class SiteStructure {
         }
     }
 
-    private StructureItem moveNextTo(Site site, StructureItem item, StructureRequests.Move in) {
+    private StructureItem moveNextTo(SiteRecord site, StructureItem item, StructureRequests.Move in) {
         String targetKind = switch (in.type()) {
             case "site-section" -> StructureItem.SECTION;
             case "site-section-group" -> StructureItem.GROUP;
@@ -346,13 +346,30 @@ public class SiteStructure {
     }
 
     public StructureViews.SectionView sectionView(String orgId, String siteId, StructureItem s) {
-        Site site = sites.require(orgId, siteId, false);
+        SiteRecord site = sites.requireRecord(orgId, siteId, false);
         return views.section(site, s, siteSpaces(site));
     }
 
     public StructureViews.GroupView groupView(String orgId, String siteId, StructureItem g) {
-        Site site = sites.require(orgId, siteId, false);
+        SiteRecord site = sites.requireRecord(orgId, siteId, false);
         return views.group(site, g, byParent(site), siteSpaces(site));
+    }
+
+    // ---- used by sites and site spaces (inside their transactions) ----
+
+    /** The id of the site's section {@code id}; empty for an unknown id, a group or another site's section. */
+    public Optional<String> sectionId(SiteRecord site, String id) {
+        return store.section(site, id).map(s -> s.id);
+    }
+
+    /** The id of the site's default section (else its first), if it has sections. */
+    public Optional<String> defaultSectionId(SiteRecord site) {
+        return store.defaultSection(site).map(s -> s.id);
+    }
+
+    /** Makes a section of the site ({@link #sectionId} found it) its default, unsetting the one that was. */
+    public void makeDefaultSection(SiteRecord site, String sectionId) {
+        store.makeDefault(site, store.section(site, sectionId).orElseThrow());
     }
 
     // ---- helpers ----
@@ -362,10 +379,10 @@ public class SiteStructure {
         policy.require(Action.MANAGE);
     }
 
-    private StructureItem newItem(Site site, String kind, String parentId, String title, String icon) {
+    private StructureItem newItem(SiteRecord site, String kind, String parentId, String title, String icon) {
         StructureItem i = new StructureItem();
         i.id = Ids.newId();
-        i.siteId = site.id;
+        i.siteId = site.id();
         i.kind = kind;
         i.parentId = parentId;
         i.title = title;
@@ -376,7 +393,7 @@ public class SiteStructure {
     }
 
     /** Appends a section to a group (a no-op when it is already there) and closes the gap it left. */
-    private void moveInto(Site site, StructureItem s, StructureItem g) {
+    private void moveInto(SiteRecord site, StructureItem s, StructureItem g) {
         if (g.id.equals(s.parentId)) {
             return;
         }
@@ -388,7 +405,7 @@ public class SiteStructure {
     }
 
     /** The children of a parent (null: the root), in order, without {@code except}. */
-    private List<StructureItem> siblings(Site site, String parentId, String except) {
+    private List<StructureItem> siblings(SiteRecord site, String parentId, String except) {
         return store.children(site, parentId, except);
     }
 
@@ -398,7 +415,7 @@ public class SiteStructure {
         }
     }
 
-    private String uniquePath(Site site, String base, String except) {
+    private String uniquePath(SiteRecord site, String base, String except) {
         String root = base.isEmpty() ? "section" : base.length() > 90 ? base.substring(0, 90) : base;
         String path = root;
         for (int n = 2; store.sectionPathTaken(site, path, except); n++) {
@@ -407,12 +424,12 @@ public class SiteStructure {
         return path;
     }
 
-    StructureItem require(Site site, String id, String kind) {
+    StructureItem require(SiteRecord site, String id, String kind) {
         return find(site, id, kind).orElseThrow(() -> ApiException.notFound("no " + (StructureItem.SECTION.equals(kind)
                 ? "section " : "section group ") + id + " in this site"));
     }
 
-    private Optional<StructureItem> find(Site site, String id, String kind) {
+    private Optional<StructureItem> find(SiteRecord site, String id, String kind) {
         return store.find(site, id, kind);
     }
 
@@ -420,8 +437,8 @@ public class SiteStructure {
         return parentId == null ? ROOT : parentId;
     }
 
-    private void publish(String type, Site site, StructureItem i) {
-        events.publish(type, site.id, new SiteStructureItemData(i.id, site.id, site.organizationId, i.kind, i.parentId,
+    private void publish(String type, SiteRecord site, StructureItem i) {
+        events.publish(type, site.id(), new SiteStructureItemData(i.id, site.id(), site.organizationId(), i.kind, i.parentId,
                 i.title, i.path, i.condition, i.isDefault, (int) i.position));
     }
 }

@@ -3,7 +3,7 @@ package io.bindery.sites.structure;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.Where;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.sitespace.SectionPaths;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -27,66 +27,66 @@ public class StructureStore implements SectionPaths {
     EntityManager em;
 
     /** The section {@code id} of the site; empty for an unknown id, a group or another site's section. */
-    public Optional<StructureItem> section(Site site, String id) {
+    public Optional<StructureItem> section(SiteRecord site, String id) {
         return Optional.ofNullable(em.find(StructureItem.class, id))
-                .filter(i -> i.siteId.equals(site.id) && i.section());
+                .filter(i -> i.siteId.equals(site.id()) && i.section());
     }
 
     /** The site's default section (else its first), if it has sections. */
-    public Optional<StructureItem> defaultSection(Site site) {
+    public Optional<StructureItem> defaultSection(SiteRecord site) {
         return StructureItem.<StructureItem>find("siteId = ?1 and kind = ?2 order by isDefault desc, createdAt, id",
-                site.id, StructureItem.SECTION).firstResultOptional();
+                site.id(), StructureItem.SECTION).firstResultOptional();
     }
 
     /** Makes the section the site's default, unsetting the one that was. */
-    public void makeDefault(Site site, StructureItem section) {
+    public void makeDefault(SiteRecord site, StructureItem section) {
         if (section.isDefault) {
             return;
         }
-        StructureItem.<StructureItem>list("siteId = ?1 and kind = ?2 and isDefault = true", site.id, StructureItem.SECTION)
+        StructureItem.<StructureItem>list("siteId = ?1 and kind = ?2 and isDefault = true", site.id(), StructureItem.SECTION)
                 .forEach(other -> other.isDefault = false);
         section.isDefault = true;
     }
 
     /** The item {@code id} of the site if it is of {@code kind} (a section or a group). */
-    public Optional<StructureItem> find(Site site, String id, String kind) {
+    public Optional<StructureItem> find(SiteRecord site, String id, String kind) {
         return Optional.ofNullable(em.find(StructureItem.class, id))
-                .filter(i -> i.siteId.equals(site.id) && i.kind.equals(kind));
+                .filter(i -> i.siteId.equals(site.id()) && i.kind.equals(kind));
     }
 
     /** One page of the site's items of {@code kind}. */
-    public ListPage<StructureItem> page(Keyset<StructureItem> order, String page, int limit, Site site, String kind) {
+    public ListPage<StructureItem> page(Keyset<StructureItem> order, String page, int limit, SiteRecord site, String kind) {
         return order.page(page, limit).hql(em, StructureItem.class, "", "from StructureItem",
-                Where.of("siteId = :site", "site", site.id).and("kind = :kind", "kind", kind));
+                Where.of("siteId = :site", "site", site.id()).and("kind = :kind", "kind", kind));
     }
 
     /** All the site's items, each parent's in order. */
-    public List<StructureItem> all(Site site) {
-        return StructureItem.list("siteId = ?1 order by position, id", site.id);
+    public List<StructureItem> all(SiteRecord site) {
+        return StructureItem.list("siteId = ?1 order by position, id", site.id());
     }
 
     /** Whether the site has sections (a site has sections or site spaces at its root). */
-    public boolean hasSections(Site site) {
-        return StructureItem.count("siteId = ?1 and kind = ?2", site.id, StructureItem.SECTION) > 0;
+    public boolean hasSections(SiteRecord site) {
+        return StructureItem.count("siteId = ?1 and kind = ?2", site.id(), StructureItem.SECTION) > 0;
     }
 
     /** Whether another section of the site than {@code except} (null: none) is at {@code path}. */
-    public boolean sectionPathTaken(Site site, String path, String except) {
-        return StructureItem.count("siteId = ?1 and kind = ?2 and path = ?3 and id <> ?4", site.id,
+    public boolean sectionPathTaken(SiteRecord site, String path, String except) {
+        return StructureItem.count("siteId = ?1 and kind = ?2 and path = ?3 and id <> ?4", site.id(),
                 StructureItem.SECTION, path, except == null ? "" : except) > 0;
     }
 
     /** The site's oldest section, if any. */
-    public Optional<StructureItem> oldestSection(Site site) {
-        return StructureItem.<StructureItem>find("siteId = ?1 and kind = ?2 order by createdAt, id", site.id, StructureItem.SECTION)
+    public Optional<StructureItem> oldestSection(SiteRecord site) {
+        return StructureItem.<StructureItem>find("siteId = ?1 and kind = ?2 order by createdAt, id", site.id(), StructureItem.SECTION)
                 .firstResultOptional();
     }
 
     /** The children of a parent (null: the root), in order, without {@code except}. */
-    public List<StructureItem> children(Site site, String parentId, String except) {
+    public List<StructureItem> children(SiteRecord site, String parentId, String except) {
         List<StructureItem> items = parentId == null
-                ? StructureItem.list("siteId = ?1 and parentId is null order by position, id", site.id)
-                : StructureItem.list("siteId = ?1 and parentId = ?2 order by position, id", site.id, parentId);
+                ? StructureItem.list("siteId = ?1 and parentId is null order by position, id", site.id())
+                : StructureItem.list("siteId = ?1 and parentId = ?2 order by position, id", site.id(), parentId);
         List<StructureItem> out = new ArrayList<>(items);
         out.removeIf(i -> i.id.equals(except));
         return out;
@@ -94,10 +94,10 @@ public class StructureStore implements SectionPaths {
 
     /** The paths of the site's sections, by section id. */
     @Override
-    public Map<String, String> paths(Site site) {
+    public Map<String, String> paths(SiteRecord site) {
         Map<String, String> paths = new HashMap<>();
         em.createQuery("select i.id, i.path from StructureItem i where i.siteId = :site and i.kind = :kind", Object[].class)
-                .setParameter("site", site.id).setParameter("kind", StructureItem.SECTION).getResultList()
+                .setParameter("site", site.id()).setParameter("kind", StructureItem.SECTION).getResultList()
                 .forEach(row -> paths.put((String) row[0], (String) row[1]));
         return paths;
     }

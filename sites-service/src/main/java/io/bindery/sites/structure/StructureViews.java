@@ -1,7 +1,7 @@
 package io.bindery.sites.structure;
 
 import io.bindery.commons.urls.PublicUrls;
-import io.bindery.sites.site.Site;
+import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -46,13 +46,13 @@ public class StructureViews {
         }
     }
 
-    public SectionView section(Site site, StructureItem s, Map<String, ? extends List<?>> siteSpaces) {
+    public SectionView section(SiteRecord site, StructureItem s, Map<String, ? extends List<?>> siteSpaces) {
         return new SectionView("site-section", s.id, s.title, s.description, false, s.isDefault, s.path, s.condition,
-                s.parentId, listOf(siteSpaces, s.id), new Urls(site.published ? siteViews.publishedUrl(site) + s.path + "/" : null), s.icon);
+                s.parentId, listOf(siteSpaces, s.id), new Urls(site.published() ? siteViews.publishedUrl(site) + s.path + "/" : null), s.icon);
     }
 
     /** A group with its children (sections and groups, in order), from the site's items by parent. */
-    public GroupView group(Site site, StructureItem g, Map<String, List<StructureItem>> byParent,
+    public GroupView group(SiteRecord site, StructureItem g, Map<String, List<StructureItem>> byParent,
                            Map<String, ? extends List<?>> siteSpaces) {
         List<StructureItem> kids = byParent.getOrDefault(g.id, List.of());
         return new GroupView("site-section-group", g.id, g.title, g.parentId, false,
@@ -60,7 +60,7 @@ public class StructureViews {
                 items(site, kids, byParent, siteSpaces), g.icon);
     }
 
-    public List<Object> items(Site site, List<StructureItem> items, Map<String, List<StructureItem>> byParent,
+    public List<Object> items(SiteRecord site, List<StructureItem> items, Map<String, List<StructureItem>> byParent,
                               Map<String, ? extends List<?>> siteSpaces) {
         List<Object> out = new ArrayList<>(items.size());
         for (StructureItem i : items) {

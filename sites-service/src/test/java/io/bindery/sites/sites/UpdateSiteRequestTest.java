@@ -36,6 +36,6 @@ class UpdateSiteRequestTest {
             assertFalse(parse("{\"defaultLevel\":" + level + ",\"styleguide\":\"Write plainly.\"}").changesSettings(), level);
         }
         assertFalse(parse("{\"styleguide\":null}").changesSettings());
-        assertEquals("Docs", parse("{\"title\":\"Docs\",\"defaultLevel\":\"edit\"}").title().orElseThrow());
+        assertEquals("Docs", parse("{\"title\":\"Docs\",\"defaultLevel\":\"edit\"}").settings().title().orElseThrow());
     }
 }

@@ -6,6 +6,7 @@ import io.bindery.commons.testing.TestIdentity;
 import io.bindery.commons.testing.TopicEvents;
 import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpaceData;
+import io.bindery.contracts.sites.SitesEventTypes;
 import io.bindery.sites.testing.ContentStandIn;
 import io.bindery.sites.testing.SiteFixtures;
 import io.quarkus.test.common.WithTestResource;
@@ -118,6 +119,31 @@ class SiteSpacesTest {
                 .body("items[0].space.permissions.view", equalTo(false));
     }
 
+    /**
+     * Publishing the site and moving it to a hostname publish each site space's new address in its event (content
+     * shows it as the space's urls.published): the address of the site as changed, not as it was.
+     */
+    @Test
+    void publishingAndAHostnameGiveTheSiteSpacesEventsTheSitesNewAddress() throws Exception {
+        add(space("Guide"), null);
+        String atPath = as(admin).post(url("/publish")).then().statusCode(200).extract().path("urls.published");
+        assertEquals(atPath, lastSiteSpacePublished());
+        String host = "docs." + site.toLowerCase() + ".example.com";
+        as(admin).body("{\"hostname\":\"" + host + "\"}").patch(url("")).then().statusCode(200);
+        assertEquals("https://" + host + "/", lastSiteSpacePublished());
+        as(admin).post(url("/unpublish")).then().statusCode(200);
+        assertEquals(null, lastSiteSpacePublished());
+    }
+
+    /** The published address in the site's last site-space.updated event. */
+    private String lastSiteSpacePublished() throws Exception {
+        List<?> envelopes = em.createNativeQuery("select envelope from sites.outbox_event where aggregate_id = :site and type = :type"
+                        + " order by id desc limit 1")
+                .setParameter("site", site).setParameter("type", SitesEventTypes.SITE_SPACE_UPDATED).getResultList();
+        var published = json.readTree((String) envelopes.get(0)).path("data").path("published");
+        return published.isTextual() ? published.asText() : null;
+    }
+
     @Test
     void aSpaceTheCallerCannotReadIsA404AndAddsNothing() {
         String hidden = ContentStandIn.space(org, "Hidden", Set.of(), Set.of());
@@ -139,6 +165,20 @@ class SiteSpacesTest {
                 .post("/v1/orgs/" + org + "/sites").then().statusCode(201).body("siteSpaces", equalTo(2)).extract().path("id");
         as(admin).get("/v1/orgs/" + org + "/sites/" + made + "/site-spaces").then().statusCode(200)
                 .body("items.path", equalTo(List.of("one", "two"))).body("items.default", equalTo(List.of(true, false)));
+    }
+
+    /** A custom home page belongs to the space it was chosen in: another space drops it, unless one comes with it. */
+    @Test
+    void anotherSpaceDropsTheHomePageChosenInTheOld() {
+        String patch = url("/site-spaces/" + add(space("Alpha"), null));
+        as(admin).body("{\"pageId\":\"home\"}").patch(patch).then().statusCode(200).body("pageId", equalTo("home"));
+        as(admin).body("{\"hidden\":true}").patch(patch).then().statusCode(200).body("pageId", equalTo("home"))
+                .body("hidden", equalTo(true));
+        as(admin).body("{\"spaceId\":\"" + space("Beta") + "\"}").patch(patch).then().statusCode(200)
+                .body("pageId", nullValue()).body("space.title", equalTo("Beta"));
+        as(admin).body("{\"spaceId\":\"" + space("Gamma") + "\",\"pageId\":\"intro\"}").patch(patch).then().statusCode(200)
+                .body("pageId", equalTo("intro")).body("space.title", equalTo("Gamma"));
+        as(admin).body("{\"pageId\":null}").patch(patch).then().statusCode(200).body("pageId", nullValue());
     }
 
     @Test

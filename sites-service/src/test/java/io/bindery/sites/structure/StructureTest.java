@@ -52,6 +52,20 @@ class StructureTest {
                 .post(url("/" + kind + "/" + id + "/move")).then().log().ifValidationFails().statusCode(status);
     }
 
+    /** The site's defaultSiteSection makes a section the default and unsets the one that was; a group is no section. */
+    @Test
+    void theSitesDefaultSiteSectionMakesASectionTheDefault() {
+        String a = section("Guides");
+        String b = section("API reference");
+        as(admin).body("{\"defaultSiteSection\":\"" + b + "\"}").patch(url("")).then().statusCode(200);
+        as(admin).get(url("/sections")).then().statusCode(200).body("items.id", equalTo(List.of(a, b)))
+                .body("items.default", equalTo(List.of(false, true)));
+        String g = as(admin).body("{\"title\":\"Group\"}").post(url("/section-groups")).then().statusCode(201).extract().path("id");
+        as(admin).body("{\"defaultSiteSection\":\"" + g + "\"}").patch(url("")).then().statusCode(400)
+                .body("error.message", containsString("defaultSiteSection"));
+        as(admin).get(url("/sections")).then().statusCode(200).body("items.default", equalTo(List.of(false, true)));
+    }
+
     @Test
     void movesKeepAStableOrderAndRefuseInvalidPositions() {
         String a = section("Guides");
