@@ -37,7 +37,8 @@ import java.util.regex.Pattern;
  * service token, so no user's token is kept: the change request is opened in review for its author (checked: the
  * author may open one there), its content written on the branch with content's batch write, and merged by review as
  * the acting member, through the path a member's own merge takes (their role, the space's lock and merge rules);
- * content's three-way merge refuses a conflict, and the change request then stays open with both sides intact. Pages are matched to the space's by path (kept, so their ids,
+ * content's three-way merge refuses a conflict, and the change request then stays open with both sides intact.
+ * Pages are matched to the space's by path (kept, so their ids,
  * comments and links survive), new ones inserted, pages the repository no longer has deleted. Batches are of at
  * most 50 changes (content's limit), so the tree is written first, then every page's markdown with its links
  * pointing at the pages' ids. Files are matched by name and size; those Git removed are deleted ({@code delete_files}).
@@ -90,23 +91,18 @@ public class GitSyncWriter {
         }
     }
 
+    /** A full import of {@code snapshot}, authored and merged by {@code actingUser}, from the current revision. */
     public Written write(String spaceId, String actingUser, SpaceSnapshot snapshot, String subject) {
-        return write(spaceId, actingUser, snapshot, subject, null);
+        return write(spaceId, actingUser, snapshot, subject, null, null, null);
     }
 
     /**
      * Writes {@code snapshot}; with a {@code base} (the snapshot of the commit last synced), only what changed in Git
      * since it: pages whose place, title, description or markdown Git did not change are left as the space has them,
-     * and only pages Git removed are deleted, so edits made in Bindery meanwhile are not reverted.
-     */
-    public Written write(String spaceId, String actingUser, SpaceSnapshot snapshot, String subject, SpaceSnapshot base) {
-        return write(spaceId, actingUser, snapshot, subject, base, null, null);
-    }
-
-    /**
-     * {@link #write(String, String, SpaceSnapshot, String, SpaceSnapshot)} with the change request authored by
-     * {@code author} (a member's id), or by {@code actingUser} when null, and started from {@code from}, the space's
-     * revision last in step with {@code base} (null: the current one). It is merged as {@code actingUser} either way.
+     * and only pages Git removed are deleted, so edits made in Bindery meanwhile are not reverted. The change request
+     * is authored by {@code author} (a member's id), or by {@code actingUser} when null, and started from
+     * {@code from}, the space's revision last in step with {@code base} (null: the current one). It is merged as
+     * {@code actingUser} either way.
      * Starting from {@code from} is what keeps both sides: the merge is then three-way against what the space did
      * since, so a page edited in Bindery and in Git is a conflict that leaves the change request open, where a change
      * request started from the current revision would overwrite Bindery's edit with Git's.

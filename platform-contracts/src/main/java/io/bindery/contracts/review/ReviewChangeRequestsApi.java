@@ -32,9 +32,6 @@ public interface ReviewChangeRequestsApi {
      */
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     record OpenChangeRequest(String createdBy, String subject, String revision) {
-        public OpenChangeRequest(String createdBy, String subject) {
-            this(createdBy, subject, null);
-        }
     }
 
     /** The change request opened (open, not draft: an import merges it right away). */

@@ -63,13 +63,8 @@ public class ContentClient {
 
     /**
      * Creates the branch of a new change request, starting with a catalogue template when one is named (an
-     * unknown one is a 400 and creates nothing).
+     * unknown one is a 400 and creates nothing), from {@code revision} of the space (null: its current one).
      */
-    public BranchResponse createBranch(String spaceId, String id, String createdBy, String template, String subject) {
-        return createBranch(spaceId, id, createdBy, template, subject, null);
-    }
-
-    /** {@code revision}: the revision of the space the branch starts from (null: its current one). */
     public BranchResponse createBranch(String spaceId, String id, String createdBy, String template, String subject,
                                        String revision) {
         return call(auth -> {
