@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;
+import io.bindery.content.domain.PageVersion;
 import io.bindery.document.MarkdownDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,7 +16,9 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Reads the body of a content batch into {@link ContentChange}s: shapes, types and limits, base64 decoding and
@@ -74,23 +77,83 @@ public class ChangeParser {
     }
 
     private ContentChange insertPage(int i, JsonBody op, Set<String> refs) {
-        allow(op, "operation", "title", "slug", "emoji", "icon", "description", "hidden", "noIndex", "noRobotsIndex",
-                "condition", "into", "at", "ref", "document");
-        if (!op.has("document")) {
+        allow(op, "operation", "type", "title", "slug", "emoji", "icon", "description", "hidden", "noIndex",
+                "noRobotsIndex", "condition", "into", "at", "ref", "document", "href");
+        String kind = kind(op).orElse(PageVersion.DOCUMENT);
+        if (kind.equals(PageVersion.DOCUMENT) && !op.has("document")) {
             throw ApiException.badRequest("document is required ({\"markdown\": \"…\"}, {\"document\": {…}} or {})");
         }
         String ref = op.string("ref", 1, 256, false).orElse(null);
         if (ref != null && !refs.add(ref)) {
             throw ApiException.badRequest("ref \"" + ref + "\" is used twice in this batch");
         }
-        return new ContentChange.InsertPage(i, fields(op), op.string("into").orElse(null), at(op), ref, document(op));
+        String markdown = document(op);
+        String href = href(op).orElse(null);
+        kindFields(kind, markdown, href, true);
+        return new ContentChange.InsertPage(i, fields(op), op.string("into").orElse(null), at(op), ref, markdown, kind,
+                href);
     }
 
     private ContentChange updatePage(int i, JsonBody op) {
-        allow(op, "operation", "page", "title", "slug", "emoji", "icon", "description", "hidden", "noIndex",
-                "noRobotsIndex", "condition", "into", "at", "document");
-        return new ContentChange.UpdatePage(i, required(op, "page"), fields(op), document(op), op.has("into"),
-                op.string("into").orElse(null), at(op));
+        allow(op, "operation", "page", "type", "title", "slug", "emoji", "icon", "description", "hidden", "noIndex",
+                "noRobotsIndex", "condition", "into", "at", "document", "href");
+        String kind = kind(op).orElse(null);
+        String markdown = document(op);
+        String href = href(op).orElse(null);
+        if (kind != null) {
+            kindFields(kind, markdown, href, false); // a link keeps its href; the writer checks a new one gets one
+        }
+        return new ContentChange.UpdatePage(i, required(op, "page"), fields(op), markdown, op.has("into"),
+                op.string("into").orElse(null), at(op), kind, href);
+    }
+
+    /** {@code type}: document (the default), group or link; GitBook's page types that a batch can make. */
+    private static Optional<String> kind(JsonBody op) {
+        if (!op.has("type") || op.isNull("type")) {
+            return Optional.empty();
+        }
+        String kind = op.string("type").orElseThrow(() -> ApiException.badRequest("type must be a string"));
+        if (!Set.of(PageVersion.DOCUMENT, PageVersion.GROUP, PageVersion.LINK).contains(kind)) {
+            throw ApiException.badRequest("type must be one of document, group, link (got \"" + kind + "\")");
+        }
+        return Optional.of(kind);
+    }
+
+    /**
+     * A link's address: absolute (a scheme, or {@code //host}), at most 2,048 characters, never one a browser would
+     * run ({@code javascript:}, {@code data:}, {@code vbscript:}), since readers and GitBook's clients follow it.
+     */
+    private static Optional<String> href(JsonBody op) {
+        if (!op.has("href") || op.isNull("href")) {
+            return Optional.empty();
+        }
+        String href = op.string("href", 1, 2048, true)
+                .orElseThrow(() -> ApiException.badRequest("href must be a URL of 1 to 2048 characters"));
+        if (!LINK_HREF.matcher(href).matches()) {
+            throw ApiException.badRequest("href must be an absolute URL such as https://example.com (got \"" + href + "\")");
+        }
+        if (UNSAFE_HREF.matcher(href).lookingAt()) {
+            throw ApiException.badRequest("href: javascript:, data: and vbscript: addresses are not allowed");
+        }
+        return Optional.of(href);
+    }
+
+    private static final Pattern LINK_HREF = Pattern.compile(
+            "(?:[A-Za-z][A-Za-z0-9+.-]*:|//)[^\\p{Cntrl}]+");
+    private static final Pattern UNSAFE_HREF = Pattern.compile(
+            "\\s*(?:javascript|data|vbscript):", Pattern.CASE_INSENSITIVE);
+
+    /** What a page of {@code kind} carries: only a document has text, only a link (which needs one) an href. */
+    private static void kindFields(String kind, String markdown, String href, boolean hrefRequired) {
+        if (!kind.equals(PageVersion.DOCUMENT) && markdown != null && !markdown.isEmpty()) {
+            throw ApiException.badRequest("document: a " + kind + " page has no document of its own");
+        }
+        if (kind.equals(PageVersion.LINK) && href == null && hrefRequired) {
+            throw ApiException.badRequest("href is required for a link page (the address it leads to)");
+        }
+        if (!kind.equals(PageVersion.LINK) && href != null) {
+            throw ApiException.badRequest("href: only a link page has an href (type is " + kind + ")");
+        }
     }
 
     private ContentChange revertPage(int i, JsonBody op) {

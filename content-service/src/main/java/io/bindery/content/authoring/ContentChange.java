@@ -14,12 +14,17 @@ public sealed interface ContentChange {
                       Boolean noIndex, Boolean noRobotsIndex) {
     }
 
-    /** {@code markdown} is null when no document was given. */
-    record InsertPage(int index, PageFields fields, String into, Integer at, String ref, String markdown) implements ContentChange {
+    /**
+     * {@code markdown} is null when no document was given. {@code kind}: {@code document}, {@code group} (a heading
+     * over the pages in it, at the top level) or {@code link} (an entry that leads to {@code href}).
+     */
+    record InsertPage(int index, PageFields fields, String into, Integer at, String ref, String markdown, String kind,
+                      String href) implements ContentChange {
     }
 
+    /** {@code kind} and {@code href} are null when not given; a page changes kind only when it is asked to. */
     record UpdatePage(int index, String page, PageFields fields, String markdown, boolean intoGiven, String into,
-                      Integer at) implements ContentChange {
+                      Integer at, String kind, String href) implements ContentChange {
     }
 
     record DeletePage(int index, String page) implements ContentChange {

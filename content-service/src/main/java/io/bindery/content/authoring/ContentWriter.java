@@ -88,9 +88,10 @@ public class ContentWriter {
         String parent = c.into() == null ? null : page(tree, c.into(), pageRefs).pageId();
         Frontmatter fm = Frontmatter.split(c.markdown() == null ? "" : c.markdown());
         String title = firstNonNull(fm.title(), c.fields().title(), fm.firstHeading(), "Untitled");
-        WorkingTree.Draft d = tree.insert(parent, c.at(), title, c.fields().slug());
+        WorkingTree.Draft d = tree.insert(parent, c.at(), title, c.fields().slug(), c.kind());
+        d.href = c.href();
         fields(d, c.fields(), fm);
-        d.setMarkdown(fm.body());
+        d.setMarkdown(PageVersion.DOCUMENT.equals(c.kind()) ? fm.body() : "");
         if (c.ref() != null) {
             pageRefs.put(c.ref(), d.pageId());
         }
@@ -107,13 +108,30 @@ public class ContentWriter {
             tree.setSlug(d, c.fields().slug());
         }
         fields(d, c.fields(), fm);
+        if (c.kind() != null) {
+            tree.setKind(d, c.kind());
+        }
+        if (c.href() != null) {
+            if (!PageVersion.LINK.equals(d.kind)) {
+                throw ApiException.badRequest("href: only a link page has an href (page " + d.pageId() + " is a "
+                        + d.kind + ")");
+            }
+            d.href = c.href();
+        }
+        if (PageVersion.LINK.equals(d.kind) && d.href == null) {
+            throw ApiException.badRequest("href is required for a link page (the address it leads to)");
+        }
         if (c.markdown() != null) {
+            if (!PageVersion.DOCUMENT.equals(d.kind) && !fm.body().isEmpty()) {
+                throw ApiException.badRequest("document: a " + d.kind + " page has no document of its own");
+            }
             d.setMarkdown(fm.body());
         }
         if (c.intoGiven() || c.at() != null) {
             String parent = c.intoGiven() ? (c.into() == null ? null : page(tree, c.into(), pageRefs).pageId()) : d.parentId;
             tree.move(d, parent, c.intoGiven(), c.at());
         }
+        tree.requirePlaced(d);
         tree.touch(d);
     }
 

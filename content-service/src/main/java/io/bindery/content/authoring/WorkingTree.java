@@ -150,10 +150,17 @@ public final class WorkingTree {
     }
 
     public Draft insert(String parentId, Integer at, String title, String slug) {
+        return insert(parentId, at, title, slug, PageVersion.DOCUMENT);
+    }
+
+    /** A new page of {@code kind} (document, group or link) with an empty body. */
+    public Draft insert(String parentId, Integer at, String title, String slug, String kind) {
         if (depth(parentId) + 1 > MAX_DEPTH) {
             throw ApiException.badRequest("into: pages nest at most " + MAX_DEPTH + " levels deep");
         }
+        requireFitsUnder(parentId, kind);
         Draft d = new Draft(Ids.newId(), now);
+        d.kind = kind;
         d.title = title;
         d.slug = slug == null ? uniqueSlug(parentId, Slugs.of(title), null) : requireFreeSlug(parentId, slug, null);
         pages.put(d.pageId, d);
@@ -182,12 +189,56 @@ public final class WorkingTree {
             return;
         }
         if (!Objects.equals(target, d.parentId)) {
+            requireFitsUnder(target, d.kind);
             if (depth(target) + height(d) > MAX_DEPTH) {
                 throw ApiException.badRequest("into: pages nest at most " + MAX_DEPTH + " levels deep");
             }
             requireFreeSlug(target, d.slug, d.pageId);
         }
         place(d, target, at);
+        touch(d);
+    }
+
+    /**
+     * Where GitBook's page types may sit, so that every tree has a table of contents (and a SUMMARY.md) to show: a
+     * group heads pages at the top level only, and a link leads elsewhere, so nothing goes under it.
+     */
+    private void requireFitsUnder(String parentId, String kind) {
+        Draft parent = get(parentId);
+        if (parent != null && PageVersion.LINK.equals(parent.kind)) {
+            throw ApiException.badRequest("into: page " + parentId + " is a link; a link has no pages under it");
+        }
+        if (parentId != null && PageVersion.GROUP.equals(kind)) {
+            throw ApiException.badRequest("into: a group sits at the top level; it cannot go under a page");
+        }
+    }
+
+    /** Checks that a page whose kind or place changed sits where its kind may ({@link #requireFitsUnder}). */
+    public void requirePlaced(Draft d) {
+        if (PageVersion.GROUP.equals(d.kind) && d.parentId != null) {
+            throw ApiException.badRequest("type: a group sits at the top level; move it there (\"into\": null)");
+        }
+    }
+
+    /**
+     * Makes a page a document, a group or a link, keeping its id, place and children: a group or link has no text,
+     * a link keeps only an href (the caller sets it); the caller checks its place ({@link #requirePlaced}) once it
+     * has moved it where the batch says.
+     */
+    public void setKind(Draft d, String kind) {
+        if (kind.equals(d.kind)) {
+            return;
+        }
+        if (PageVersion.LINK.equals(kind) && !children(d.pageId).isEmpty()) {
+            throw ApiException.badRequest("type: page " + d.pageId + " has pages under it; a link cannot");
+        }
+        d.kind = kind;
+        if (!PageVersion.LINK.equals(kind)) {
+            d.href = null;
+        }
+        if (!PageVersion.DOCUMENT.equals(kind)) {
+            d.setMarkdown("");
+        }
         touch(d);
     }
 

@@ -5,6 +5,7 @@ import io.bindery.content.access.ContentScopes;
 import io.bindery.content.branches.Branches;
 import io.bindery.content.access.SpacePolicy;
 import io.bindery.content.authoring.ContentChange;
+import io.bindery.content.domain.PageVersion;
 import io.bindery.content.authoring.ContentWriter;
 import io.bindery.content.domain.Space;
 import io.bindery.content.pages.BranchView;
@@ -96,7 +97,7 @@ public class Templates {
     private static void add(List<ContentChange> changes, TemplatePage p, String parentRef) {
         String ref = "template-page-" + changes.size();
         changes.add(new ContentChange.InsertPage(changes.size(), new ContentChange.PageFields(p.title(), p.slug(), p.emoji(),
-                null, null, null, null, null), parentRef, null, ref, p.markdown()));
+                null, null, null, null, null), parentRef, null, ref, p.markdown(), PageVersion.DOCUMENT, null));
         for (TemplatePage child : p.pages() == null ? List.<TemplatePage>of() : p.pages()) {
             add(changes, child, ref);
         }

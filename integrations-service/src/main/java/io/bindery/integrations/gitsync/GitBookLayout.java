@@ -54,6 +54,7 @@ public final class GitBookLayout {
     private static final Pattern PAGE_LINK = Pattern.compile("/pages/([^#]+)(#.*)?");
     private static final Pattern FILE_LINK = Pattern.compile("/files/(.+)");
     private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:.*");
+    private static final Pattern UNSAFE_SCHEME = Pattern.compile("\\s*(?:javascript|data|vbscript):", Pattern.CASE_INSENSITIVE);
     private static final Pattern FRONT_MATTER = Pattern.compile("\\A---\\r?\\n(.*?)\\r?\\n---[ \\t]*(?:\\r?\\n|\\z)",
             Pattern.DOTALL);
     private static final Pattern TITLE_HEADING = Pattern.compile("\\A(?:[ \\t]*\\r?\\n)*# +(.*?)[ \\t#]*(?:\\r?\\n|\\z)");
@@ -206,7 +207,7 @@ public final class GitBookLayout {
         if (tree.containsKey(readme) && !reader.pageFiles.contains(readme)) {
             reader.top.addFirst(reader.placeholder(readme, null));
         }
-        return new SpaceSnapshot(reader.build(reader.top), reader.files);
+        return new SpaceSnapshot(reader.build(reader.top, null), reader.files);
     }
 
     /** The import's working state: pages are built as mutable drafts, then frozen with their markdown. */
@@ -282,6 +283,9 @@ public final class GitBookLayout {
             String title = text(link).trim();
             String destination = link.getDestination();
             if (SCHEME.matcher(destination).matches() || destination.startsWith("//")) {
+                if (UNSAFE_SCHEME.matcher(destination).lookingAt()) {
+                    return null; // a javascript: or data: entry is no page a reader may follow: content refuses it
+                }
                 Draft d = new Draft(SpaceSnapshot.Kind.LINK, "link-" + (++links), title, null);
                 d.href = destination;
                 return d;
@@ -310,14 +314,20 @@ public final class GitBookLayout {
             }
         }
 
-        List<SpaceSnapshot.Page> build(List<Draft> drafts) {
+        /**
+         * The drafts as pages under {@code parentPath} (null: the top). A link has no file, so its path is where the
+         * space puts it, its title's slug under its parent: that is how a later import finds it again.
+         */
+        List<SpaceSnapshot.Page> build(List<Draft> drafts, String parentPath) {
             List<SpaceSnapshot.Page> out = new ArrayList<>();
             for (Draft d : drafts) {
                 if (d.kind == SpaceSnapshot.Kind.DOCUMENT) {
                     page(d);
+                } else if (d.kind == SpaceSnapshot.Kind.LINK) {
+                    d.path = uniquePath((parentPath == null ? "" : parentPath + "/") + Slugs.of(d.title));
                 }
                 out.add(new SpaceSnapshot.Page(d.id, d.kind, d.title, d.path, d.description, d.markdown, d.href,
-                        build(d.pages)));
+                        build(d.pages, d.path)));
             }
             return out;
         }

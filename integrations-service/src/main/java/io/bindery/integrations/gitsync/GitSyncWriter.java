@@ -141,6 +141,8 @@ public class GitSyncWriter {
         String contentId;
         /** Git did not change its place or fields since the base. */
         boolean unchanged;
+        /** The space had it as another kind (a group Git now has as a page, say): its text is written whatever the base. */
+        boolean kindChanged;
 
         Placement(SpaceSnapshot.Page page, Placement parent, int index) {
             this.page = page;
@@ -175,12 +177,12 @@ public class GitSyncWriter {
             }
         }
 
-        /** Each page's place and fields as one string, by path (links skipped, as {@link #place} does). */
+        /** Each page's place and fields as one string, by path. */
         private static void describe(List<SpaceSnapshot.Page> pages, String parent, Map<String, String> places,
                                      Map<String, String> markdown) {
             int index = 0;
             for (SpaceSnapshot.Page p : pages) {
-                if (p.kind() == SpaceSnapshot.Kind.LINK || p.path() == null) {
+                if (p.path() == null) {
                     continue;
                 }
                 places.put(p.path(), place(p, parent, index++));
@@ -190,7 +192,8 @@ public class GitSyncWriter {
         }
 
         private static String place(SpaceSnapshot.Page p, String parent, int index) {
-            return parent + "\u0000" + index + "\u0000" + p.title() + "\u0000" + p.description() + "\u0000" + p.kind();
+            return parent + "\u0000" + index + "\u0000" + p.title() + "\u0000" + p.description() + "\u0000" + p.kind()
+                    + "\u0000" + p.href();
         }
 
         /** Uploads the files the change request does not have yet (same name and size); imported id → content's id. */
@@ -302,7 +305,7 @@ public class GitSyncWriter {
         /** Moves the matched pages into place, inserts the new ones (without their markdown yet), deletes the rest. */
         void structure(List<SpaceSnapshot.Page> pages) {
             List<TreePage> tree = tree();
-            Map<String, String> byPath = new HashMap<>();
+            Map<String, TreePage> byPath = new HashMap<>();
             flatten(tree, byPath);
             Set<String> kept = new HashSet<>();
             place(pages, null, byPath, kept);
@@ -318,18 +321,18 @@ public class GitSyncWriter {
             flush();
         }
 
-        private void place(List<SpaceSnapshot.Page> pages, Placement parent, Map<String, String> byPath, Set<String> kept) {
+        private void place(List<SpaceSnapshot.Page> pages, Placement parent, Map<String, TreePage> byPath, Set<String> kept) {
             int index = 0;
             for (SpaceSnapshot.Page p : pages) {
-                if (p.kind() == SpaceSnapshot.Kind.LINK) {
-                    continue; // content's batch write has no link pages: they are not imported (yet)
-                }
                 Placement placed = new Placement(p, parent, index++);
                 placements.add(placed);
-                String existing = p.path() == null ? null : byPath.remove(p.path());
+                TreePage found = p.path() == null ? null : byPath.remove(p.path());
+                String existing = found == null ? null : found.id();
+                String kind = p.kind().name().toLowerCase(java.util.Locale.ROOT);
+                placed.kindChanged = found != null && !kind.equals(found.kind());
                 ObjectNode op = json.createObjectNode();
-                if (existing != null && basePlaces != null && place(p, parent == null ? "" : parent.page.path(),
-                        placed.index).equals(basePlaces.get(p.path()))) {
+                if (existing != null && !placed.kindChanged && basePlaces != null && place(p, parent == null ? ""
+                        : parent.page.path(), placed.index).equals(basePlaces.get(p.path()))) {
                     // Git did not move or rename it: the space's place and title stay as they are
                     placed.contentId = existing;
                     placed.unchanged = true;
@@ -341,14 +344,22 @@ public class GitSyncWriter {
                     placed.contentId = existing;
                     kept.add(existing);
                     op.put("operation", "update_page").put("page", existing);
+                    if (placed.kindChanged) {
+                        op.put("type", kind); // in place: its id, comments and the links to it stay
+                    }
                 } else {
                     placed.ref = "git-page-" + (++refs);
-                    op.put("operation", "insert_page").put("ref", placed.ref);
+                    op.put("operation", "insert_page").put("ref", placed.ref).put("type", kind);
                     String slug = p.path() == null ? null : p.path().substring(p.path().lastIndexOf('/') + 1);
                     if (Slugs.isValid(slug)) {
                         op.put("slug", slug);
                     }
-                    op.putObject("document");
+                    if (p.kind() == SpaceSnapshot.Kind.DOCUMENT) {
+                        op.putObject("document");
+                    }
+                }
+                if (p.kind() == SpaceSnapshot.Kind.LINK) {
+                    op.put("href", p.href());
                 }
                 String title = p.title() == null || p.title().isBlank() ? "Untitled" : p.title().strip();
                 op.put("title", title.length() > 255 ? title.substring(0, 255) : title);
@@ -388,7 +399,8 @@ public class GitSyncWriter {
                 if (p.page.kind() != SpaceSnapshot.Kind.DOCUMENT) {
                     continue;
                 }
-                if (baseMarkdown != null && p.ref == null && p.page.markdown().equals(baseMarkdown.get(p.page.path()))) {
+                if (baseMarkdown != null && p.ref == null && !p.kindChanged
+                        && p.page.markdown().equals(baseMarkdown.get(p.page.path()))) {
                     continue; // Git did not change it: the space's text stays (edits made in Bindery are kept)
                 }
                 String markdown = MarkdownLinks.rewrite(p.page.markdown(), link -> {
@@ -463,10 +475,10 @@ public class GitSyncWriter {
         }
     }
 
-    private static void flatten(List<TreePage> pages, Map<String, String> byPath) {
+    private static void flatten(List<TreePage> pages, Map<String, TreePage> byPath) {
         for (TreePage p : pages) {
-            if (p.path() != null && !"link".equals(p.kind())) {
-                byPath.putIfAbsent(p.path(), p.id());
+            if (p.path() != null) {
+                byPath.putIfAbsent(p.path(), p);
             }
             flatten(p.children(), byPath);
         }

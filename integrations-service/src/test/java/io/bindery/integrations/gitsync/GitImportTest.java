@@ -137,8 +137,12 @@ class GitImportTest {
         assertEquals("import", info.getString("operation.direction"));
 
         List<Page> pages = SpaceContentStandIn.pages(space);
-        assertEquals(List.of("Welcome@0", "The guide@0", "Install@1", "On Linux@2", "Reference@0", "API@1"),
+        assertEquals(List.of("Welcome@0", "The guide@0", "Install@1", "On Linux@2", "Reference@0", "API@1", "Status@1"),
                 pages.stream().map(p -> p.title() + "@" + p.depth()).toList());
+        // SUMMARY.md's heading is a group, its external entry a link page
+        assertEquals(List.of("document", "document", "document", "document", "group", "document", "link"),
+                pages.stream().map(Page::kind).toList());
+        assertEquals("https://status.example.com", page(space, "Status").href());
         // pages matched by path keep their ids; the one the repository does not have is gone
         assertEquals("kept-guide", page(space, "The guide").id());
         assertEquals("kept-install", page(space, "Install").id());
@@ -165,7 +169,8 @@ class GitImportTest {
                 .post("/v1/spaces/" + space + "/git/import").then().statusCode(204);
         assertEquals("success", awaitEnd(space).getString("operation.state"));
         assertEquals(1, SpaceContentStandIn.files(space).size());
-        assertEquals(6, SpaceContentStandIn.pages(space).size());
+        assertEquals(pages.stream().map(Page::id).toList(), SpaceContentStandIn.pages(space).stream().map(Page::id).toList(),
+                "the same pages, the group and the link among them, none added twice");
     }
 
     private static String revisionOf(String spaceId) {
@@ -200,7 +205,10 @@ class GitImportTest {
         SpaceContentStandIn.space(source, org, Map.of(admin, "admin"), List.of(
                 new Page("a", "document", "Home", "home", 0, "Start here", "To [B](/pages/b#x) ![i](/files/f1)\n", null),
                 new Page("b", "document", "B", "b", 0, null, "## X\n\nBack [home](/pages/a).\n", null),
-                new Page("c", "document", "C", "b/c", 1, "Deep", "| a |\n| --- |\n| 1 |\n", null)),
+                new Page("c", "document", "C", "b/c", 1, "Deep", "| a |\n| --- |\n| 1 |\n", null),
+                new Page("g", "group", "Reference", "reference", 0, null, "", null),
+                new Page("api", "document", "API", "reference/api", 1, null, "Calls.\n", null),
+                new Page("l", "link", "Status page", "reference/status-page", 1, null, "", "https://status.example.com/a b")),
                 List.of(new SpaceContentStandIn.File("f1", "pic.png", "image/png", PNG)));
         Path repo = temp.resolve("roundtrip.git");
         Git.init().setBare(true).setDirectory(repo.toFile()).setInitialBranch("main").call().close();
@@ -213,7 +221,13 @@ class GitImportTest {
                 .post("/v1/spaces/" + space + "/git/import").then().statusCode(204);
         assertEquals("success", awaitEnd(space).getString("operation.state"), awaitEnd(space).prettify());
         List<Page> pages = SpaceContentStandIn.pages(space);
-        assertEquals(List.of("Home@0", "B@0", "C@1"), pages.stream().map(p -> p.title() + "@" + p.depth()).toList());
+        assertEquals(List.of("Home@0", "B@0", "C@1", "Reference@0", "API@1", "Status page@1"),
+                pages.stream().map(p -> p.title() + "@" + p.depth()).toList());
+        assertEquals(List.of("document", "document", "document", "group", "document", "link"),
+                pages.stream().map(Page::kind).toList());
+        assertEquals(List.of("home", "b", "b/c", "reference", "reference/api", "reference/status-page"),
+                pages.stream().map(Page::path).toList());
+        assertEquals("https://status.example.com/a b", pages.get(5).href());
         assertEquals("Start here", pages.get(0).description());
         assertEquals("Deep", pages.get(2).description());
         String pic = SpaceContentStandIn.files(space).getFirst().id();

@@ -165,6 +165,7 @@ public final class ChangeRequestStandIn {
                 page.put("title", p.title());
                 page.put("path", p.path());
                 page.put("depth", p.depth());
+                page.put("href", p.href());
                 pages.add(page);
             }
             return send(exchange, 200, Map.of("space", b.space(), "revision", b.id() + "-head", "pages", pages));
@@ -225,7 +226,8 @@ public final class ChangeRequestStandIn {
                 case "insert_page" -> {
                     Node n = new Node();
                     n.id = "page" + IDS.incrementAndGet();
-                    n.type = "document";
+                    n.type = op.path("type").asText("document");
+                    n.href = op.path("href").asText(null);
                     n.title = op.path("title").asText("Untitled");
                     n.slug = op.hasNonNull("slug") ? op.get("slug").asText() : Slugs.of(n.title);
                     n.description = op.path("description").asText(null);
@@ -251,6 +253,12 @@ public final class ChangeRequestStandIn {
                     }
                     if (op.has("description")) {
                         n.description = op.get("description").asText();
+                    }
+                    if (op.has("type")) {
+                        n.type = op.get("type").asText();
+                    }
+                    if (op.has("href")) {
+                        n.href = op.get("href").asText();
                     }
                     if (op.has("document")) {
                         n.markdown = op.get("document").path("markdown").asText("");
