@@ -117,5 +117,12 @@ public interface IntegrationsConfig {
         /** How often synced spaces' refs are compared with the last synced commit (catches missed webhooks). */
         @WithDefault("PT60S")
         Duration pollInterval();
+
+        /**
+         * A PEM file of certificates (an internal CA's, or a server's own) that Git over HTTPS trusts besides the
+         * JVM's CAs (env BINDERY_GIT_SYNC_TRUSTED_CERTIFICATES): a self-hosted GitLab or Gitea behind a company CA.
+         * Read at start; a file that cannot be read or holds no certificate stops the service with the reason.
+         */
+        java.util.Optional<java.nio.file.Path> trustedCertificates();
     }
 }

@@ -415,10 +415,25 @@ public final class GitRepositories implements AutoCloseable {
             return new GitFailure(refused);
         }
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String tls = tlsProblem(e);
+        if (tls != null) {
+            message += " (" + tls + "); a server whose certificate a private CA issued is trusted once the operator"
+                    + " adds that CA to bindery.git-sync.trusted-certificates";
+        }
         if (remote.hasCredentials() && !remote.password().isEmpty()) {
             message = message.replace(remote.password(), "***");
         }
         return new GitFailure(what + ": " + message);
+    }
+
+    /** The TLS handshake's own reason, among the causes (JGit says only "SSL problems"); null for no TLS failure. */
+    private static String tlsProblem(Throwable e) {
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof javax.net.ssl.SSLException || t instanceof java.security.GeneralSecurityException) {
+                return t.getMessage();
+            }
+        }
+        return null;
     }
 
     /** Deletes the folder; a file that is already gone is fine, and a folder left behind never fails the operation. */

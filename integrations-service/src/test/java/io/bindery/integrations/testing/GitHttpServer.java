@@ -21,11 +21,13 @@ import java.util.Base64;
 import java.util.EnumSet;
 
 /**
- * A Git server over HTTP for tests: JGit's {@link GitServlet} (smart HTTP, fetch and push) in Jetty on a random
- * loopback port, serving the bare repositories of a folder, every request behind basic auth with one user.
+ * A Git server over HTTP, or HTTPS with a key store, for tests: JGit's {@link GitServlet} (smart HTTP, fetch and
+ * push) in Jetty on a random loopback port, serving the bare repositories of a folder, every request behind basic
+ * auth with one user.
  */
 public final class GitHttpServer implements AutoCloseable {
     private final Server server;
+    private final String scheme;
     private final java.util.Set<String> PROTECTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private volatile java.util.concurrent.CountDownLatch hold;
@@ -47,6 +49,11 @@ public final class GitHttpServer implements AutoCloseable {
     }
 
     public GitHttpServer(Path repositories, String user, String password) throws Exception {
+        this(repositories, user, password, null, null);
+    }
+
+    /** Over HTTPS with the key and certificate of a PKCS#12 {@code keyStore} (null: plain HTTP). */
+    public GitHttpServer(Path repositories, String user, String password, Path keyStore, String storePassword) throws Exception {
         GitServlet git = new GitServlet();
         git.setRepositoryResolver((request, name) -> {
             File dir = repositories.resolve(name).normalize().toFile();
@@ -94,7 +101,18 @@ public final class GitHttpServer implements AutoCloseable {
         context.addFilter(new FilterHolder(basicAuth), "/*", EnumSet.of(DispatcherType.REQUEST));
         context.addServlet(new ServletHolder(git), "/*");
         server = new Server();
-        ServerConnector connector = new ServerConnector(server);
+        ServerConnector connector;
+        if (keyStore == null) {
+            connector = new ServerConnector(server);
+            scheme = "http";
+        } else {
+            org.eclipse.jetty.util.ssl.SslContextFactory.Server tls = new org.eclipse.jetty.util.ssl.SslContextFactory.Server();
+            tls.setKeyStorePath(keyStore.toString());
+            tls.setKeyStoreType("PKCS12");
+            tls.setKeyStorePassword(storePassword);
+            connector = new ServerConnector(server, tls);
+            scheme = "https";
+        }
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
@@ -105,7 +123,7 @@ public final class GitHttpServer implements AutoCloseable {
     /** The URL of a repository of the folder, with the credentials given (null: none). */
     public String url(String name, String user, String password) {
         int port = ((ServerConnector) server.getConnectors()[0]).getLocalPort();
-        return "http://" + (user == null ? "" : user + ":" + password + "@") + "127.0.0.1:" + port + "/git/" + name;
+        return scheme + "://" + (user == null ? "" : user + ":" + password + "@") + "127.0.0.1:" + port + "/git/" + name;
     }
 
     @Override

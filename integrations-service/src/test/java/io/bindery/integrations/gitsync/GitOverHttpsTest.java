@@ -1,0 +1,100 @@
+package io.bindery.integrations.gitsync;
+
+import io.bindery.commons.ids.Ids;
+import io.bindery.commons.testing.TestIdentity;
+import io.bindery.integrations.testing.ContentStandIn;
+import io.bindery.integrations.testing.GitHttpServer;
+import io.bindery.integrations.testing.GitTlsCertificates;
+import io.bindery.integrations.testing.SpaceContentStandIn;
+import io.bindery.integrations.testing.SpaceContentStandIn.Page;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import org.eclipse.jgit.api.Git;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static io.bindery.integrations.testing.IntegrationFixtures.as;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Export and import over HTTPS with basic auth (JGit's GitServlet in Jetty with TLS), the server's certificate trusted
+ * through {@code bindery.git-sync.trusted-certificates} (a company CA's Git server); a server whose certificate is
+ * not trusted fails the operation with the reason, and nothing is sent to it.
+ */
+@QuarkusTest
+@WithTestResource(TestIdentity.class)
+@WithTestResource(ContentStandIn.class)
+@WithTestResource(GitTlsCertificates.class)
+class GitOverHttpsTest {
+
+    @TempDir
+    Path temp;
+
+    private JsonPath awaitEnd(String admin, String space) {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> {
+            var r = as(admin).get("/v1/spaces/" + space + "/git/info");
+            return r.statusCode() == 200 && !"running".equals(r.jsonPath().getString("operation.state"));
+        });
+        return as(admin).get("/v1/spaces/" + space + "/git/info").then().statusCode(200).extract().jsonPath();
+    }
+
+    @Test
+    void exportAndImportThroughAnHttpsServerWithBasicAuth() throws Exception {
+        Path repos = temp.resolve("repos").toAbsolutePath();
+        Git.init().setBare(true).setDirectory(repos.resolve("docs.git").toFile()).setInitialBranch("main").call().close();
+        Git.init().setBare(true).setDirectory(repos.resolve("other.git").toFile()).setInitialBranch("main").call().close();
+        String org = Ids.newId();
+        String admin = Ids.newId();
+        String source = Ids.newId();
+        String target = Ids.newId();
+        SpaceContentStandIn.space(source, org, Map.of(admin, "admin"), List.of(
+                new Page("a", "document", "Home", "home", 0, null, "Hello [b](/pages/b).\n", null),
+                new Page("b", "document", "Second", "second", 0, null, "Second page.\n", null)), List.of());
+        SpaceContentStandIn.space(target, org, Map.of(admin, "admin"), List.of(), List.of());
+        try (GitHttpServer trusted = new GitHttpServer(repos, "bot", "s3cret-pass", GitTlsCertificates.TRUSTED,
+                GitTlsCertificates.PASSWORD);
+             GitHttpServer untrusted = new GitHttpServer(repos, "bot", "s3cret-pass", GitTlsCertificates.UNTRUSTED,
+                     GitTlsCertificates.PASSWORD)) {
+            assertTrue(trusted.url("docs.git", null, null).startsWith("https://127.0.0.1:"));
+
+            // a certificate nobody vouches for: the operation fails saying why, and the repository is untouched
+            as(admin).body("{\"url\":\"" + untrusted.url("other.git", "bot", "s3cret-pass") + "\",\"ref\":\"refs/heads/main\","
+                    + "\"commitMessage\":\"Out\"}").post("/v1/spaces/" + source + "/git/export").then().statusCode(204);
+            JsonPath refused = awaitEnd(admin, source);
+            assertEquals("failure", refused.getString("operation.state"), refused.prettify());
+            String error = refused.getString("operation.error").toLowerCase(Locale.ROOT);
+            assertTrue(error.contains("certification path") && error.contains("bindery.git-sync.trusted-certificates"),
+                    refused.getString("operation.error"));
+            assertFalse(refused.prettify().contains("s3cret"));
+            try (Git other = Git.open(repos.resolve("other.git").toFile())) {
+                assertEquals(null, other.getRepository().resolve("refs/heads/main"));
+            }
+
+            as(admin).body("{\"url\":\"" + trusted.url("docs.git", "bot", "s3cret-pass") + "\",\"ref\":\"refs/heads/main\","
+                    + "\"commitMessage\":\"Out\"}").post("/v1/spaces/" + source + "/git/export").then().statusCode(204);
+            JsonPath exported = awaitEnd(admin, source);
+            assertEquals("success", exported.getString("operation.state"), exported.prettify());
+            assertEquals(trusted.url("docs.git", null, null), exported.getString("repository"));
+            assertFalse(exported.prettify().contains("s3cret"));
+
+            as(admin).body("{\"url\":\"" + trusted.url("docs.git", "bot", "s3cret-pass") + "\",\"ref\":\"refs/heads/main\"}")
+                    .post("/v1/spaces/" + target + "/git/import").then().statusCode(204);
+            JsonPath imported = awaitEnd(admin, target);
+            assertEquals("success", imported.getString("operation.state"), imported.prettify());
+            assertEquals(exported.getString("commit"), imported.getString("commit"));
+            List<Page> pages = SpaceContentStandIn.pages(target);
+            assertEquals(List.of("Home", "Second"), pages.stream().map(Page::title).toList());
+            assertEquals("Hello [b](/pages/" + pages.get(1).id() + ").\n", pages.get(0).markdown());
+        }
+    }
+}
