@@ -1,5 +1,6 @@
 package io.bindery.e2e;
 
+import io.bindery.commons.testing.GitHttpServer;
 import io.bindery.e2e.E2EFixtures.TestOrg;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
@@ -215,7 +216,8 @@ class GitSyncE2ETest {
 
     /**
      * Export → import gives back the same space: a space written through the API (nested pages, a group, a link page,
-     * descriptions, a file, a link between pages) exported to a bare repository and imported into another space has
+     * descriptions, a file, a link between pages) exported to a Git server over HTTPS with basic auth (JGit's
+     * GitServlet in Jetty, the certificate the local stack trusts) and imported into another space has
      * the same pages of the same kinds at the same paths, the same markdown (links pointing at the new space's pages)
      * and the same files.
      */
@@ -242,17 +244,26 @@ class GitSyncE2ETest {
                 newMarkdown("Welcome. Read [the install guide](/pages/" + ids.get("Install") + "#steps).")));
         ChangeRequestsE2ETest.mergeChangeRequest(admin, source, cr).then().statusCode(200);
 
-        Path repo = temp.resolve("roundtrip.git");
+        // over HTTPS with basic auth: JGit's GitServlet with the certificate the stack trusts (./platform made it)
+        Path repos = Files.createTempDirectory(temp, "https").toRealPath();
+        Path repo = repos.resolve("roundtrip.git");
         Git.init().setBare(true).setDirectory(repo.toFile()).setInitialBranch("main").call().close();
-        String url = "file://" + repo.toAbsolutePath();
-        as(admin).body(Map.of("url", url, "ref", "refs/heads/main", "commitMessage", "Export"))
-                .post("/v1/spaces/" + source + "/git/export").then().statusCode(204);
-        assertEquals("success", awaitEnd(admin, source).getString("operation.state"));
-        assertTrue(read(repo, commit(repo), "SUMMARY.md").contains("## Reference"), read(repo, commit(repo), "SUMMARY.md"));
-        as(admin).body(Map.of("url", url, "ref", "refs/heads/main")).post("/v1/spaces/" + target + "/git/import")
-                .then().statusCode(204);
-        JsonPath imported = awaitEnd(admin, target);
-        assertEquals("success", imported.getString("operation.state"), imported.prettify());
+        try (GitHttpServer server = new GitHttpServer(repos, "bot", "s3cret-pass", Stack.gitTlsDir().resolve("server.p12"),
+                Files.readString(Stack.gitTlsDir().resolve("password")).trim())) {
+            String url = server.url("roundtrip.git", "bot", "s3cret-pass");
+            assertTrue(url.startsWith("https://"), url);
+            as(admin).body(Map.of("url", url, "ref", "refs/heads/main", "commitMessage", "Export"))
+                    .post("/v1/spaces/" + source + "/git/export").then().statusCode(204);
+            JsonPath exported = awaitEnd(admin, source);
+            assertEquals("success", exported.getString("operation.state"), exported.prettify());
+            assertEquals(server.url("roundtrip.git", null, null), exported.getString("repository"));
+            assertTrue(read(repo, commit(repo), "SUMMARY.md").contains("## Reference"), read(repo, commit(repo), "SUMMARY.md"));
+            as(admin).body(Map.of("url", url, "ref", "refs/heads/main")).post("/v1/spaces/" + target + "/git/import")
+                    .then().statusCode(204);
+            JsonPath imported = awaitEnd(admin, target);
+            assertEquals("success", imported.getString("operation.state"), imported.prettify());
+            assertTrue(!imported.prettify().contains("s3cret"), imported.prettify());
+        }
 
         List<Map<String, Object>> before = ContentFixtures.flatten(ContentFixtures.tree(admin, "/v1/spaces/" + source + "/content/pages"));
         List<Map<String, Object>> after = ContentFixtures.flatten(ContentFixtures.tree(admin, "/v1/spaces/" + target + "/content/pages"));

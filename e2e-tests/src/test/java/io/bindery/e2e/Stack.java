@@ -84,6 +84,15 @@ final class Stack {
                 : java.time.Instant.parse(String.valueOf(expires)));
     }
 
+    /**
+     * The stack's folder of the key store its Git Sync trusts for Git over HTTPS on 127.0.0.1 ({@code ./platform}
+     * makes it: git-tls/server.p12, its password in git-tls/password), next to the admin token.
+     */
+    static Path gitTlsDir() {
+        return Path.of(env("BINDERY_E2E_ADMIN_TOKEN_FILE", ".platform/e2e/admin-token")).toAbsolutePath().getParent()
+                .resolve("git-tls");
+    }
+
     static String serviceSecret() {
         Path tokenFile = Path.of(env("BINDERY_E2E_ADMIN_TOKEN_FILE", ".platform/e2e/admin-token"));
         Path secrets = tokenFile.toAbsolutePath().getParent().resolve("secrets.env");

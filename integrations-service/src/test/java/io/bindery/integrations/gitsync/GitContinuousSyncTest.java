@@ -9,7 +9,7 @@ import io.bindery.contracts.review.ReviewEventTypes;
 import io.bindery.contracts.testing.ContractFixtures;
 import io.bindery.integrations.testing.ChangeRequestStandIn;
 import io.bindery.integrations.testing.ContentStandIn;
-import io.bindery.integrations.testing.GitHttpServer;
+import io.bindery.commons.testing.GitHttpServer;
 import io.bindery.integrations.testing.GitSshServer;
 import io.bindery.integrations.testing.IntegrationFixtures;
 import io.bindery.integrations.testing.Platform;

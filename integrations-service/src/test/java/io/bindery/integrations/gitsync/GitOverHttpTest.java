@@ -3,7 +3,7 @@ package io.bindery.integrations.gitsync;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
 import io.bindery.integrations.testing.ContentStandIn;
-import io.bindery.integrations.testing.GitHttpServer;
+import io.bindery.commons.testing.GitHttpServer;
 import io.bindery.integrations.testing.SpaceContentStandIn;
 import io.bindery.integrations.testing.SpaceContentStandIn.Page;
 import io.quarkus.test.common.WithTestResource;

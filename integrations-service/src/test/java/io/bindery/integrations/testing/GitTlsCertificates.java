@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Two self-signed certificates for 127.0.0.1, made with the JDK's keytool at start: {@link #TRUSTED}'s is given to
  * the service as {@code bindery.git-sync.trusted-certificates}, {@link #UNTRUSTED}'s is not. Each is a PKCS#12 key
- * store for {@link GitHttpServer}'s HTTPS.
+ * store for {@link io.bindery.commons.testing.GitHttpServer}'s HTTPS.
  */
 public class GitTlsCertificates implements QuarkusTestResourceLifecycleManager {
     public static final String PASSWORD = "test-store-pass";

@@ -1,4 +1,4 @@
-package io.bindery.integrations.testing;
+package io.bindery.commons.testing;
 
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
