@@ -263,6 +263,27 @@ class HelmChartTest {
     }
 
     @Test
+    void gitSyncTrustsThePrivateCaOfItsSecretInIntegrationsOnly() {
+        List<Manifest> manifests = renderParsed(null, Map.of("gitSync.trustedCertificatesSecret", "company-ca"));
+        WorkloadChecks.checkAll(manifests, "git sync's trusted certificates");
+        var pod = deployment(manifests, "bindery-integrations").getSpec().getTemplate().getSpec();
+        var container = pod.getContainers().getFirst();
+        assertTrue(container.getEnv().stream().anyMatch(e -> e.getName().equals("BINDERY_GIT_SYNC_TRUSTED_CERTIFICATES")
+                && "/etc/bindery/git-ca/ca.pem".equals(e.getValue())), container.getEnv().toString());
+        assertTrue(container.getVolumeMounts().stream().anyMatch(m -> m.getName().equals("git-ca")
+                && m.getMountPath().equals("/etc/bindery/git-ca") && Boolean.TRUE.equals(m.getReadOnly())));
+        assertTrue(pod.getVolumes().stream().anyMatch(v -> v.getName().equals("git-ca")
+                && v.getSecret() != null && v.getSecret().getSecretName().equals("company-ca")));
+        var content = deployment(manifests, "bindery-content").getSpec().getTemplate().getSpec();
+        assertTrue(content.getVolumes().stream().noneMatch(v -> v.getName().equals("git-ca")));
+        // not set: the JVM's CAs only, nothing mounted
+        var plain = deployment(renderParsed(null, Map.of()), "bindery-integrations").getSpec().getTemplate().getSpec();
+        assertTrue(plain.getVolumes().stream().noneMatch(v -> v.getName().equals("git-ca")));
+        assertTrue(plain.getContainers().getFirst().getEnv().stream()
+                .noneMatch(e -> e.getName().equals("BINDERY_GIT_SYNC_TRUSTED_CERTIFICATES")));
+    }
+
+    @Test
     void tracingValuesBecomeTheServicesOpenTelemetrySettings() throws Exception {
         // off by default: the services' own always_off sampler (platform-commons) stays
         ConfigMap off = configMap(renderParsed(null, Map.of()), "bindery-config");
