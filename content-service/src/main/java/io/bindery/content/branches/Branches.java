@@ -16,6 +16,7 @@ import io.bindery.content.authoring.ContentChange;
 import io.bindery.content.authoring.ContentWriter;
 import io.bindery.content.domain.BranchStatus;
 import io.bindery.content.domain.Space;
+import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.revisions.RevisionMerger;
 import io.bindery.content.revisions.RevisionStore;
 import io.bindery.content.revisions.Revisions;
@@ -114,7 +115,7 @@ public class Branches {
         b.createdAt = Instant.now();
         b.updatedAt = b.createdAt;
         b.persist();
-        return views.branch(b.shown(), space, PageViews.Author.LEFT_OUT);
+        return views.branch(b.shown(), space.row(), PageViews.Author.LEFT_OUT);
     }
 
     private static int nextNumber(String spaceId) {
@@ -126,7 +127,7 @@ public class Branches {
 
     public BranchView get(String spaceId, String branch) {
         Space space = liveSpace(spaceId, false);
-        return views.branch(branches.find(spaceId, branch).shown(), space, PageViews.Author.LEFT_OUT);
+        return views.branch(branches.find(spaceId, branch).shown(), space.row(), PageViews.Author.LEFT_OUT);
     }
 
     /** The branch's head revision (internal reads: no caller's rights); 404 for an unknown space or branch. */
@@ -137,7 +138,7 @@ public class Branches {
 
     /** A change request's content as the caller may read it: its space with the caller's role, its head revision. */
     public ContentScopes.Scope scope(String spaceId, String changeRequest, String callerId) {
-        ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
+        ContentLookup.Loaded<SpaceRow> space = lookup.space(spaceId, callerId);
         Branch b = branches.find(spaceId, changeRequest);
         return new ContentScopes.Scope(space, revisions.snapshot(b.headRevisionId),
                 new ContentScopes.BranchHead(b.id, b.mergedAncestorRevisionId));
@@ -159,12 +160,12 @@ public class Branches {
      */
     @Transactional
     public BranchWrite write(String spaceId, String branch, List<ContentChange> changes, String author) {
-        Space space = liveSpace(spaceId, false);
+        SpaceRow space = liveSpace(spaceId, false).row();
         return write(space, branches.find(spaceId, branch).id, changes, author, PageViews.Author.LEFT_OUT);
     }
 
     /** {@code shown}: SHOWN when the branch is answered to a client, LEFT_OUT when to review. */
-    private BranchWrite write(Space space, String branchId, List<ContentChange> changes, String author,
+    private BranchWrite write(SpaceRow space, String branchId, List<ContentChange> changes, String author,
                               PageViews.Author shown) {
         Branch b = em.find(Branch.class, branchId, LockModeType.PESSIMISTIC_WRITE);
         requireOpen(b);
@@ -201,7 +202,7 @@ public class Branches {
             b.mergedAncestorRevisionId = space.revisionId;
             moveHead(b, written.id(), head.id(), null); // main's changes brought in: no author of its own
         }
-        return new Outcome(b.headRevisionId, "update", views.branch(b.shown(), space, PageViews.Author.LEFT_OUT));
+        return new Outcome(b.headRevisionId, "update", views.branch(b.shown(), space.row(), PageViews.Author.LEFT_OUT));
     }
 
     /**
@@ -230,7 +231,7 @@ public class Branches {
         b.status = BranchStatus.MERGED;
         b.mergedRevisionId = written.id();
         b.updatedAt = Instant.now();
-        return new Outcome(written.id(), "merge", views.branch(b.shown(), space, PageViews.Author.LEFT_OUT));
+        return new Outcome(written.id(), "merge", views.branch(b.shown(), space.row(), PageViews.Author.LEFT_OUT));
     }
 
     /**
@@ -240,7 +241,7 @@ public class Branches {
     public void moveLive(Space space, Snapshot before, Snapshot after, String changeRequest, String by) {
         space.revisionId = after.id();
         space.updatedAt = Instant.now();
-        search.reindex(space, before, after);
+        search.reindex(space.row(), before, after);
         events.publish(ContentEventTypes.SPACE_CONTENT_UPDATED, space.id, new SpaceContentUpdated(space.id, after.id(),
                 before.id(), changeRequest, by == null ? List.of() : List.of(by)));
     }

@@ -54,6 +54,15 @@ public class Space extends PlacedEntity {
         return editMode == EditMode.LOCKED;
     }
 
+    /** The space as the read-only record other features take (they never hold the entity). */
+    public SpaceRow row() {
+        SpaceProjections p = projected;
+        return new SpaceRow(id, organizationId, parentId, ancestors, title, emoji, visibility.wire(), editMode.wire(),
+                language, defaultLevel, mergeRules, revisionId, comments, changeRequests, changeRequestsOpen,
+                changeRequestsDraft, createdAt, updatedAt, deletedAt, p == null ? null : p.publishedUrl,
+                p == null ? null : p.gitSync);
+    }
+
     @Override
     public String type() {
         return "space";

@@ -11,6 +11,7 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
 import io.bindery.content.domain.Space;
+import io.bindery.content.domain.SpaceRow;
 import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.contracts.insights.EmbeddingSearchRequest;
 import io.bindery.contracts.insights.EmbeddingSearchResponse;
@@ -150,7 +151,8 @@ public class ContentSearch {
     /** The organization's spaces that the caller may read, by id; 404 when the caller is not a member. */
     private Map<String, Scope> readable(String organizationId, String callerId) {
         Membership member = access.requireMember(organizationId, callerId);
-        List<Space> candidates = Space.list("organizationId = ?1 and deletedAt is null", organizationId);
+        List<SpaceRow> candidates = Space.<Space>list("organizationId = ?1 and deletedAt is null", organizationId)
+                .stream().map(Space::row).toList();
         Map<String, Role> roles = access.roles(member, candidates);
         Map<String, Scope> readable = new LinkedHashMap<>();
         candidates.stream().map(this::scope).filter(s -> roles.get(s.id()) != null).forEach(s -> readable.put(s.id(), s));
@@ -323,7 +325,7 @@ public class ContentSearch {
             throw ApiException.badRequest("spaces: at most 1000");
         }
         Map<String, Scope> spaces = new LinkedHashMap<>();
-        Space.<Space>list("id in ?1 and deletedAt is null", spaceIds).stream().map(this::scope)
+        Space.<Space>list("id in ?1 and deletedAt is null", spaceIds).stream().map(Space::row).map(this::scope)
                 .forEach(s -> spaces.put(s.id(), s));
         return spaces;
     }
@@ -364,8 +366,8 @@ public class ContentSearch {
         }
     }
 
-    private Scope scope(Space s) {
-        return new Scope(s.id, s.organizationId, s.revisionId, s.title, views.appUrl(s, ""));
+    private Scope scope(SpaceRow s) {
+        return new Scope(s.id(), s.organizationId(), s.revisionId(), s.title(), views.appUrl(s, ""));
     }
 
     // ---- vectors ----

@@ -91,7 +91,7 @@ public class InternalAccess {
             if (s == null || s.deleted() || !s.organizationId.equals(organizationId)) {
                 continue;
             }
-            access.role(member, s).ifPresent(role -> out.add(json.convertValue(views.space(s, role), SpaceData.class)));
+            access.role(member, s).ifPresent(role -> out.add(json.convertValue(views.space(s.row(), role), SpaceData.class)));
         }
         return new SpaceViewsResponse(out);
     }

@@ -49,7 +49,7 @@ public class Templates {
         ContentScopes.Scope scope = scopes.live(spaceId, callerId).requireEdit(); // the space is re-read under a lock below
         Space space = lookup.lockedRow(Space.class, spaceId);
         // again on the locked row: a PATCH locking the space may have committed since the first read
-        SpacePolicy.of(space, scope.space().role()).requireEdit();
+        SpacePolicy.of(space.row(), scope.space().role()).requireEdit();
         Snapshot before = revisions.snapshot(space.revisionId);
         ContentWriter.Written w = writer.apply(before, changes, before.id(),
                 new ContentWriter.Target(spaceId, null, callerId, "edits"));

@@ -65,7 +65,7 @@ class SpaceRowStoreTest {
                           change_requests_draft = 4, deleted_at = now(), published_url = 'https://docs.example/x',
                           git_sync = '{"installationStatus":"active"}', visibility = 'unlisted', edit_mode = 'locked'
                         WHERE id = :id""").setParameter("id", id).executeUpdate());
-        SpaceRow byEntity = QuarkusTransaction.requiringNew().call(() -> SpaceRow.of(em.find(Space.class, id)));
+        SpaceRow byEntity = QuarkusTransaction.requiringNew().call(() -> rows.loaded(id).orElseThrow());
         SpaceRow byId = rows.find(id).orElseThrow();
         for (RecordComponent c : SpaceRow.class.getRecordComponents()) {
             Object entity = value(c, byEntity);
