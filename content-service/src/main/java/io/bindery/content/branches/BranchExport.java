@@ -2,7 +2,7 @@ package io.bindery.content.branches;
 
 import io.bindery.commons.errors.ApiException;
 import io.bindery.content.domain.PageVersion;
-import io.bindery.content.domain.Space;
+import io.bindery.content.spaces.Space;
 import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;

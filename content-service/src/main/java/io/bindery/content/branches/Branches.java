@@ -15,7 +15,7 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.content.authoring.ContentChange;
 import io.bindery.content.authoring.ContentWriter;
 import io.bindery.content.domain.BranchStatus;
-import io.bindery.content.domain.Space;
+import io.bindery.content.spaces.Space;
 import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.revisions.RevisionMerger;
 import io.bindery.content.revisions.RevisionStore;

@@ -10,7 +10,7 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
-import io.bindery.content.domain.Space;
+import io.bindery.content.spaces.Space;
 import io.bindery.content.domain.SpaceRow;
 import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.contracts.insights.EmbeddingSearchRequest;

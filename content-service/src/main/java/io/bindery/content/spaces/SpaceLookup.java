@@ -2,7 +2,6 @@ package io.bindery.content.spaces;
 
 import io.bindery.content.access.ContentLookup;
 import io.bindery.content.access.ContentLookup.Loaded;
-import io.bindery.content.domain.Space;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

@@ -1,7 +1,6 @@
 package io.bindery.content.spaces;
 
 import io.bindery.content.access.SpaceRows;
-import io.bindery.content.domain.Space;
 import io.bindery.content.domain.SpaceRow;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -10,7 +10,6 @@ import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpacePurged;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
-import io.bindery.content.domain.Space;
 import io.bindery.content.access.ContentLookup.Loaded;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;

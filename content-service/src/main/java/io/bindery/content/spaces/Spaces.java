@@ -21,7 +21,6 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
 import io.bindery.content.domain.ContentItem;
-import io.bindery.content.domain.Space;
 import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.domain.SpaceSettings;
 import io.bindery.content.domain.Visibility;

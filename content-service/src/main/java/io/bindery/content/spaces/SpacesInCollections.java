@@ -3,7 +3,6 @@ package io.bindery.content.spaces;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
 import io.bindery.content.collections.CollectionSpaces;
-import io.bindery.content.domain.Space;
 import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.items.ContentLists;
 import io.bindery.content.items.ContentViews;

@@ -6,7 +6,7 @@ import io.bindery.content.branches.Branches;
 import io.bindery.content.access.SpacePolicy;
 import io.bindery.content.authoring.ContentChange;
 import io.bindery.content.authoring.ContentWriter;
-import io.bindery.content.domain.Space;
+import io.bindery.content.spaces.Space;
 import io.bindery.content.pages.BranchView;
 import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;

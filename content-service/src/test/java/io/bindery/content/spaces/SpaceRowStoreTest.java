@@ -2,7 +2,6 @@ package io.bindery.content.spaces;
 
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
-import io.bindery.content.domain.Space;
 import io.bindery.content.domain.SpaceRow;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.WithTestResource;

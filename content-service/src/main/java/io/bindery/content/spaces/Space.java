@@ -1,5 +1,10 @@
-package io.bindery.content.domain;
+package io.bindery.content.spaces;
 
+import io.bindery.content.domain.EditMode;
+import io.bindery.content.domain.PlacedEntity;
+import io.bindery.content.domain.SpaceProjections;
+import io.bindery.content.domain.SpaceRow;
+import io.bindery.content.domain.Visibility;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
