@@ -10,7 +10,7 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
-import io.bindery.content.spaces.Space;
+import io.bindery.content.spaces.LiveSpaces;
 import io.bindery.content.domain.SpaceRow;
 import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.contracts.insights.EmbeddingSearchRequest;
@@ -83,6 +83,8 @@ public class ContentSearch {
     @Inject
     ContentLookup lookup;
     @Inject
+    LiveSpaces liveSpaces;
+    @Inject
     ContentAccess access;
     @Inject
     PageViews views;
@@ -151,8 +153,7 @@ public class ContentSearch {
     /** The organization's spaces that the caller may read, by id; 404 when the caller is not a member. */
     private Map<String, Scope> readable(String organizationId, String callerId) {
         Membership member = access.requireMember(organizationId, callerId);
-        List<SpaceRow> candidates = Space.<Space>list("organizationId = ?1 and deletedAt is null", organizationId)
-                .stream().map(Space::row).toList();
+        List<SpaceRow> candidates = liveSpaces.liveIn(organizationId);
         Map<String, Role> roles = access.roles(member, candidates);
         Map<String, Scope> readable = new LinkedHashMap<>();
         candidates.stream().map(this::scope).filter(s -> roles.get(s.id()) != null).forEach(s -> readable.put(s.id(), s));
@@ -325,7 +326,7 @@ public class ContentSearch {
             throw ApiException.badRequest("spaces: at most 1000");
         }
         Map<String, Scope> spaces = new LinkedHashMap<>();
-        Space.<Space>list("id in ?1 and deletedAt is null", spaceIds).stream().map(Space::row).map(this::scope)
+        liveSpaces.live(spaceIds).stream().map(this::scope)
                 .forEach(s -> spaces.put(s.id(), s));
         return spaces;
     }
