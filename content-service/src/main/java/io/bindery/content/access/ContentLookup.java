@@ -4,7 +4,6 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.projection.Membership;
 import io.bindery.content.domain.ContentItem;
-import io.bindery.content.domain.Space;
 import io.bindery.content.domain.SpaceRow;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -30,12 +29,9 @@ public class ContentLookup {
 
     /** An item with the caller's membership in its organization and role on it. */
     public record Loaded<T extends ContentItem>(T item, Membership member, Role role) {
+        /** 403 unless the caller administers the space or collection (SpacePolicy's and CollectionPolicy's check). */
         public Loaded<T> requireAdmin() {
-            if (item instanceof Space s) {
-                SpacePolicy.of(s, role).requireAdmin();
-            } else {
-                new CollectionPolicy(item.id(), role).requireAdmin();
-            }
+            ItemPolicies.requireAdmin(item.type(), item.id(), role);
             return this;
         }
     }
@@ -57,25 +53,18 @@ public class ContentLookup {
         return row;
     }
 
-    /** A live space the caller can see, locked for a read-modify-write. */
-    public Loaded<Space> spaceForUpdate(String id, String callerId) {
-        return live(lockedRow(Space.class, id), id, callerId);
-    }
-
-    /** A space, deleted or not, that the caller can see, locked for a read-modify-write. */
-    public Optional<Loaded<Space>> anySpaceForUpdate(String id, String callerId) {
-        return find(lockedRow(Space.class, id), callerId);
-    }
-
     /** A collection the caller can see, as a content item (the collections feature reads it as its own entity). */
     public Loaded<ContentItem> collection(String id, String callerId) {
         return find(collections.collection(id), callerId)
                 .orElseThrow(() -> ApiException.notFound("no collection " + id));
     }
 
-    /** A live (not deleted) space. */
-    public Loaded<Space> space(String id, String callerId) {
-        return live(Space.<Space>findById(id), id, callerId);
+    /**
+     * A live (not deleted) space as its row, read through the persistence context ({@link SpaceRows#loaded}): for
+     * requests that go on to lock or write the space in the same transaction.
+     */
+    public Loaded<SpaceRow> space(String id, String callerId) {
+        return live(spaceRows.loaded(id).orElse(null), id, callerId);
     }
 
     /**
@@ -86,21 +75,17 @@ public class ContentLookup {
         return live(spaceRows.find(id).orElse(null), id, callerId);
     }
 
-    /** A space, deleted or not, that the caller can see (as it could before the deletion). */
-    public Optional<Loaded<Space>> anySpace(String id, String callerId) {
-        return find(Space.<Space>findById(id), callerId);
-    }
-
     /** An item with the caller's role on it, when the caller may see it. */
     public <T extends ContentItem> Optional<Loaded<T>> visible(T item, String callerId) {
         return find(item, callerId);
     }
 
     /**
-     * The one rule of a live space, whichever way it was read: missing, deleted and not visible to the caller are
-     * the same 404. A deleted space is turned away before the caller's membership is looked up.
+     * The one rule of a live space, whichever way it was read (the spaces feature passes its entity, locked or not):
+     * missing, deleted and not visible to the caller are the same 404. A deleted space is turned away before the
+     * caller's membership is looked up.
      */
-    private <T extends ContentItem> Loaded<T> live(T space, String id, String callerId) {
+    public <T extends ContentItem> Loaded<T> live(T space, String id, String callerId) {
         return Optional.ofNullable(space).filter(s -> !s.deleted()).flatMap(s -> find(s, callerId))
                 .orElseThrow(() -> ApiException.notFound("no space " + id));
     }

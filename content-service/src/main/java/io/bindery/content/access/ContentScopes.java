@@ -1,6 +1,6 @@
 package io.bindery.content.access;
 
-import io.bindery.content.domain.Space;
+import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,8 +21,8 @@ public class ContentScopes {
      * The space (with the caller's role), the revision read and, for a change request, its branch (the branches
      * feature builds that scope).
      */
-    public record Scope(ContentLookup.Loaded<Space> space, Snapshot snapshot, BranchHead branch) {
-        public Space item() {
+    public record Scope(ContentLookup.Loaded<SpaceRow> space, Snapshot snapshot, BranchHead branch) {
+        public SpaceRow item() {
             return space.item();
         }
 
@@ -42,12 +42,12 @@ public class ContentScopes {
     }
 
     public Scope live(String spaceId, String callerId) {
-        ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
-        return new Scope(space, revisions.snapshot(space.item().revisionId), null);
+        ContentLookup.Loaded<SpaceRow> space = lookup.space(spaceId, callerId);
+        return new Scope(space, revisions.snapshot(space.item().revisionId()), null);
     }
 
     public Scope revision(String spaceId, String revisionId, String callerId) {
-        ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
+        ContentLookup.Loaded<SpaceRow> space = lookup.space(spaceId, callerId);
         return new Scope(space, revisions.inSpace(spaceId, revisionId), null);
     }
 }

@@ -2,7 +2,6 @@ package io.bindery.content.access;
 
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
-import io.bindery.content.domain.Space;
 import io.bindery.content.domain.SpaceRow;
 
 /**
@@ -14,10 +13,6 @@ import io.bindery.content.domain.SpaceRow;
  * @param role the caller's resolved role on the space ({@code SpaceRoles}); never null
  */
 public record SpacePolicy(String spaceId, Role role, boolean locked) {
-
-    public static SpacePolicy of(Space space, Role role) {
-        return new SpacePolicy(space.id, role, space.locked());
-    }
 
     public static SpacePolicy of(SpaceRow space, Role role) {
         return new SpacePolicy(space.id(), role, space.locked());

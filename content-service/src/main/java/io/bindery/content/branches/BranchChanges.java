@@ -4,7 +4,7 @@ import io.bindery.content.access.ContentScopes;
 import io.bindery.content.pages.PageViews;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
-import io.bindery.content.domain.Space;
+import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -62,7 +62,7 @@ public class BranchChanges {
         return between(scope.item(), revisions.firstParent(head), head);
     }
 
-    private Changes between(Space space, Snapshot base, Snapshot head) {
+    private Changes between(SpaceRow space, Snapshot base, Snapshot head) {
         List<SemanticChange> out = new ArrayList<>();
         for (PageVersion after : head.inTreeOrder()) {
             PageVersion before = base.pages().get(after.pageId());
@@ -109,7 +109,7 @@ public class BranchChanges {
         return new Changes(out, 0);
     }
 
-    private ChangedFile changedFile(Space space, Snapshot in, RevisionFile f) {
+    private ChangedFile changedFile(SpaceRow space, Snapshot in, RevisionFile f) {
         return new ChangedFile(f.id(), f.name(), f.contentType(), views.file(space, in, f).downloadURL());
     }
 

@@ -2,7 +2,7 @@ package io.bindery.content.branches;
 
 import io.bindery.commons.errors.ApiException;
 import io.bindery.content.domain.PageVersion;
-import io.bindery.content.domain.Space;
+import io.bindery.content.spaces.LiveSpaces;
 import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,6 +19,8 @@ import java.util.Map;
  */
 @ApplicationScoped
 public class BranchExport {
+    @Inject
+    LiveSpaces spaces;
     @Inject
     BranchStore branches;
     @Inject
@@ -37,10 +39,7 @@ public class BranchExport {
      * markdown is read, so a huge space is never loaded for a PDF that could not be rendered anyway.
      */
     public Pages pages(String spaceId, String branch, String pageId, int maxPages, long maxChars) {
-        Space space = Space.findById(spaceId);
-        if (space == null || space.deleted()) {
-            throw ApiException.notFound("no space " + spaceId);
-        }
+        spaces.live(spaceId);
         Branch b = branches.find(spaceId, branch);
         Snapshot head = revisions.snapshot(b.headRevisionId);
         List<PageVersion> ordered = head.inTreeOrder();

@@ -15,7 +15,8 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.content.authoring.ContentChange;
 import io.bindery.content.authoring.ContentWriter;
 import io.bindery.content.domain.BranchStatus;
-import io.bindery.content.domain.Space;
+import io.bindery.content.spaces.LiveSpaces;
+import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.revisions.RevisionMerger;
 import io.bindery.content.revisions.RevisionStore;
 import io.bindery.content.revisions.Revisions;
@@ -41,6 +42,8 @@ public class Branches {
 
     @Inject
     ContentLookup lookup;
+    @Inject
+    LiveSpaces spaces;
     @Inject
     EntityManager em;
     @Inject
@@ -75,9 +78,9 @@ public class Branches {
      */
     @Transactional
     public BranchView create(String spaceId, String id, Integer number, String createdBy, String subject, String from) {
-        Space space = liveSpace(spaceId, true);
-        String start = space.revisionId;
-        if (from != null && !from.equals(space.revisionId)) {
+        SpaceRow space = spaces.liveForUpdate(spaceId);
+        String start = space.revisionId();
+        if (from != null && !from.equals(space.revisionId())) {
             try {
                 revisions.inSpace(spaceId, from);
             } catch (ApiException e) {
@@ -125,19 +128,19 @@ public class Branches {
     }
 
     public BranchView get(String spaceId, String branch) {
-        Space space = liveSpace(spaceId, false);
+        SpaceRow space = spaces.live(spaceId);
         return views.branch(branches.find(spaceId, branch).shown(), space, PageViews.Author.LEFT_OUT);
     }
 
     /** The branch's head revision (internal reads: no caller's rights); 404 for an unknown space or branch. */
     public String head(String spaceId, String branch) {
-        liveSpace(spaceId, false);
+        spaces.live(spaceId);
         return branches.find(spaceId, branch).headRevisionId;
     }
 
     /** A change request's content as the caller may read it: its space with the caller's role, its head revision. */
     public ContentScopes.Scope scope(String spaceId, String changeRequest, String callerId) {
-        ContentLookup.Loaded<Space> space = lookup.space(spaceId, callerId);
+        ContentLookup.Loaded<SpaceRow> space = lookup.space(spaceId, callerId);
         Branch b = branches.find(spaceId, changeRequest);
         return new ContentScopes.Scope(space, revisions.snapshot(b.headRevisionId),
                 new ContentScopes.BranchHead(b.id, b.mergedAncestorRevisionId));
@@ -159,12 +162,12 @@ public class Branches {
      */
     @Transactional
     public BranchWrite write(String spaceId, String branch, List<ContentChange> changes, String author) {
-        Space space = liveSpace(spaceId, false);
+        SpaceRow space = spaces.live(spaceId);
         return write(space, branches.find(spaceId, branch).id, changes, author, PageViews.Author.LEFT_OUT);
     }
 
     /** {@code shown}: SHOWN when the branch is answered to a client, LEFT_OUT when to review. */
-    private BranchWrite write(Space space, String branchId, List<ContentChange> changes, String author,
+    private BranchWrite write(SpaceRow space, String branchId, List<ContentChange> changes, String author,
                               PageViews.Author shown) {
         Branch b = em.find(Branch.class, branchId, LockModeType.PESSIMISTIC_WRITE);
         requireOpen(b);
@@ -189,16 +192,16 @@ public class Branches {
     /** Brings main into the branch. Nothing to do when main has not moved since the last update. */
     @Transactional
     public Outcome update(String spaceId, String branch) {
-        Space space = liveSpace(spaceId, false);
+        SpaceRow space = spaces.live(spaceId);
         Branch b = locked(spaceId, branch);
         requireOpen(b);
-        if (!b.mergedAncestorRevisionId.equals(space.revisionId)) {
+        if (!b.mergedAncestorRevisionId.equals(space.revisionId())) {
             Snapshot head = revisions.snapshot(b.headRevisionId);
-            RevisionMerger.Result r = merger.merge(revisions.snapshot(b.mergedAncestorRevisionId), head, revisions.snapshot(space.revisionId));
+            RevisionMerger.Result r = merger.merge(revisions.snapshot(b.mergedAncestorRevisionId), head, revisions.snapshot(space.revisionId()));
             refuseConflicts(r, "update");
-            Snapshot written = revisions.write(new RevisionStore.NewRevision(spaceId, List.of(b.headRevisionId, space.revisionId),
+            Snapshot written = revisions.write(new RevisionStore.NewRevision(spaceId, List.of(b.headRevisionId, space.revisionId()),
                     "update", b.id, null, null, r.pages(), r.fresh(), r.links(), r.files(), head));
-            b.mergedAncestorRevisionId = space.revisionId;
+            b.mergedAncestorRevisionId = space.revisionId();
             moveHead(b, written.id(), head.id(), null); // main's changes brought in: no author of its own
         }
         return new Outcome(b.headRevisionId, "update", views.branch(b.shown(), space, PageViews.Author.LEFT_OUT));
@@ -210,14 +213,14 @@ public class Branches {
      */
     @Transactional
     public Outcome merge(String spaceId, String branch, String mergedBy, String subject, Long comments) {
-        Space space = liveSpace(spaceId, true);
+        SpaceRow space = spaces.liveForUpdate(spaceId);
         Branch b = locked(spaceId, branch);
         requireOpen(b);
         b.handOver(subject, comments);
-        Snapshot main = revisions.snapshot(space.revisionId);
+        Snapshot main = revisions.snapshot(space.revisionId());
         Snapshot head = revisions.snapshot(b.headRevisionId);
         RevisionMerger.Result r;
-        if (b.mergedAncestorRevisionId.equals(space.revisionId)) {
+        if (b.mergedAncestorRevisionId.equals(space.revisionId())) {
             // main has not moved: the branch head is the result, nothing to merge
             r = new RevisionMerger.Result(head.pages(), List.of(), Map.of(), head.files(), List.of());
         } else {
@@ -226,7 +229,7 @@ public class Branches {
         }
         Snapshot written = revisions.write(new RevisionStore.NewRevision(spaceId, List.of(main.id(), head.id()), "merge",
                 null, b.id, mergedBy, r.pages(), r.fresh(), r.links(), r.files(), main));
-        moveLive(space, main, written, b.id, mergedBy);
+        space = moveLive(space, main, written, b.id, mergedBy);
         b.status = BranchStatus.MERGED;
         b.mergedRevisionId = written.id();
         b.updatedAt = Instant.now();
@@ -235,14 +238,15 @@ public class Branches {
 
     /**
      * Points the space at a new live revision: search index, event naming the user who moved it ({@code by}, null
-     * when none). Call inside the writing transaction.
+     * when none). Call inside the writing transaction, with the space locked ({@link LiveSpaces#liveForUpdate});
+     * answers the space as it is now.
      */
-    public void moveLive(Space space, Snapshot before, Snapshot after, String changeRequest, String by) {
-        space.revisionId = after.id();
-        space.updatedAt = Instant.now();
-        search.reindex(space, before, after);
-        events.publish(ContentEventTypes.SPACE_CONTENT_UPDATED, space.id, new SpaceContentUpdated(space.id, after.id(),
-                before.id(), changeRequest, by == null ? List.of() : List.of(by)));
+    public SpaceRow moveLive(SpaceRow space, Snapshot before, Snapshot after, String changeRequest, String by) {
+        SpaceRow moved = spaces.moveRevision(space.id(), after.id());
+        search.reindex(moved, before, after);
+        events.publish(ContentEventTypes.SPACE_CONTENT_UPDATED, moved.id(), new SpaceContentUpdated(moved.id(),
+                after.id(), before.id(), changeRequest, by == null ? List.of() : List.of(by)));
+        return moved;
     }
 
     private static void refuseConflicts(RevisionMerger.Result r, String what) {
@@ -264,13 +268,6 @@ public class Branches {
         return b;
     }
 
-    private Space liveSpace(String spaceId, boolean lock) {
-        Space s = lock ? lookup.lockedRow(Space.class, spaceId) : Space.findById(spaceId);
-        if (s == null || s.deleted()) {
-            throw ApiException.notFound("no space " + spaceId);
-        }
-        return s;
-    }
 
     /**
      * A change request event from review ({@code bindery.change-request.created|updated|merged.v1}): its subject and

@@ -16,7 +16,8 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
 import io.bindery.content.domain.ContentItem;
-import io.bindery.content.domain.Space;
+import io.bindery.content.access.SpaceRows;
+import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.items.SpaceView;
 import io.bindery.content.access.ContentLookup.Loaded;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -56,6 +57,10 @@ public class CollectionService {
     Placement placement;
     @Inject
     ContentLists lists;
+    @Inject
+    CollectionSpaces spaces;
+    @Inject
+    SpaceRows spaceRows;
     @Inject
     UserGrants grants;
     @Inject
@@ -162,8 +167,8 @@ public class CollectionService {
         em.createNativeQuery("DELETE FROM collection WHERE id = :c").setParameter("c", c.id).executeUpdate();
         em.clear();
         for (String spaceId : trashed) {
-            Space s = Space.findById(spaceId);
-            events.publish(ContentEventTypes.SPACE_DELETED, s.id, views.space(s, null));
+            SpaceRow s = spaceRows.loaded(spaceId).orElseThrow();
+            events.publish(ContentEventTypes.SPACE_DELETED, s.id(), views.space(s, null));
         }
         for (CollectionView v : gone) {
             events.publish(ContentEventTypes.COLLECTION_DELETED, v.id(), v);
@@ -175,8 +180,7 @@ public class CollectionService {
         Loaded<Collection> l = collection(id, callerId);
         ContentLists.Query query = new ContentLists.Query("space", "t.parent_id = :parent AND t.deleted_at IS NULL",
                 Map.of("parent", id), ContentLists.Order.POSITION);
-        return lists.page(query, l.member(), Space.class, limit, page,
-                (items, roles) -> items.stream().map(s -> views.space(s, roles.get(s.id))).toList());
+        return spaces.page(query, l.member(), limit, page);
     }
 
     @Transactional
@@ -243,11 +247,8 @@ public class CollectionService {
         for (Collection x : subtree(Collection.findById(c.id))) {
             events.publish(ContentEventTypes.COLLECTION_TRANSFERRED, x.id, collectionViews.collection(x, null));
         }
-        @SuppressWarnings("unchecked")
-        List<Space> spaces = em.createNativeQuery("SELECT * FROM space WHERE :c = ANY (ancestors)", Space.class)
-                .setParameter("c", c.id).getResultList();
-        for (Space s : spaces) {
-            events.publish(ContentEventTypes.SPACE_TRANSFERRED, s.id, views.space(s, null));
+        for (SpaceRow s : spaces.inside(c.id)) {
+            events.publish(ContentEventTypes.SPACE_TRANSFERRED, s.id(), views.space(s, null));
         }
         Collection moved = Collection.findById(c.id);
         return collectionViews.collection(moved, access.requireRole(target, moved, "no collection " + c.id));

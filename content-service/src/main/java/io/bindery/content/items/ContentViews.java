@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.content.access.SpacePolicy;
-import io.bindery.content.domain.Space;
 import io.bindery.content.domain.SpaceRow;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,10 +17,6 @@ public class ContentViews {
     PublicUrls urls;
     @Inject
     ObjectMapper json;
-
-    public SpaceView space(Space s, Role role) {
-        return space(SpaceRow.of(s), role);
-    }
 
     public SpaceView space(SpaceRow s, Role role) {
         return new SpaceView("space", s.id(), s.title(), s.emoji(), s.visibility(), s.createdAt(), s.updatedAt(),

@@ -11,7 +11,7 @@ import io.bindery.content.revisions.StoredLinks;
 import io.bindery.content.domain.PageLink;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
-import io.bindery.content.domain.Space;
+import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.pages.FileView;
 import io.bindery.content.pages.PageView;
 import io.bindery.content.items.SpaceView;
@@ -70,7 +70,7 @@ public class ContentLinks {
             throw ApiException.badRequest("status must be ok, broken or in-app");
         }
         Snapshot s = scope.snapshot();
-        Space space = scope.item();
+        SpaceRow space = scope.item();
         List<PageVersion> pages;
         if (pageId != null) {
             pages = List.of(s.page(pageId).orElseThrow(() -> ApiException.notFound("no page " + pageId + " in revision " + s.id())));
@@ -79,7 +79,7 @@ public class ContentLinks {
         }
         Map<String, List<PageLink>> links = revisions.links(pages.stream().map(PageVersion::id).toList());
         SpaceView spaceView = spaceViews.space(space, scope.space().role());
-        Org org = new Org("organization", space.organizationId);
+        Org org = new Org("organization", space.organizationId());
         VersionContext context = new VersionContext("revision", s.id());
         List<LinkItem> all = new ArrayList<>();
         long broken = 0;
@@ -102,12 +102,12 @@ public class ContentLinks {
      * A page as a location shows it: GitBook's RevisionPage, with its child pages as GET …/page/{id} has them
      * (RevisionPageDocument requires them); each page made once per answer.
      */
-    private PageView shownPage(Space space, Snapshot s, PageVersion p, Map<String, PageView> shown) {
+    private PageView shownPage(SpaceRow space, Snapshot s, PageVersion p, Map<String, PageView> shown) {
         return shown.computeIfAbsent(p.pageId(), id -> pageViews.page(space, s, p, pageViews.tree(space, s, id, false),
                 false, null, null));
     }
 
-    private LinkItem item(Snapshot s, Space space, SpaceView spaceView, Org org, VersionContext context, PageVersion from,
+    private LinkItem item(Snapshot s, SpaceRow space, SpaceView spaceView, Org org, VersionContext context, PageVersion from,
                           PageLink link, Map<String, PageView> shown) {
         Location where = new Location("page", org, spaceView, context, shownPage(space, s, from, shown), null, null);
         Location target;
@@ -155,7 +155,7 @@ public class ContentLinks {
         Snapshot s = scope.snapshot();
         List<PageVersion> pages = s.inTreeOrder();
         Map<String, List<PageLink>> links = revisions.links(pages.stream().map(PageVersion::id).toList());
-        Space space = scope.item();
+        SpaceRow space = scope.item();
         SpaceView spaceView = spaceViews.space(space, scope.space().role());
         List<Location> out = new ArrayList<>();
         Map<String, PageView> shown = new HashMap<>();
@@ -163,7 +163,7 @@ public class ContentLinks {
             boolean uses = links.getOrDefault(p.id(), List.of()).stream()
                     .anyMatch(l -> l.kind().equals(kind) && l.target().equals(target));
             if (uses) {
-                out.add(new Location("page", new Org("organization", space.organizationId), spaceView,
+                out.add(new Location("page", new Org("organization", space.organizationId()), spaceView,
                         new VersionContext("revision", s.id()), shownPage(space, s, p, shown), file, null));
             }
         }

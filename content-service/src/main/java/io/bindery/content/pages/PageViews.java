@@ -6,7 +6,7 @@ import io.bindery.commons.urls.PublicUrls;
 import io.bindery.content.domain.BranchStatus;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.RevisionFile;
-import io.bindery.content.domain.Space;
+import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -23,14 +23,14 @@ public class PageViews {
     @Inject
     UserDirectory users;
 
-    public RevisionView revision(Space space, Snapshot s, boolean metadata, BranchState mergedFrom) {
+    public RevisionView revision(SpaceRow space, Snapshot s, boolean metadata, BranchState mergedFrom) {
         return new RevisionView("revision", s.id(), s.header().type(), s.header().parents(), tree(space, s, null, metadata),
                 files(space, s), List.of(), List.of(), Map.of(), s.header().createdAt(),
                 new RevisionView.Urls(appUrl(space, "")), mergedFrom == null ? null : branch(mergedFrom, space, Author.SHOWN));
     }
 
     /** The pages under {@code parentId} (the roots for null), each with its subtree. */
-    public List<PageView> tree(Space space, Snapshot s, String parentId, boolean metadata) {
+    public List<PageView> tree(SpaceRow space, Snapshot s, String parentId, boolean metadata) {
         List<PageView> out = new ArrayList<>();
         for (PageVersion p : s.children(parentId)) {
             out.add(page(space, s, p, tree(space, s, p.pageId(), metadata), metadata, null, null));
@@ -39,7 +39,7 @@ public class PageViews {
     }
 
     /** One page; {@code markdown} or {@code document} when the page body is asked for. */
-    public PageView page(Space space, Snapshot s, PageVersion p, List<PageView> children, boolean metadata,
+    public PageView page(SpaceRow space, Snapshot s, PageVersion p, List<PageView> children, boolean metadata,
                          String markdown, Map<String, Object> document) {
         String path = s.path(p.pageId());
         boolean doc = PageVersion.DOCUMENT.equals(p.kind());
@@ -50,13 +50,13 @@ public class PageViews {
                 p.href(), markdown, document);
     }
 
-    public List<FileView> files(Space space, Snapshot s) {
+    public List<FileView> files(SpaceRow space, Snapshot s) {
         return s.files().stream().map(f -> file(space, s, f)).toList();
     }
 
-    public FileView file(Space space, Snapshot s, RevisionFile f) {
+    public FileView file(SpaceRow space, Snapshot s, RevisionFile f) {
         return new FileView(f.id(), f.name(), f.contentType(),
-                urls.api("/spaces/" + space.id + "/revisions/" + s.id() + "/files/" + f.id() + "/download"), f.size(),
+                urls.api("/spaces/" + space.id() + "/revisions/" + s.id() + "/files/" + f.id() + "/download"), f.size(),
                 f.width() == null ? null : new FileView.Dimensions(f.width(), f.height()));
     }
 
@@ -67,17 +67,17 @@ public class PageViews {
      */
     public enum Author { SHOWN, LEFT_OUT }
 
-    public BranchView branch(BranchState s, Space space, Author author) {
+    public BranchView branch(BranchState s, SpaceRow space, Author author) {
         UserRef.View createdBy = author == Author.SHOWN ? users.find(s.createdBy()).map(u -> u.view(urls)).orElse(null) : null;
         return new BranchView("change-request", s.id(), s.number(), s.status().wire(),
                 s.subject() == null ? "" : s.subject(), createdBy, s.spaceId(), s.headRevisionId(),
                 s.initialRevisionId(), s.mergedAncestorRevisionId(), s.mergedRevisionId(), s.comments(),
-                s.status() == BranchStatus.OPEN && !s.mergedAncestorRevisionId().equals(space.revisionId),
+                s.status() == BranchStatus.OPEN && !s.mergedAncestorRevisionId().equals(space.revisionId()),
                 s.createdAt(), s.updatedAt(), new BranchView.Urls(urls.api("/spaces/" + s.spaceId() + "/change-requests/" + s.id()),
-                urls.app("/o/" + space.organizationId + "/s/" + space.id + "/~/changes/" + s.number())));
+                urls.app("/o/" + space.organizationId() + "/s/" + space.id() + "/~/changes/" + s.number())));
     }
 
-    public String appUrl(Space space, String path) {
-        return urls.app("/o/" + space.organizationId + "/s/" + space.id + (path == null || path.isEmpty() ? "" : "/" + path));
+    public String appUrl(SpaceRow space, String path) {
+        return urls.app("/o/" + space.organizationId() + "/s/" + space.id() + (path == null || path.isEmpty() ? "" : "/" + path));
     }
 }

@@ -10,7 +10,8 @@ import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
-import io.bindery.content.domain.Space;
+import io.bindery.content.spaces.LiveSpaces;
+import io.bindery.content.domain.SpaceRow;
 import io.bindery.contracts.content.SiteSearchResponse;
 import io.bindery.contracts.insights.EmbeddingSearchRequest;
 import io.bindery.contracts.insights.EmbeddingSearchResponse;
@@ -82,6 +83,8 @@ public class ContentSearch {
     @Inject
     ContentLookup lookup;
     @Inject
+    LiveSpaces liveSpaces;
+    @Inject
     ContentAccess access;
     @Inject
     PageViews views;
@@ -150,7 +153,7 @@ public class ContentSearch {
     /** The organization's spaces that the caller may read, by id; 404 when the caller is not a member. */
     private Map<String, Scope> readable(String organizationId, String callerId) {
         Membership member = access.requireMember(organizationId, callerId);
-        List<Space> candidates = Space.list("organizationId = ?1 and deletedAt is null", organizationId);
+        List<SpaceRow> candidates = liveSpaces.liveIn(organizationId);
         Map<String, Role> roles = access.roles(member, candidates);
         Map<String, Scope> readable = new LinkedHashMap<>();
         candidates.stream().map(this::scope).filter(s -> roles.get(s.id()) != null).forEach(s -> readable.put(s.id(), s));
@@ -323,7 +326,7 @@ public class ContentSearch {
             throw ApiException.badRequest("spaces: at most 1000");
         }
         Map<String, Scope> spaces = new LinkedHashMap<>();
-        Space.<Space>list("id in ?1 and deletedAt is null", spaceIds).stream().map(this::scope)
+        liveSpaces.live(spaceIds).stream().map(this::scope)
                 .forEach(s -> spaces.put(s.id(), s));
         return spaces;
     }
@@ -364,8 +367,8 @@ public class ContentSearch {
         }
     }
 
-    private Scope scope(Space s) {
-        return new Scope(s.id, s.organizationId, s.revisionId, s.title, views.appUrl(s, ""));
+    private Scope scope(SpaceRow s) {
+        return new Scope(s.id(), s.organizationId(), s.revisionId(), s.title(), views.appUrl(s, ""));
     }
 
     // ---- vectors ----

@@ -1,7 +1,7 @@
 package io.bindery.content.search;
 
 import io.bindery.content.domain.PageVersion;
-import io.bindery.content.domain.Space;
+import io.bindery.content.domain.SpaceRow;
 import io.bindery.document.MarkdownSections;
 import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
@@ -32,7 +32,7 @@ public class SearchIndex {
     @Inject
     Revisions revisions;
 
-    public void reindex(Space space, Snapshot before, Snapshot after) {
+    public void reindex(SpaceRow space, Snapshot before, Snapshot after) {
         List<String> gone = new ArrayList<>();
         List<PageVersion> changed = new ArrayList<>();
         for (PageVersion p : before.pages().values()) {
@@ -61,7 +61,7 @@ public class SearchIndex {
         relocate(space, after, moved);
         em.unwrap(Session.class).doWork(c -> {
             try (PreparedStatement del = c.prepareStatement("DELETE FROM search_section WHERE space_id = ? AND page_id = ANY(?)")) {
-                del.setString(1, space.id);
+                del.setString(1, space.id());
                 del.setArray(2, c.createArrayOf("text", gone.toArray()));
                 del.executeUpdate();
             }
@@ -92,7 +92,7 @@ public class SearchIndex {
     }
 
     /** Pages left unchanged whose path or ancestors changed with a rename or move above them. */
-    private void relocate(Space space, Snapshot after, List<PageVersion> moved) {
+    private void relocate(SpaceRow space, Snapshot after, List<PageVersion> moved) {
         if (moved.isEmpty()) {
             return;
         }
@@ -102,7 +102,7 @@ public class SearchIndex {
                 for (PageVersion p : moved) {
                     up.setString(1, after.path(p.pageId()));
                     up.setArray(2, c.createArrayOf("text", ancestorTitles(after, p).toArray()));
-                    up.setString(3, space.id);
+                    up.setString(3, space.id());
                     up.setString(4, p.pageId());
                     up.addBatch();
                 }
@@ -113,7 +113,7 @@ public class SearchIndex {
 
     private static final int SLICE = 200;
 
-    private void index(Space space, Snapshot after, List<PageVersion> changed) {
+    private void index(SpaceRow space, Snapshot after, List<PageVersion> changed) {
         Map<String, String> markdown = revisions.markdown(changed.stream().map(PageVersion::id).toList());
         em.unwrap(Session.class).doWork(c -> {
             try (PreparedStatement ins = c.prepareStatement("INSERT INTO search_section (space_id, page_id, ordinal, version_id,"
@@ -130,7 +130,7 @@ public class SearchIndex {
                     for (int i = 0; i < sections.size(); i++) {
                         MarkdownSections.Section s = sections.get(i);
                         String heading = (i == 0 ? p.title() + " " : "") + (s.title() == null ? "" : s.title());
-                        ins.setString(1, space.id);
+                        ins.setString(1, space.id());
                         ins.setString(2, p.pageId());
                         ins.setInt(3, i);
                         ins.setString(4, p.id());

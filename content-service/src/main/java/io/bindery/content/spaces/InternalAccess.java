@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.projection.Membership;
-import io.bindery.content.domain.Space;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -91,7 +90,7 @@ public class InternalAccess {
             if (s == null || s.deleted() || !s.organizationId.equals(organizationId)) {
                 continue;
             }
-            access.role(member, s).ifPresent(role -> out.add(json.convertValue(views.space(s, role), SpaceData.class)));
+            access.role(member, s).ifPresent(role -> out.add(json.convertValue(views.space(s.row(), role), SpaceData.class)));
         }
         return new SpaceViewsResponse(out);
     }

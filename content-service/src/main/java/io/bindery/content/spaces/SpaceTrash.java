@@ -10,7 +10,6 @@ import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpacePurged;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
-import io.bindery.content.domain.Space;
 import io.bindery.content.access.ContentLookup.Loaded;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
@@ -36,6 +35,8 @@ public class SpaceTrash {
     @Inject
     ContentLookup lookup;
     @Inject
+    SpaceLookup spaceLookup;
+    @Inject
     ContentAccess access;
     @Inject
     ContentViews views;
@@ -55,7 +56,7 @@ public class SpaceTrash {
     @Transactional
     public void delete(String id, String callerId) {
         // unknown, or not the caller's to see: the same 204, so a DELETE never reveals that an id exists
-        Loaded<Space> l = lookup.anySpaceForUpdate(id, callerId).orElse(null);
+        Loaded<Space> l = spaceLookup.anySpaceForUpdate(id, callerId).orElse(null);
         if (l == null) {
             return;
         }
@@ -67,12 +68,12 @@ public class SpaceTrash {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         s.deletedAt = now;
         s.updatedAt = now;
-        events.publish(ContentEventTypes.SPACE_DELETED, s.id, views.space(s, null));
+        events.publish(ContentEventTypes.SPACE_DELETED, s.id, views.space(s.row(), null));
     }
 
     @Transactional
     public SpaceView restore(String id, String callerId) {
-        Loaded<Space> l = lookup.anySpaceForUpdate(id, callerId).orElseThrow(() -> ApiException.notFound("no space " + id));
+        Loaded<Space> l = spaceLookup.anySpaceForUpdate(id, callerId).orElseThrow(() -> ApiException.notFound("no space " + id));
         Space s = l.item();
         if (s.deleted() && !restorable(s)) {
             throw ApiException.notFound("no space " + id + " (deleted spaces can be restored for " + retention + ")");
@@ -81,9 +82,9 @@ public class SpaceTrash {
         if (s.deleted()) {
             s.deletedAt = null;
             s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            events.publish(ContentEventTypes.SPACE_RESTORED, s.id, views.space(s, null));
+            events.publish(ContentEventTypes.SPACE_RESTORED, s.id, views.space(s.row(), null));
         }
-        return views.space(s, access.requireRole(l.member(), s, "no space " + id));
+        return views.space(s.row(), access.requireRole(l.member(), s, "no space " + id));
     }
 
     boolean restorable(Space s) {

@@ -21,7 +21,6 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.projection.Membership;
 import io.bindery.content.domain.ContentItem;
-import io.bindery.content.domain.Space;
 import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.domain.SpaceSettings;
 import io.bindery.content.domain.Visibility;
@@ -46,6 +45,8 @@ public class Spaces {
     ContentAccess access;
     @Inject
     ContentLookup lookup;
+    @Inject
+    SpaceLookup spaceLookup;
     @Inject
     ContentViews views;
     @Inject
@@ -90,7 +91,7 @@ public class Spaces {
         ContentLists.Query query = new ContentLists.Query("space", "t.organization_id = :org AND t.deleted_at IS NULL",
                 Map.of("org", organizationId), ContentLists.Order.CREATED_ASC);
         return lists.page(query, member, Space.class, limit, page,
-                (items, roles) -> items.stream().map(s -> views.space(s, roles.get(s.id))).toList());
+                (items, roles) -> items.stream().map(s -> views.space(s.row(), roles.get(s.id))).toList());
     }
 
     /** The spaces a member can see, with its role on each: for itself or for an organization admin. */
@@ -113,7 +114,7 @@ public class Spaces {
         return lists.page(query, member, Space.class, limit, page, items -> {
             Map<String, Role> theirs = access.roles(member, items);
             Map<String, Role> mine = member.userId().equals(callerId) ? theirs : access.roles(caller, items);
-            return items.stream().map(s -> new MemberSpaceView(theirs.get(s.id).wire(), views.space(s, mine.get(s.id)))).toList();
+            return items.stream().map(s -> new MemberSpaceView(theirs.get(s.id).wire(), views.space(s.row(), mine.get(s.id)))).toList();
         });
     }
 
@@ -126,9 +127,9 @@ public class Spaces {
 
     @Transactional
     public SpaceView update(String id, String callerId, UpdateSpaceRequest request) {
-        Loaded<Space> l = lookup.spaceForUpdate(id, callerId).requireAdmin();
+        Loaded<Space> l = spaceLookup.spaceForUpdate(id, callerId).requireAdmin();
         Space s = l.item();
-        String before = json.valueToTree(views.space(s, null)).toString();
+        String before = json.valueToTree(views.space(s.row(), null)).toString();
         if (request.title() != null) {
             s.title = request.title().value();
         }
@@ -154,17 +155,17 @@ public class Spaces {
             }
             s.visibility = visibility;
         }
-        if (!json.valueToTree(views.space(s, null)).toString().equals(before)) {
+        if (!json.valueToTree(views.space(s.row(), null)).toString().equals(before)) {
             s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            events.publish(ContentEventTypes.SPACE_UPDATED, s.id, views.space(s, null));
+            events.publish(ContentEventTypes.SPACE_UPDATED, s.id, views.space(s.row(), null));
         }
-        return views.space(s, l.role());
+        return views.space(s.row(), l.role());
     }
 
     /** A copy of a space, with its current content, right after the original. */
     @Transactional
     public SpaceView duplicate(String id, String callerId) {
-        Loaded<Space> l = lookup.space(id, callerId);
+        Loaded<Space> l = spaceLookup.space(id, callerId);
         Space original = l.item();
         ContentItem parent = original.parentId == null ? null : collections.find(original.parentId);
         if (!access.canCreateAt(l.member(), parent)) {
@@ -226,8 +227,8 @@ public class Spaces {
         s.ancestors = CollectionService.childAncestors(parent);
         s.position = placement.last(organization, parentId);
         s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        events.publish(ContentEventTypes.SPACE_TRANSFERRED, s.id, views.space(s, null));
-        return views.space(s, access.requireRole(target, s, "no space " + s.id));
+        events.publish(ContentEventTypes.SPACE_TRANSFERRED, s.id, views.space(s.row(), null));
+        return views.space(s.row(), access.requireRole(target, s, "no space " + s.id));
     }
 
     /** Moves a space of the caller's organization to another parent and/or position. */
@@ -249,13 +250,13 @@ public class Spaces {
         s.ancestors = CollectionService.childAncestors(target);
         s.position = at.getAsDouble();
         s.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        events.publish(ContentEventTypes.SPACE_MOVED, s.id, views.space(s, null));
-        return views.space(s, access.requireRole(l.member(), s, "no space " + s.id));
+        events.publish(ContentEventTypes.SPACE_MOVED, s.id, views.space(s.row(), null));
+        return views.space(s.row(), access.requireRole(l.member(), s, "no space " + s.id));
     }
 
     /** A space the caller administers; a deleted one is 412 (restore it first), an unseen one 404. */
     private Loaded<Space> movable(String id, String callerId) {
-        Loaded<Space> l = lookup.anySpaceForUpdate(id, callerId).orElseThrow(() -> ApiException.notFound("no space " + id));
+        Loaded<Space> l = spaceLookup.anySpaceForUpdate(id, callerId).orElseThrow(() -> ApiException.notFound("no space " + id));
         if (l.item().deleted()) {
             if (l.role() == Role.ADMIN) {
                 throw new ApiException(412, "space " + id + " is deleted: restore it before moving it");
@@ -298,7 +299,7 @@ public class Spaces {
         if (!member.admin()) {
             grants.grantCreator(s, callerId);
         }
-        events.publish(ContentEventTypes.SPACE_CREATED, s.id, views.space(s, null));
-        return views.space(s, access.requireRole(member, s, "no space " + s.id));
+        events.publish(ContentEventTypes.SPACE_CREATED, s.id, views.space(s.row(), null));
+        return views.space(s.row(), access.requireRole(member, s, "no space " + s.id));
     }
 }

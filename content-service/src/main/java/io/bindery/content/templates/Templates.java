@@ -1,13 +1,13 @@
 package io.bindery.content.templates;
 
-import io.bindery.content.access.ContentLookup;
 import io.bindery.content.access.ContentScopes;
 import io.bindery.content.branches.Branches;
 import io.bindery.content.access.SpacePolicy;
 import io.bindery.content.authoring.ContentChange;
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.authoring.ContentWriter;
-import io.bindery.content.domain.Space;
+import io.bindery.content.domain.SpaceRow;
+import io.bindery.content.spaces.LiveSpaces;
 import io.bindery.content.pages.BranchView;
 import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
@@ -27,7 +27,7 @@ import java.util.List;
 @ApplicationScoped
 public class Templates {
     @Inject
-    ContentLookup lookup;
+    LiveSpaces spaces;
     @Inject
     ContentScopes scopes;
     @Inject
@@ -48,10 +48,10 @@ public class Templates {
             return;
         }
         ContentScopes.Scope scope = scopes.live(spaceId, callerId).requireEdit(); // the space is re-read under a lock below
-        Space space = lookup.lockedRow(Space.class, spaceId);
+        SpaceRow space = spaces.forUpdate(spaceId);
         // again on the locked row: a PATCH locking the space may have committed since the first read
         SpacePolicy.of(space, scope.space().role()).requireEdit();
-        Snapshot before = revisions.snapshot(space.revisionId);
+        Snapshot before = revisions.snapshot(space.revisionId());
         ContentWriter.Written w = writer.apply(before, changes, before.id(),
                 new ContentWriter.Target(spaceId, null, callerId, "edits"));
         branches.moveLive(space, before, w.revision(), null, callerId);

@@ -2,7 +2,6 @@ package io.bindery.content.spaces;
 
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
-import io.bindery.content.domain.Space;
 import io.bindery.content.domain.SpaceRow;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.WithTestResource;
@@ -65,7 +64,7 @@ class SpaceRowStoreTest {
                           change_requests_draft = 4, deleted_at = now(), published_url = 'https://docs.example/x',
                           git_sync = '{"installationStatus":"active"}', visibility = 'unlisted', edit_mode = 'locked'
                         WHERE id = :id""").setParameter("id", id).executeUpdate());
-        SpaceRow byEntity = QuarkusTransaction.requiringNew().call(() -> SpaceRow.of(em.find(Space.class, id)));
+        SpaceRow byEntity = QuarkusTransaction.requiringNew().call(() -> rows.loaded(id).orElseThrow());
         SpaceRow byId = rows.find(id).orElseThrow();
         for (RecordComponent c : SpaceRow.class.getRecordComponents()) {
             Object entity = value(c, byEntity);

@@ -1,5 +1,10 @@
-package io.bindery.content.domain;
+package io.bindery.content.spaces;
 
+import io.bindery.content.domain.EditMode;
+import io.bindery.content.domain.PlacedEntity;
+import io.bindery.content.domain.SpaceProjections;
+import io.bindery.content.domain.SpaceRow;
+import io.bindery.content.domain.Visibility;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -52,6 +57,15 @@ public class Space extends PlacedEntity {
 
     public boolean locked() {
         return editMode == EditMode.LOCKED;
+    }
+
+    /** The space as the read-only record other features take (they never hold the entity). */
+    public SpaceRow row() {
+        SpaceProjections p = projected;
+        return new SpaceRow(id, organizationId, parentId, ancestors, title, emoji, visibility.wire(), editMode.wire(),
+                language, defaultLevel, mergeRules, revisionId, comments, changeRequests, changeRequestsOpen,
+                changeRequestsDraft, createdAt, updatedAt, deletedAt, p == null ? null : p.publishedUrl,
+                p == null ? null : p.gitSync);
     }
 
     @Override
