@@ -91,6 +91,47 @@ public final class ArchitectureRules {
                         + "to user-given URLs must pass the guard");
     }
 
+    /** The query methods of the persistence APIs Bindery uses: what makes a class one that speaks SQL. */
+    private static final java.util.Set<String> ENTITY_MANAGER_QUERIES = java.util.Set.of("createNativeQuery",
+            "createQuery", "createNamedQuery", "createStoredProcedureQuery", "createNamedStoredProcedureQuery");
+    private static final java.util.Set<String> PANACHE_QUERIES = java.util.Set.of("find", "findAll", "findById",
+            "findByIdOptional", "list", "listAll", "stream", "streamAll", "count", "delete", "deleteAll", "deleteById",
+            "update", "exists");
+    private static final java.util.Set<String> JDBC_STATEMENTS = java.util.Set.of("prepareStatement",
+            "createStatement", "prepareCall");
+
+    /**
+     * SQL is a store's: only a class named {@code …Store} builds a query (JPA/HQL or native through the
+     * EntityManager, a Panache finder, update or delete, a JDBC statement), so a table's queries are found in one
+     * place and a use case reads as what it does, not how rows are fetched.
+     */
+    public static ArchRule queriesOnlyInStores() {
+        return classes().that().haveSimpleNameNotEndingWith("Store")
+                .should(buildNoQueries())
+                .allowEmptyShould(true)
+                .because("XStore is the only class with SQL or Panache queries for its feature's tables (issue 30)");
+    }
+
+    /** Each query a class builds is one violation (so a ratchet can count them). */
+    private static ArchCondition<JavaClass> buildNoQueries() {
+        return new ArchCondition<>("build no queries (EntityManager queries, Panache finders, JDBC statements)") {
+            @Override
+            public void check(JavaClass origin, ConditionEvents events) {
+                for (com.tngtech.archunit.core.domain.JavaMethodCall call : origin.getMethodCallsFromSelf()) {
+                    JavaClass owner = call.getTargetOwner();
+                    String name = call.getName();
+                    boolean query = owner.isAssignableTo("jakarta.persistence.EntityManager") && ENTITY_MANAGER_QUERIES.contains(name)
+                            || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheEntityBase") && PANACHE_QUERIES.contains(name)
+                            || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheRepositoryBase") && PANACHE_QUERIES.contains(name)
+                            || owner.isAssignableTo("java.sql.Connection") && JDBC_STATEMENTS.contains(name);
+                    if (query) {
+                        events.add(SimpleConditionEvent.violated(call, call.getDescription()));
+                    }
+                }
+            }
+        };
+    }
+
     private static ArchCondition<JavaClass> onlyBeUsedFromTheirOwnPackage() {
         return new ArchCondition<>("only be used from their own package") {
             @Override

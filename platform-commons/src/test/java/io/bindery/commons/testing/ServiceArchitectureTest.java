@@ -37,6 +37,14 @@ public abstract class ServiceArchitectureTest {
         return 0;
     }
 
+    /**
+     * Queries built outside a store that are still there (0: {@link ArchitectureRules#queriesOnlyInStores} holds).
+     * A ratchet like {@link #storeAndEntityUsesOutsideTheirFeature}: it only goes down.
+     */
+    protected int queriesOutsideStores() {
+        return 0;
+    }
+
     protected JavaClasses classes() {
         return CLASSES.computeIfAbsent(basePackage, ArchitectureRules::mainClasses);
     }
@@ -64,16 +72,27 @@ public abstract class ServiceArchitectureTest {
 
     @Test
     void storesAndEntitiesStayInTheirFeature() {
-        int owed = storeAndEntityUsesOutsideTheirFeature();
+        ratchet(ArchitectureRules.storesAndEntitiesStayInTheirFeature(), storeAndEntityUsesOutsideTheirFeature(),
+                "uses of stores and entities outside their feature", "storeAndEntityUsesOutsideTheirFeature()");
+    }
+
+    @Test
+    void queriesOnlyInStores() {
+        ratchet(ArchitectureRules.queriesOnlyInStores(), queriesOutsideStores(), "queries built outside a store",
+                "queriesOutsideStores()");
+    }
+
+    /** Checks {@code rule} outright when nothing is owed; else that exactly {@code owed} violations are left. */
+    private void ratchet(com.tngtech.archunit.lang.ArchRule rule, int owed, String what, String method) {
         if (owed == 0) {
-            ArchitectureRules.storesAndEntitiesStayInTheirFeature().check(classes());
+            rule.check(classes());
             return;
         }
-        EvaluationResult result = ArchitectureRules.storesAndEntitiesStayInTheirFeature().evaluate(classes());
+        EvaluationResult result = rule.evaluate(classes());
         int uses = result.getFailureReport().getDetails().size();
-        assertTrue(uses <= owed, uses + " uses of stores and entities outside their feature, more than the " + owed
-                + " still owed: a change added some. " + result.getFailureReport());
-        assertTrue(uses == owed, "only " + uses + " uses of stores and entities outside their feature are left: "
-                + "lower storeAndEntityUsesOutsideTheirFeature() from " + owed + " to " + uses);
+        assertTrue(uses <= owed, uses + " " + what + ", more than the " + owed + " still owed: a change added some. "
+                + result.getFailureReport());
+        assertTrue(uses == owed, "only " + uses + " " + what + " are left: lower " + method + " from " + owed + " to "
+                + uses);
     }
 }
