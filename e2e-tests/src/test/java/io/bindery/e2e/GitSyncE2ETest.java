@@ -287,6 +287,119 @@ class GitSyncE2ETest {
         assertEquals(files(admin, source), files(admin, target));
     }
 
+    /**
+     * Continuous sync with a Git server over HTTPS and basic auth (credentials given to PUT git/sync, sealed): ten
+     * round trips, each a change merged in Bindery (one commit with the trailer) and a push to Git (one merged change
+     * request, through its webhook), end with exactly twenty new commits and twenty merged change requests and
+     * nothing moving afterwards (no ping-pong); then a protected main sends the next merge to bindery/cr-<n>.
+     */
+    @Test
+    void tenRoundTripsOverHttpsThenAProtectedBranch() throws Exception {
+        TestOrg org = E2EFixtures.newTestOrg();
+        String admin = org.admin().token();
+        String space = as(admin).body(Map.of("title", "Round trips")).post(org.path() + "/spaces").then().statusCode(201)
+                .extract().path("id");
+        Path repos = Files.createTempDirectory(temp, "rounds").toRealPath();
+        Path repo = repos.resolve("docs.git");
+        Git.init().setBare(true).setDirectory(repo.toFile()).setInitialBranch("main").call().close();
+        push(repo, Map.of("README.md", utf8("# Home\n\nHello.\n"), "SUMMARY.md", utf8("# Table of contents\n\n"
+                + "* [Home](README.md)\n* [Guide](guide.md)\n"), "guide.md", utf8("# Guide\n\nStart.\n")),
+                "Docs", "writer@example.com");
+        try (GitHttpServer server = new GitHttpServer(repos, "bot", "s3cret-pass", Stack.gitTlsDir().resolve("server.p12"),
+                Files.readString(Stack.gitTlsDir().resolve("password")).trim())) {
+            JsonPath sync = extension(admin).body(Map.of("url", server.url("docs.git", null, null), "ref", "refs/heads/main",
+                    "priority", "git", "credentials", Map.of("username", "bot", "password", "s3cret-pass")))
+                    .put("/v1/spaces/" + space + "/git/sync").then().statusCode(200).extract().jsonPath();
+            assertTrue(!sync.prettify().contains("s3cret-pass"), sync.prettify());
+            String secret = sync.getString("webhookSecret");
+            String hook = java.net.URI.create(sync.getString("webhookUrl")).getPath();
+            assertEquals("success", awaitEnd(admin, space).getString("operation.state"));
+            JsonPath pages = as(admin).get("/v1/spaces/" + space + "/content/pages").then().statusCode(200).extract().jsonPath();
+            String home = pages.getString("pages[0].id");
+            String guide = pages.getString("pages[1].id");
+            ObjectId start = head(repo);
+            int mergedBefore = merged(admin, space);
+
+            for (int round = 1; round <= 10; round++) {
+                ObjectId before = head(repo);
+                String cr = ChangeRequestsE2ETest.newChangeRequest(admin, space, "Round " + round + " from Bindery");
+                ContentFixtures.written(admin, space, cr, updatePage(home, "document", newMarkdown("Hello, round " + round + ".")));
+                ChangeRequestsE2ETest.mergeChangeRequest(admin, space, cr).then().statusCode(200);
+                await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() -> !head(repo).equals(before));
+                assertTrue(commit(repo).getFullMessage().contains("Bindery-Change-Request: "), commit(repo).getFullMessage());
+                awaitEnd(admin, space);
+
+                String text = "Start, round " + round + ".";
+                ObjectId pushed = push(repo, Map.of("guide.md", utf8("# Guide\n\n" + text + "\n")), "Round " + round
+                        + " from Git", "writer@example.com");
+                String body = "{\"ref\":\"refs/heads/main\",\"after\":\"" + pushed.name() + "\",\"commits\":[]}";
+                RestAssured.given().baseUri(Stack.GATEWAY).contentType(ContentType.JSON).header("X-GitHub-Event", "push")
+                        .header("X-Hub-Signature-256", "sha256=" + hmac(secret, body)).body(body).post(hook)
+                        .then().statusCode(202);
+                await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50)).until(() ->
+                        ContentFixtures.markdownAt(admin, "/v1/spaces/" + space + "/content", guide).contains(text));
+                awaitEnd(admin, space);
+            }
+            // twenty commits (ten of each side), twenty merged change requests, and then nothing moves
+            assertEquals(20, commitsSince(repo, start));
+            assertEquals(mergedBefore + 20, merged(admin, space));
+            ObjectId settled = head(repo);
+            String again = "{\"ref\":\"refs/heads/main\",\"after\":\"" + settled.name() + "\",\"commits\":[]}";
+            RestAssured.given().baseUri(Stack.GATEWAY).contentType(ContentType.JSON).header("X-GitHub-Event", "push")
+                    .header("X-Hub-Signature-256", "sha256=" + hmac(secret, again)).body(again).post(hook).then().statusCode(202);
+            assertEquals("success", awaitEnd(admin, space).getString("operation.state"));
+            Thread.sleep(2000);
+            assertEquals(settled, head(repo));
+            assertEquals(mergedBefore + 20, merged(admin, space));
+            assertTrue(ContentFixtures.markdownAt(admin, "/v1/spaces/" + space + "/content", home).contains("Hello, round 10."));
+
+            // a protected main: the next merge goes to bindery/cr-<n>, main stays, nothing is forced
+            server.protect("refs/heads/main");
+            String cr = ChangeRequestsE2ETest.newChangeRequest(admin, space, "Protected change");
+            ContentFixtures.written(admin, space, cr, updatePage(home, "document", newMarkdown("Hello, protected.")));
+            ChangeRequestsE2ETest.mergeChangeRequest(admin, space, cr).then().statusCode(200);
+            int number = as(admin).get("/v1/spaces/" + space + "/change-requests/" + cr).then().statusCode(200)
+                    .extract().path("number");
+            String branch = "refs/heads/bindery/cr-" + number;
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> ref(repo, branch) != null);
+            JsonPath info = awaitEnd(admin, space);
+            assertEquals("failure", info.getString("operation.state"), info.prettify());
+            assertTrue(info.getString("operation.error").contains(branch), info.prettify());
+            assertTrue(info.getString("operation.errorAction.label").startsWith("merge " + branch + " into refs/heads/main"),
+                    info.prettify());
+            assertEquals(settled, head(repo));
+            assertTrue(read(repo, commitOf(repo, branch), "README.md").contains("Hello, protected."));
+            extension(admin).delete("/v1/spaces/" + space + "/git/sync").then().statusCode(204);
+        }
+    }
+
+    private static int merged(String token, String space) {
+        return as(token).queryParam("status", "merged").queryParam("limit", 100)
+                .get("/v1/spaces/" + space + "/change-requests").then().statusCode(200).extract().path("items.size()");
+    }
+
+    static int commitsSince(Path bare, ObjectId since) throws Exception {
+        try (Git git = Git.open(bare.toFile())) {
+            int n = 0;
+            for (RevCommit ignored : git.log().addRange(since, head(bare)).call()) {
+                n++;
+            }
+            return n;
+        }
+    }
+
+    static ObjectId ref(Path bare, String ref) throws Exception {
+        try (Git git = Git.open(bare.toFile())) {
+            return git.getRepository().resolve(ref);
+        }
+    }
+
+    static RevCommit commitOf(Path bare, String ref) throws Exception {
+        try (Git git = Git.open(bare.toFile())) {
+            return git.getRepository().parseCommit(git.getRepository().resolve(ref));
+        }
+    }
+
     /** What export → import must keep of each page: its place (path, depth first), kind, title and fields. */
     private static List<String> shape(List<Map<String, Object>> pages) {
         return pages.stream().map(p -> p.get("path") + " " + p.get("type") + " " + p.get("title") + " "
