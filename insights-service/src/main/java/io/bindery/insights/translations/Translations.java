@@ -48,6 +48,8 @@ public class Translations {
     @Inject
     TranslationRun runner;
     @Inject
+    TranslationStore store;
+    @Inject
     TranslationSweep sweep;
 
     /** 400 naming the pair and the installed ones, unless the engine has it. */
@@ -185,7 +187,7 @@ public class Translations {
             if (row == null) {
                 return; // deleted meanwhile: the target space stays, as it would after a delete
             }
-            runner.recordPages(row.id, outcome.hashes());
+            store.recordPages(row.id, outcome.hashes());
             row.status = "completed";
             row.resultSpace = outcome.space();
             row.resultRevision = outcome.revision();
@@ -195,7 +197,7 @@ public class Translations {
             row.latestPages = outcome.pages();
             row.latestWords = outcome.words();
             row.totalWords += outcome.words();
-            row.totalPages = runner.pageCount(row.id);
+            row.totalPages = store.pageCount(row.id);
             row.updatedAt = now();
             events.publish(InsightsEventTypes.TRANSLATION_UPDATED, row.id, data(row));
         });
