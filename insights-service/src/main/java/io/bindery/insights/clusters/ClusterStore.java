@@ -1,5 +1,8 @@
 package io.bindery.insights.clusters;
 
+import io.bindery.commons.lists.KeysetPage;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.Where;
 import io.bindery.contracts.insights.ConversationIssueData;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -105,6 +108,16 @@ public class ClusterStore {
         return em.createNativeQuery("""
                 SELECT organization_id FROM clustering_state
                 WHERE clustered_at IS NULL OR changed_at > clustered_at ORDER BY changed_at""").getResultList();
+    }
+
+    /** A page of the organization's clusters; {@code source} (null or blank: any) keeps those with issues from it. */
+    ListPage<IssuesCluster> page(KeysetPage<IssuesCluster> keyset, String organizationId, String source) {
+        Where where = Where.of("organization_id = :org", "org", organizationId);
+        if (source != null && !source.isBlank()) {
+            where = where.and("EXISTS (SELECT 1 FROM conversation_issue i WHERE i.cluster_id = issues_cluster.id"
+                    + " AND i.source = :source)", "source", source.strip());
+        }
+        return keyset.sql(em, IssuesCluster.class, "SELECT *", "FROM issues_cluster", where);
     }
 
     /** The organization's clusters, by id. */

@@ -4,12 +4,10 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.insights.access.InsightsAccess;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Duration;
@@ -31,8 +29,6 @@ public class ClusterViews {
             "issues", Keyset.descending(SortKey.number("issue_count", c -> (double) c.issueCount), SortKey.text("id", c -> c.id)));
 
     @Inject
-    EntityManager em;
-    @Inject
     ClusterStore store;
     @Inject
     InsightsAccess access;
@@ -52,13 +48,7 @@ public class ClusterViews {
             throw ApiException.badRequest("order must be asc or desc");
         }
         keyset = keyset.descending(!"asc".equals(order));
-        Where where = Where.of("organization_id = :org", "org", organizationId);
-        if (source != null && !source.isBlank()) {
-            where = where.and("EXISTS (SELECT 1 FROM conversation_issue i WHERE i.cluster_id = issues_cluster.id"
-                    + " AND i.source = :source)", "source", source.strip());
-        }
-        return keyset.page(page, limit).sql(em, IssuesCluster.class, "SELECT *", "FROM issues_cluster", where)
-                .render(this::views);
+        return store.page(keyset.page(page, limit), organizationId, source).render(this::views);
     }
 
     /** Views of clusters with one query for their weekly counts and one for their sources. */

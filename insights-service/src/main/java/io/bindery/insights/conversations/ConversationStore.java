@@ -1,5 +1,8 @@
 package io.bindery.insights.conversations;
 
+import io.bindery.commons.lists.KeysetPage;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -30,5 +33,17 @@ public class ConversationStore {
                 .setParameter("parts", parts)
                 .setParameter("created", createdAt)
                 .setParameter("now", ingestedAt).executeUpdate();
+    }
+
+    /**
+     * A page of the organization's conversations; {@code source} (null or blank: any) filters by where they came
+     * from.
+     */
+    ListPage<Conversation> page(KeysetPage<Conversation> keyset, String organizationId, String source) {
+        Where where = Where.of("organization_id = :org", "org", organizationId);
+        if (source != null && !source.isBlank()) {
+            where = where.and("source = :source", "source", source.strip());
+        }
+        return keyset.sql(em, Conversation.class, "SELECT *", "FROM conversation", where);
     }
 }

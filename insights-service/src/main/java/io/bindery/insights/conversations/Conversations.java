@@ -8,7 +8,6 @@ import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.contracts.insights.ConversationData;
 import io.bindery.contracts.insights.InsightsEventTypes;
@@ -81,12 +80,7 @@ public class Conversations {
     @Transactional
     public ListPage<ConversationView> list(String organizationId, String userId, String source, String page, int limit) {
         access.member(organizationId, userId);
-        Where where = Where.of("organization_id = :org", "org", organizationId);
-        if (source != null && !source.isBlank()) {
-            where = where.and("source = :source", "source", source.strip());
-        }
-        return NEWEST_FIRST.page(page, limit).sql(em, Conversation.class, "SELECT *", "FROM conversation", where)
-                .map(this::view);
+        return store.page(NEWEST_FIRST.page(page, limit), organizationId, source).map(this::view);
     }
 
     /** A conversation of the organization, for views of its issues; null when there is none. */

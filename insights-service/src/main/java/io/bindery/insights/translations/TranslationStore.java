@@ -1,5 +1,8 @@
 package io.bindery.insights.translations;
 
+import io.bindery.commons.lists.KeysetPage;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -16,6 +19,12 @@ import java.util.stream.Collectors;
 public class TranslationStore {
     @Inject
     EntityManager em;
+
+    /** A page of the organization's translations. */
+    ListPage<Translation> page(KeysetPage<Translation> keyset, String organizationId) {
+        return keyset.sql(em, Translation.class, "SELECT *", "FROM translation",
+                Where.of("organization_id = :org", "org", organizationId));
+    }
 
     /** The space a run created for the translation. */
     void targetSpace(String translationId, String space) {

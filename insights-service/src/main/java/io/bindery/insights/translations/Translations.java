@@ -8,7 +8,6 @@ import io.bindery.commons.json.JsonBody;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.contracts.insights.InsightsEventTypes;
 import io.bindery.contracts.insights.TranslationData;
@@ -108,8 +107,7 @@ public class Translations {
     @Transactional
     public ListPage<TranslationView> list(String organizationId, String userId, String page, int limit) {
         InsightsPolicy policy = access.member(organizationId, userId);
-        return NEWEST_FIRST.page(page, limit).sql(em, Translation.class, "SELECT *", "FROM translation",
-                Where.of("organization_id = :org", "org", organizationId)).map(t -> view(t, policy));
+        return store.page(NEWEST_FIRST.page(page, limit), organizationId).map(t -> view(t, policy));
     }
 
     /** PUT: {@code instructions} (a rich-text document). */
