@@ -4,12 +4,10 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.insights.access.InsightsAccess;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Duration;
@@ -31,7 +29,7 @@ public class ClusterViews {
             "issues", Keyset.descending(SortKey.number("issue_count", c -> (double) c.issueCount), SortKey.text("id", c -> c.id)));
 
     @Inject
-    EntityManager em;
+    ClusterStore store;
     @Inject
     InsightsAccess access;
     @Inject
@@ -50,13 +48,7 @@ public class ClusterViews {
             throw ApiException.badRequest("order must be asc or desc");
         }
         keyset = keyset.descending(!"asc".equals(order));
-        Where where = Where.of("organization_id = :org", "org", organizationId);
-        if (source != null && !source.isBlank()) {
-            where = where.and("EXISTS (SELECT 1 FROM conversation_issue i WHERE i.cluster_id = issues_cluster.id"
-                    + " AND i.source = :source)", "source", source.strip());
-        }
-        return keyset.page(page, limit).sql(em, IssuesCluster.class, "SELECT *", "FROM issues_cluster", where)
-                .render(this::views);
+        return store.page(keyset.page(page, limit), organizationId, source).render(this::views);
     }
 
     /** Views of clusters with one query for their weekly counts and one for their sources. */
@@ -64,32 +56,17 @@ public class ClusterViews {
         if (rows.isEmpty()) {
             return List.of();
         }
-        String ids = Clusters.array(rows.stream().map(c -> c.id).toList());
+        List<String> ids = rows.stream().map(c -> c.id).toList();
         Instant now = Instant.now();
         Map<String, int[]> pulses = new HashMap<>();
-        @SuppressWarnings("unchecked")
-        List<Object[]> weeks = em.createNativeQuery("""
-                        SELECT cluster_id, GREATEST(0, FLOOR(EXTRACT(EPOCH FROM (CAST(:now AS timestamptz) - created_at))
-                            / 604800))::int AS week, count(*)
-                        FROM conversation_issue WHERE cluster_id = ANY(CAST(:ids AS text[]))
-                            AND created_at > CAST(:since AS timestamptz)
-                        GROUP BY 1, 2""")
-                .setParameter("ids", ids).setParameter("now", now)
-                .setParameter("since", now.minus(Duration.ofDays(7L * WEEKS))).getResultList();
-        for (Object[] w : weeks) {
-            int week = ((Number) w[1]).intValue();
-            if (week < WEEKS) {
-                pulses.computeIfAbsent((String) w[0], id -> new int[WEEKS])[WEEKS - 1 - week] += ((Number) w[2]).intValue();
+        for (ClusterStore.WeekCount w : store.weekCounts(ids, now, now.minus(Duration.ofDays(7L * WEEKS)))) {
+            if (w.week() < WEEKS) {
+                pulses.computeIfAbsent(w.clusterId(), id -> new int[WEEKS])[WEEKS - 1 - w.week()] += w.count();
             }
         }
         Map<String, Map<String, Integer>> sources = new HashMap<>();
-        @SuppressWarnings("unchecked")
-        List<Object[]> bySource = em.createNativeQuery("""
-                        SELECT cluster_id, source, count(*) FROM conversation_issue
-                        WHERE cluster_id = ANY(CAST(:ids AS text[])) GROUP BY 1, 2""")
-                .setParameter("ids", ids).getResultList();
-        for (Object[] s : bySource) {
-            sources.computeIfAbsent((String) s[0], id -> new TreeMap<>()).put((String) s[1], ((Number) s[2]).intValue());
+        for (ClusterStore.SourceCount s : store.sourceCounts(ids)) {
+            sources.computeIfAbsent(s.clusterId(), id -> new TreeMap<>()).put(s.source(), s.count());
         }
         List<ClusterView> out = new ArrayList<>(rows.size());
         for (IssuesCluster c : rows) {

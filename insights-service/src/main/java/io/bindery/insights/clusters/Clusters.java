@@ -14,12 +14,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
-import org.hibernate.jpa.HibernateHints;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -28,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Keeps an organization's issues in clusters. New issues join their nearest cluster at once ({@link #join}); a full
@@ -43,6 +40,8 @@ public class Clusters {
 
     @Inject
     EntityManager em;
+    @Inject
+    ClusterStore store;
     @Inject
     EventPublisher events;
     @Inject
@@ -68,11 +67,6 @@ public class Clusters {
     public record Recomputed(int issues, int clusters, int moved, long engineMillis) {
     }
 
-    private void lock(String organizationId) {
-        em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtext(:key))")
-                .setParameter("key", "insights-clusters:" + organizationId).getSingleResult();
-    }
-
     /**
      * Counts the new issues' terms in the organization's document frequencies and puts each issue in the cluster
      * whose centroid its embedding ({@code vectors}, in the same order; null: not embedded) is nearest, when similar
@@ -80,7 +74,7 @@ public class Clusters {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public void join(String organizationId, List<? extends Joining> issues, List<float[]> vectors) {
-        lock(organizationId);
+        store.lock(organizationId);
         Map<String, Integer> added = new HashMap<>();
         for (Joining issue : issues) {
             for (String stem : stems(issue)) {
@@ -88,23 +82,11 @@ public class Clusters {
             }
         }
         if (!added.isEmpty()) {
-            em.createNativeQuery("""
-                            INSERT INTO term_stat (organization_id, term, df)
-                            SELECT :org, t, n FROM unnest(CAST(:terms AS text[]), CAST(:counts AS int[])) AS x(t, n)
-                            ON CONFLICT (organization_id, term) DO UPDATE SET df = term_stat.df + EXCLUDED.df""")
-                    .setParameter("org", organizationId).setParameter("terms", array(added.keySet()))
-                    .setParameter("counts", "{" + added.values().stream().map(String::valueOf)
-                            .collect(Collectors.joining(",")) + "}")
-                    .executeUpdate();
+            store.addTermCounts(organizationId, added);
         }
         Instant now = now();
-        em.createNativeQuery("""
-                        INSERT INTO clustering_state (organization_id, issues, changed_at) VALUES (:org, :n, :now)
-                        ON CONFLICT (organization_id) DO UPDATE SET issues = clustering_state.issues + EXCLUDED.issues,
-                            changed_at = EXCLUDED.changed_at""")
-                .setParameter("org", organizationId).setParameter("n", issues.size()).setParameter("now", now)
-                .executeUpdate();
-        List<IssuesCluster> clusters = clusters(organizationId);
+        store.issuesJoined(organizationId, issues.size(), now);
+        List<IssuesCluster> clusters = store.clusters(organizationId);
         if (clusters.isEmpty() || issues.isEmpty()) {
             return;
         }
@@ -120,7 +102,7 @@ public class Clusters {
             }
         }
         issues.forEach(i -> stems.addAll(stems(i)));
-        Centroid.Idf idf = idf(organizationId, stems);
+        Centroid.Idf idf = store.idf(organizationId, stems);
         Set<IssuesCluster> touched = new LinkedHashSet<>();
         for (int i = 0; i < issues.size(); i++) {
             Joining issue = issues.get(i);
@@ -152,7 +134,7 @@ public class Clusters {
         em.flush();
         for (IssuesCluster c : touched) {
             c.centroid = Embedder.bytes(sums.get(c.id));
-            c.conversationCount = conversations(c.id);
+            c.conversationCount = store.conversationCount(c.id);
             describe(c, centroids.get(c.id), idf, c.example);
             c.updatedAt = now;
             events.publish(InsightsEventTypes.CLUSTER_UPDATED, c.id, data(c));
@@ -162,25 +144,15 @@ public class Clusters {
     /** Clusters every issue of the organization again (its most recent {@code clustering.max-issues}). */
     @Transactional
     public Recomputed recompute(String organizationId) {
-        lock(organizationId);
+        store.lock(organizationId);
         Instant now = now();
         // the rows are streamed (fetched 500 at a time) straight into the table's small form: neither the rows nor
         // 10,000 issues' decoded terms are ever held at once (the heap is 96 MB, the RSS budget 250 MB)
         embedMissing(organizationId);
         IssueTable table = new IssueTable();
-        try (Stream<?> rows = em.createNativeQuery("""
-                        SELECT id, conversation_id, terms, cluster_id, embedding FROM (
-                            SELECT id, conversation_id, terms, cluster_id, embedding, created_at FROM conversation_issue
-                            WHERE organization_id = :org ORDER BY created_at DESC, id DESC LIMIT :max) recent
-                        ORDER BY created_at, id""")
-                .setParameter("org", organizationId).setParameter("max", config.clustering().maxIssues())
-                .setHint(HibernateHints.HINT_FETCH_SIZE, 500).getResultStream()) {
-            rows.forEach(r -> {
-                Object[] row = (Object[]) r;
-                table.add((String) row[0], (String) row[1], (String) row[3], (String) row[2],
-                        row[4] == null ? null : Embedder.floats((byte[]) row[4]));
-            });
-        }
+        store.recentIssues(organizationId, config.clustering().maxIssues(), row -> table.add(row.id(),
+                row.conversationId(), row.clusterId(), row.terms(),
+                row.embedding() == null ? null : Embedder.floats(row.embedding())));
         int n = table.size();
         Centroid.Idf idf = table.idf();
         Map<String, Integer> df = idf.df();
@@ -218,7 +190,7 @@ public class Clusters {
                 ids[p.cluster] = p.old;
             }
         }
-        Map<String, IssuesCluster> existing = clusters(organizationId).stream()
+        Map<String, IssuesCluster> existing = store.clusters(organizationId).stream()
                 .collect(Collectors.toMap(c -> c.id, c -> c));
 
         // members of each new cluster, and its example: the member nearest the centroid
@@ -245,7 +217,7 @@ public class Clusters {
             }
             examples[c] = table.id(example);
         }
-        Map<String, String> titles = titles(List.of(examples));
+        Map<String, String> titles = store.titles(List.of(examples));
         List<String> movedIds = new ArrayList<>();
         List<String> movedTo = new ArrayList<>();
         for (int c = 0; c < k; c++) {
@@ -289,8 +261,7 @@ public class Clusters {
         }
         for (IssuesCluster gone : existing.values()) {
             // issues older than the recompute's window leave a cluster that no longer exists
-            em.createNativeQuery("UPDATE conversation_issue SET cluster_id = NULL WHERE cluster_id = :id")
-                    .setParameter("id", gone.id).executeUpdate();
+            store.unclusterIssues(gone.id);
             em.remove(gone);
             events.publish(InsightsEventTypes.CLUSTER_DELETED, gone.id, data(gone));
         }
@@ -299,42 +270,16 @@ public class Clusters {
         // moved issues: updated and announced 500 at a time (a first recompute moves every issue, one event each)
         for (int from = 0; from < movedIds.size(); from += 500) {
             List<String> batch = movedIds.subList(from, Math.min(movedIds.size(), from + 500));
-            em.createNativeQuery("""
-                            UPDATE conversation_issue i SET cluster_id = m.cluster
-                            FROM unnest(CAST(:ids AS text[]), CAST(:clusters AS text[])) AS m(id, cluster)
-                            WHERE i.id = m.id""")
-                    .setParameter("ids", array(batch))
-                    .setParameter("clusters", array(movedTo.subList(from, from + batch.size()))).executeUpdate();
-            @SuppressWarnings("unchecked")
-            List<Object[]> moved = em.createNativeQuery("""
-                            SELECT id, conversation_id, cluster_id, title, created_at FROM conversation_issue
-                            WHERE id = ANY(CAST(:ids AS text[]))""")
-                    .setParameter("ids", array(batch)).getResultList();
+            store.moveIssues(batch, movedTo.subList(from, from + batch.size()));
+            List<ConversationIssueData> moved = store.issueData(organizationId, batch);
             // in one JDBC batch: one outbox INSERT round trip per issue made a first recompute of 10,000 issues 16 s
-            events.publishAll(InsightsEventTypes.ISSUE_UPDATED, moved.stream().map(m -> new EventPublisher.Pending(
-                    (String) m[1], new ConversationIssueData((String) m[0], organizationId, (String) m[1],
-                    (String) m[2], (String) m[3], instant(m[4])))).toList());
+            events.publishAll(InsightsEventTypes.ISSUE_UPDATED, moved.stream()
+                    .map(m -> new EventPublisher.Pending(m.conversation(), m)).toList());
             em.clear();
         }
         // the document frequencies of incremental joins, exact again
-        em.createNativeQuery("DELETE FROM term_stat WHERE organization_id = :org").setParameter("org", organizationId)
-                .executeUpdate();
-        if (!df.isEmpty()) {
-            List<String> stems = new ArrayList<>(df.keySet());
-            em.createNativeQuery("""
-                            INSERT INTO term_stat (organization_id, term, df)
-                            SELECT :org, t, n FROM unnest(CAST(:terms AS text[]), CAST(:counts AS int[])) AS x(t, n)""")
-                    .setParameter("org", organizationId).setParameter("terms", array(stems))
-                    .setParameter("counts", "{" + stems.stream().map(s -> String.valueOf(df.get(s)))
-                            .collect(Collectors.joining(",")) + "}")
-                    .executeUpdate();
-        }
-        em.createNativeQuery("""
-                        INSERT INTO clustering_state (organization_id, issues, changed_at, clustered_at)
-                        VALUES (:org, :n, :now, :now)
-                        ON CONFLICT (organization_id) DO UPDATE SET issues = EXCLUDED.issues,
-                            clustered_at = EXCLUDED.clustered_at""")
-                .setParameter("org", organizationId).setParameter("n", n).setParameter("now", now).executeUpdate();
+        store.replaceTermCounts(organizationId, df);
+        store.recomputed(organizationId, n, now);
         return new Recomputed(n, k, movedIds.size(), engineMillis);
     }
 
@@ -345,52 +290,21 @@ public class Clusters {
      */
     private void embedMissing(String organizationId) {
         while (true) {
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = em.createNativeQuery("""
-                            SELECT id, title FROM conversation_issue WHERE organization_id = :org AND embedding IS NULL
-                            ORDER BY created_at DESC, id DESC LIMIT 64""")
-                    .setParameter("org", organizationId).getResultList();
+            List<ClusterStore.IssueTitle> rows = store.unembedded(organizationId);
             if (rows.isEmpty()) {
                 return;
             }
-            List<float[]> vectors = embedder.embedAll(rows.stream().map(r -> (String) r[1]).toList());
+            List<float[]> vectors = embedder.embedAll(rows.stream().map(ClusterStore.IssueTitle::title).toList());
             for (int i = 0; i < rows.size(); i++) {
-                em.createNativeQuery("UPDATE conversation_issue SET embedding = :e WHERE id = :id")
-                        .setParameter("e", Embedder.bytes(vectors.get(i))).setParameter("id", rows.get(i)[0])
-                        .executeUpdate();
+                store.embedding(rows.get(i).id(), Embedder.bytes(vectors.get(i)));
             }
         }
-    }
-
-    /** Issue id to title. */
-    private Map<String, String> titles(List<String> issueIds) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(
-                        "SELECT id, title FROM conversation_issue WHERE id = ANY(CAST(:ids AS text[]))")
-                .setParameter("ids", array(issueIds)).getResultList();
-        Map<String, String> out = new HashMap<>();
-        rows.forEach(r -> out.put((String) r[0], (String) r[1]));
-        return out;
-    }
-
-    /**
-     * The organization's clusters, by id. Native SQL, as every query of the service: a single JPQL query would load
-     * Hibernate's HQL parser (ANTLR, about 450 classes and its ATN on the heap) into a 250 MB budget.
-     */
-    @SuppressWarnings("unchecked")
-    private List<IssuesCluster> clusters(String organizationId) {
-        return em.createNativeQuery("SELECT * FROM issues_cluster WHERE organization_id = :org ORDER BY id",
-                IssuesCluster.class).setParameter("org", organizationId).getResultList();
     }
 
     /** Organizations whose issues changed since their last full recompute. */
     @Transactional
     public List<String> changed() {
-        @SuppressWarnings("unchecked")
-        List<String> orgs = em.createNativeQuery("""
-                SELECT organization_id FROM clustering_state
-                WHERE clustered_at IS NULL OR changed_at > clustered_at ORDER BY changed_at""").getResultList();
-        return orgs;
+        return store.changed();
     }
 
     /** Label, icon and summary from the centroid; the centroid stored. */
@@ -414,24 +328,6 @@ public class Clusters {
         }
     }
 
-    private Centroid.Idf idf(String organizationId, Collection<String> stems) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(
-                        "SELECT term, df FROM term_stat WHERE organization_id = :org AND term = ANY(CAST(:terms AS text[]))")
-                .setParameter("org", organizationId).setParameter("terms", array(stems)).getResultList();
-        Map<String, Integer> df = new HashMap<>();
-        rows.forEach(r -> df.put((String) r[0], ((Number) r[1]).intValue()));
-        Number total = (Number) em.createNativeQuery("SELECT issues FROM clustering_state WHERE organization_id = :org")
-                .setParameter("org", organizationId).getResultStream().findFirst().orElse(0);
-        return new Centroid.Idf(df, total.intValue());
-    }
-
-    private int conversations(String clusterId) {
-        return ((Number) em.createNativeQuery(
-                        "SELECT count(DISTINCT conversation_id) FROM conversation_issue WHERE cluster_id = :id")
-                .setParameter("id", clusterId).getSingleResult()).intValue();
-    }
-
     private static Set<String> stems(Joining issue) {
         return TextFeatures.counts(TextFeatures.decode(issue.terms())).keySet();
     }
@@ -445,11 +341,6 @@ public class Clusters {
             norm += sum[d] * sum[d];
         }
         return norm == 0 ? 0 : dot / Math.sqrt(norm);
-    }
-
-    /** A PostgreSQL array literal of ids or stems (letters and digits only; null as NULL). */
-    static String array(Collection<String> values) {
-        return "{" + values.stream().map(v -> v == null ? "NULL" : "\"" + v + "\"").collect(Collectors.joining(",")) + "}";
     }
 
     public static IssuesClusterData data(IssuesCluster c) {

@@ -8,7 +8,6 @@ import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.contracts.insights.ConversationData;
 import io.bindery.contracts.insights.InsightsEventTypes;
@@ -38,6 +37,8 @@ public class Conversations {
     @Inject
     EntityManager em;
     @Inject
+    ConversationStore store;
+    @Inject
     InsightsAccess access;
     @Inject
     EventPublisher events;
@@ -55,20 +56,9 @@ public class Conversations {
         access.member(organizationId, userId).require(InsightsPolicy.Action.INGEST);
         IngestConversationRequest request = IngestConversationRequest.from(body);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        // ON CONFLICT: two ingests of one id at once both succeed, and only one stores it
-        int inserted = em.createNativeQuery("""
-                        INSERT INTO conversation (organization_id, id, subject, source, url, attributes, parts,
-                            created_at, ingested_at)
-                        VALUES (:org, :id, :subject, :source, :url, CAST(:attributes AS jsonb), CAST(:parts AS jsonb),
-                            :created, :now)
-                        ON CONFLICT (organization_id, id) DO NOTHING""")
-                .setParameter("org", organizationId).setParameter("id", request.id())
-                .setParameter("subject", request.subject()).setParameter("source", request.source())
-                .setParameter("url", request.url()).setParameter("attributes", write(request.attributes()))
-                .setParameter("parts", write(request.parts()))
-                .setParameter("created", request.createdAt() == null ? now
-                        : request.createdAt().truncatedTo(ChronoUnit.MICROS))
-                .setParameter("now", now).executeUpdate();
+        int inserted = store.insertIfAbsent(organizationId, request.id(), request.subject(), request.source(),
+                request.url(), write(request.attributes()), write(request.parts()),
+                request.createdAt() == null ? now : request.createdAt().truncatedTo(ChronoUnit.MICROS), now);
         if (inserted == 1) {
             Conversation row = em.find(Conversation.class, new Conversation.Key(organizationId, request.id()));
             events.publish(InsightsEventTypes.CONVERSATION_INGESTED, row.id, data(row, 0));
@@ -90,12 +80,7 @@ public class Conversations {
     @Transactional
     public ListPage<ConversationView> list(String organizationId, String userId, String source, String page, int limit) {
         access.member(organizationId, userId);
-        Where where = Where.of("organization_id = :org", "org", organizationId);
-        if (source != null && !source.isBlank()) {
-            where = where.and("source = :source", "source", source.strip());
-        }
-        return NEWEST_FIRST.page(page, limit).sql(em, Conversation.class, "SELECT *", "FROM conversation", where)
-                .map(this::view);
+        return store.page(NEWEST_FIRST.page(page, limit), organizationId, source).map(this::view);
     }
 
     /** A conversation of the organization, for views of its issues; null when there is none. */

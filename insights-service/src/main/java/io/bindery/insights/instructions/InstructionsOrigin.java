@@ -5,7 +5,6 @@ import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.contracts.identity.MemberAdded;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.persistence.EntityManager;
 import jakarta.inject.Inject;
 
 /**
@@ -18,7 +17,7 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class InstructionsOrigin {
     @Inject
-    EntityManager em;
+    AgentInstructionsStore store;
 
     void memberAdded(@Observes IdentityEvent event) {
         MemberAdded added = IdentityEventTypes.MEMBER_ADDED.equals(event.type()) ? event.data(MemberAdded.class) : null;
@@ -26,9 +25,6 @@ public class InstructionsOrigin {
                 || added.joinedAt() == null) {
             return;
         }
-        em.createNativeQuery("INSERT INTO agent_instructions (organization_id, markdown, updated_at, updated_by)"
-                        + " VALUES (:org, '', :at, :by) ON CONFLICT (organization_id) DO NOTHING")
-                .setParameter("org", added.organization()).setParameter("at", added.joinedAt())
-                .setParameter("by", added.user()).executeUpdate();
+        store.createEmpty(added.organization(), added.joinedAt(), added.user());
     }
 }

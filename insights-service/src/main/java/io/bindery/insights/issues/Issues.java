@@ -4,7 +4,6 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.insights.access.InsightsAccess;
 import io.bindery.insights.conversations.ConversationView;
@@ -25,6 +24,8 @@ public class Issues {
 
     @Inject
     EntityManager em;
+    @Inject
+    IssueStore store;
     @Inject
     InsightsAccess access;
     @Inject
@@ -50,18 +51,7 @@ public class Issues {
     @Transactional
     public ListPage<IssueView.Item> list(String organizationId, String userId, Filters f, String page, int limit) {
         access.member(organizationId, userId);
-        Where where = Where.of("organization_id = :org", "org", organizationId);
-        if (f.cluster() != null) {
-            where = where.and("cluster_id = :cluster", "cluster", f.cluster());
-        }
-        if (f.conversation() != null) {
-            where = where.and("conversation_id = :conversation", "conversation", f.conversation());
-        }
-        if (f.source() != null) {
-            where = where.and("source = :source", "source", f.source());
-        }
-        ListPage<ConversationIssue> rows = NEWEST_FIRST.page(page, limit)
-                .sql(em, ConversationIssue.class, "SELECT *", "FROM conversation_issue", where);
+        ListPage<ConversationIssue> rows = store.page(NEWEST_FIRST.page(page, limit), organizationId, f);
         Map<String, ConversationView> seen = new HashMap<>();
         return rows.map(row -> new IssueView.Item(view(row), seen.computeIfAbsent(
                 row.conversationId, id -> conversations.view(organizationId, id))));

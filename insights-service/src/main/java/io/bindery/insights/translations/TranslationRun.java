@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -35,7 +34,7 @@ public class TranslationRun {
     @Inject
     TranslationEngine engine;
     @Inject
-    EntityManager em;
+    TranslationStore store;
     @Inject
     ObjectMapper json;
 
@@ -49,7 +48,7 @@ public class TranslationRun {
     public Outcome run(Translation t, String userId, String token) {
         SpaceContent.Space source = content.space(t.sourceSpace, token);
         List<SpaceContent.Page> pages = content.pages(t.sourceSpace, null, token);
-        Map<String, String> previous = QuarkusTransaction.requiringNew().call(() -> hashes(t.id));
+        Map<String, String> previous = QuarkusTransaction.requiringNew().call(() -> store.hashes(t.id));
         Map<String, String> now = new LinkedHashMap<>();
         List<SpaceContent.Page> changed = new ArrayList<>();
         Map<String, String> markdown = new HashMap<>();
@@ -69,9 +68,7 @@ public class TranslationRun {
             String created = content.createSpace(t.organizationId, title.length() > 50 ? title.substring(0, 50) : title,
                     source.parent(), t.language, token).id();
             // kept at once: a run that does not complete leaves the next one this space, not a second one
-            QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
-                            "UPDATE translation SET target_space = :space WHERE id = :id")
-                    .setParameter("space", created).setParameter("id", t.id).executeUpdate());
+            QuarkusTransaction.requiringNew().run(() -> store.targetSpace(t.id, created));
             target = created;
         }
         if (changed.isEmpty()) {
@@ -124,33 +121,6 @@ public class TranslationRun {
         }
         String revision = content.merge(target, changeRequest, token);
         return new Outcome(target, revision, work.size(), words, now);
-    }
-
-    /** Source path to the hash translated last. */
-    Map<String, String> hashes(String translationId) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(
-                        "SELECT source_path, source_hash FROM translation_page WHERE translation_id = :id")
-                .setParameter("id", translationId).getResultList();
-        Map<String, String> out = new HashMap<>();
-        rows.forEach(r -> out.put((String) r[0], (String) r[1]));
-        return out;
-    }
-
-    /** The pages as translated now (in the caller's transaction); pages gone from the source are forgotten. */
-    void recordPages(String translationId, Map<String, String> hashes) {
-        em.createNativeQuery("DELETE FROM translation_page WHERE translation_id = :id").setParameter("id", translationId)
-                .executeUpdate();
-        for (Map.Entry<String, String> e : hashes.entrySet()) {
-            em.createNativeQuery("INSERT INTO translation_page (translation_id, source_path, source_hash) VALUES (:id, :p, :h)")
-                    .setParameter("id", translationId).setParameter("p", e.getKey()).setParameter("h", e.getValue())
-                    .executeUpdate();
-        }
-    }
-
-    int pageCount(String translationId) {
-        return ((Number) em.createNativeQuery("SELECT count(*) FROM translation_page WHERE translation_id = :id")
-                .setParameter("id", translationId).getSingleResult()).intValue();
     }
 
     static String sha256(String text) {

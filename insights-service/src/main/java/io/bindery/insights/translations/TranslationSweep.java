@@ -16,7 +16,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
 
 /**
  * Runs that died with their service. An instance refreshes the heartbeat of the runs it is running every
@@ -38,6 +37,8 @@ public class TranslationSweep {
 
     @Inject
     EntityManager em;
+    @Inject
+    TranslationStore store;
     @Inject
     EventPublisher events;
     @Inject
@@ -70,24 +71,14 @@ public class TranslationSweep {
         if (running.isEmpty()) {
             return;
         }
-        em.createNativeQuery("""
-                        UPDATE translation SET heartbeat_at = :now
-                        WHERE id = ANY(CAST(:ids AS text[])) AND status = 'running'""")
-                .setParameter("now", now())
-                .setParameter("ids", running.stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(",", "{", "}")))
-                .executeUpdate();
+        store.heartbeat(running, now());
     }
 
     /** Puts the runs whose heartbeat stopped back to pending; their ids. */
     @Transactional
     public List<String> sweep() {
         Instant now = now();
-        @SuppressWarnings("unchecked")
-        List<String> stale = em.createNativeQuery("""
-                        SELECT id FROM translation
-                        WHERE status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < :stale)
-                        ORDER BY id FOR UPDATE SKIP LOCKED""", String.class)
-                .setParameter("stale", now.minus(config.translations().staleAfter())).getResultList();
+        List<String> stale = store.lockStaleRunning(now.minus(config.translations().staleAfter()));
         List<String> reset = stale.stream().filter(id -> !running.contains(id)).toList();
         for (String id : reset) {
             Translation row = em.find(Translation.class, id, LockModeType.PESSIMISTIC_WRITE);

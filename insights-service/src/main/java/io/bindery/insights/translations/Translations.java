@@ -8,7 +8,6 @@ import io.bindery.commons.json.JsonBody;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.contracts.insights.InsightsEventTypes;
 import io.bindery.contracts.insights.TranslationData;
@@ -47,6 +46,8 @@ public class Translations {
     SpaceContent content;
     @Inject
     TranslationRun runner;
+    @Inject
+    TranslationStore store;
     @Inject
     TranslationSweep sweep;
 
@@ -106,8 +107,7 @@ public class Translations {
     @Transactional
     public ListPage<TranslationView> list(String organizationId, String userId, String page, int limit) {
         InsightsPolicy policy = access.member(organizationId, userId);
-        return NEWEST_FIRST.page(page, limit).sql(em, Translation.class, "SELECT *", "FROM translation",
-                Where.of("organization_id = :org", "org", organizationId)).map(t -> view(t, policy));
+        return store.page(NEWEST_FIRST.page(page, limit), organizationId).map(t -> view(t, policy));
     }
 
     /** PUT: {@code instructions} (a rich-text document). */
@@ -185,7 +185,7 @@ public class Translations {
             if (row == null) {
                 return; // deleted meanwhile: the target space stays, as it would after a delete
             }
-            runner.recordPages(row.id, outcome.hashes());
+            store.recordPages(row.id, outcome.hashes());
             row.status = "completed";
             row.resultSpace = outcome.space();
             row.resultRevision = outcome.revision();
@@ -195,7 +195,7 @@ public class Translations {
             row.latestPages = outcome.pages();
             row.latestWords = outcome.words();
             row.totalWords += outcome.words();
-            row.totalPages = runner.pageCount(row.id);
+            row.totalPages = store.pageCount(row.id);
             row.updatedAt = now();
             events.publish(InsightsEventTypes.TRANSLATION_UPDATED, row.id, data(row));
         });
