@@ -2,6 +2,7 @@ package io.bindery.content.search;
 
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.SpaceRow;
+import io.bindery.content.spaces.SearchCopies;
 import io.bindery.document.MarkdownSections;
 import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
@@ -21,13 +22,19 @@ import java.util.Set;
  * stemming is used for every space (spaces in other languages still match exact words).
  */
 @ApplicationScoped
-public class SearchIndex {
+public class SearchIndex implements SearchCopies {
     static final String CONFIG = "english";
 
     @Inject
     SearchStore store;
     @Inject
     Revisions revisions;
+
+    /** A duplicated space shares the original's page versions: their sections are copied, not re-split. */
+    @Override
+    public void copyIndex(String sourceId, String copyId) {
+        store.copy(sourceId, copyId);
+    }
 
     public void reindex(SpaceRow space, Snapshot before, Snapshot after) {
         List<String> gone = new ArrayList<>();

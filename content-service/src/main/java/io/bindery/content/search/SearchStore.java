@@ -212,4 +212,13 @@ class SearchStore {
             }
         });
     }
+
+    /** Indexes {@code copyId} with {@code sourceId}'s sections as they are: one statement. */
+    void copy(String sourceId, String copyId) {
+        em.createNativeQuery("INSERT INTO search_section (space_id, page_id, ordinal, version_id, anchor, title, body,"
+                        + " page_title, path, ancestors, tsv) SELECT :copy, page_id, ordinal, version_id, anchor, title,"
+                        + " body, page_title, path, ancestors, tsv FROM search_section"
+                        + " WHERE space_id = :source")
+                .setParameter("copy", copyId).setParameter("source", sourceId).executeUpdate();
+    }
 }

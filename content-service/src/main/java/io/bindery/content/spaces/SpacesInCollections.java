@@ -9,7 +9,6 @@ import io.bindery.content.items.ContentViews;
 import io.bindery.content.items.SpaceView;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.util.List;
 
@@ -21,7 +20,7 @@ public class SpacesInCollections implements CollectionSpaces {
     @Inject
     ContentViews views;
     @Inject
-    EntityManager em;
+    SpaceStore store;
 
     @Override
     public ListPage<SpaceView> page(ContentLists.Query query, Membership viewer, String limit, String page) {
@@ -30,10 +29,7 @@ public class SpacesInCollections implements CollectionSpaces {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public List<SpaceRow> inside(String collectionId) {
-        List<Space> spaces = em.createNativeQuery("SELECT * FROM space WHERE :c = ANY (ancestors)", Space.class)
-                .setParameter("c", collectionId).getResultList();
-        return spaces.stream().map(Space::row).toList();
+        return store.inside(collectionId).stream().map(Space::row).toList();
     }
 }
