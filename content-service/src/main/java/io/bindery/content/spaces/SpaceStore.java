@@ -52,6 +52,40 @@ class SpaceStore {
                 .setParameter("c", collectionId).getResultList();
     }
 
+    /** The ids of the spaces, deleted or not, anywhere below the collection. */
+    @SuppressWarnings("unchecked")
+    List<String> idsInside(String collectionId) {
+        return em.createNativeQuery("SELECT id FROM space WHERE :c = ANY (ancestors)", String.class)
+                .setParameter("c", collectionId).getResultList();
+    }
+
+    /** Trashes the live spaces below the collection and takes them out of its tree: their ids. */
+    @SuppressWarnings("unchecked")
+    List<String> trashInside(String collectionId, Instant now) {
+        return em.createNativeQuery("""
+                        UPDATE space SET deleted_at = :now, updated_at = :now, parent_id = NULL, ancestors = '{}',
+                               visibility = CASE WHEN visibility = 'in-collection' THEN 'private' ELSE visibility END
+                        WHERE :c = ANY (ancestors) AND deleted_at IS NULL RETURNING id""")
+                .setParameter("now", now).setParameter("c", collectionId).getResultList();
+    }
+
+    /** Takes every space below the collection out of its tree (the trashed ones keep their deletion time). */
+    void detachInside(String collectionId) {
+        em.createNativeQuery("UPDATE space SET parent_id = NULL, ancestors = '{}', "
+                        + "visibility = CASE WHEN visibility = 'in-collection' THEN 'private' ELSE visibility END "
+                        + "WHERE :c = ANY (ancestors)")
+                .setParameter("c", collectionId).executeUpdate();
+    }
+
+    /** Replaces the part above the collection of each chain of ancestors below it (the statement collections runs on its own table). */
+    void rewriteAncestors(String collectionId, String prefix, String organizationId) {
+        em.createNativeQuery("UPDATE space SET organization_id = :org, updated_at = now(), "
+                        + "ancestors = CAST(:prefix AS text[]) || ancestors[array_position(ancestors, :c):] "
+                        + "WHERE :c = ANY (ancestors)")
+                .setParameter("org", organizationId).setParameter("prefix", prefix).setParameter("c", collectionId)
+                .executeUpdate();
+    }
+
     /** The ids of the organization's live spaces that pass the filter (null: all), oldest first. */
     @SuppressWarnings("unchecked")
     List<String> liveIds(String organizationId, ContentAccess.VisibilityFilter filter) {

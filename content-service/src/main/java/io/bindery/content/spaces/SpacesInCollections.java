@@ -10,6 +10,7 @@ import io.bindery.content.items.SpaceView;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.time.Instant;
 import java.util.List;
 
 /** The spaces of a collection, for the collections feature ({@link CollectionSpaces}). */
@@ -31,5 +32,25 @@ public class SpacesInCollections implements CollectionSpaces {
     @Override
     public List<SpaceRow> inside(String collectionId) {
         return store.inside(collectionId).stream().map(Space::row).toList();
+    }
+
+    @Override
+    public List<String> idsInside(String collectionId) {
+        return store.idsInside(collectionId);
+    }
+
+    @Override
+    public List<String> trashInside(String collectionId, Instant now) {
+        return store.trashInside(collectionId, now);
+    }
+
+    @Override
+    public void detachTrashed(String collectionId) {
+        store.detachInside(collectionId);
+    }
+
+    @Override
+    public void rewriteAncestors(String collectionId, String prefix, String organizationId) {
+        store.rewriteAncestors(collectionId, prefix, organizationId);
     }
 }
