@@ -8,7 +8,6 @@ import io.bindery.commons.projection.MembershipProjection;
 import io.bindery.content.domain.ContentItem;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +27,7 @@ public class ContentAccess {
     @Inject
     MembershipProjection memberships;
     @Inject
-    EntityManager em;
+    RoleStore store;
 
     /** The caller's membership in an organization; 404 when it is not a member (never reveal the org). */
     public Membership requireMember(String organizationId, String userId) {
@@ -44,18 +43,6 @@ public class ContentAccess {
     public Optional<Role> role(Membership member, ContentItem item) {
         return Optional.ofNullable(roles(member, List.of(item)).get(item.id()));
     }
-
-    /**
-     * The grants that can reach the caller, on the given items: its own (content_grant) and those of the teams
-     * it is an active member of (content_team_grant through the team projection), in one query.
-     */
-    static final String GRANTS_SQL = """
-            SELECT 'g', target_id, role FROM content_grant WHERE user_id = :user AND target_id IN (:ids)
-            UNION ALL
-            SELECT 'g', g.target_id, g.role FROM content_team_grant g
-              JOIN projected_team_member tm ON tm.team_id = g.team_id AND tm.user_id = :user AND tm.active
-              JOIN projected_team t ON t.id = g.team_id AND t.active
-             WHERE g.target_id IN (:ids)""";
 
     /**
      * The roles of a member on many items of its organization at once (one query for a whole list page):
@@ -80,14 +67,7 @@ public class ContentAccess {
         ids.addAll(ancestors);
         Map<String, List<Role>> grants = new HashMap<>();
         Map<String, Role> levels = new HashMap<>();
-        var query = em.createNativeQuery(ancestors.isEmpty() ? GRANTS_SQL
-                        : GRANTS_SQL + " UNION ALL SELECT 'c', id, default_level FROM collection WHERE id IN (:ancestors)")
-                .setParameter("user", member.userId()).setParameter("ids", ids);
-        if (!ancestors.isEmpty()) {
-            query.setParameter("ancestors", ancestors);
-        }
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = query.getResultList();
+        List<Object[]> rows = store.grantsAndLevels(member.userId(), ids, ancestors);
         for (Object[] row : rows) {
             Role role = Role.parse("role", (String) row[2]);
             if ("g".equals(row[0])) {

@@ -5,6 +5,7 @@ import io.bindery.content.pages.BranchState;
 import io.bindery.content.pages.MergedBranches;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.time.Instant;
 import java.util.Optional;
 
 /** Finds change requests' branches: by id or number in a space, and the one a revision was merged from. */
@@ -21,6 +22,38 @@ public class BranchStore implements MergedBranches {
             throw ApiException.notFound("no change request " + idOrNumber + " in space " + spaceId);
         }
         return b;
+    }
+
+    /** A branch by change request id; null when there is none. */
+    Branch byId(String id) {
+        return Branch.findById(id);
+    }
+
+    /** How many branches of the space have this change request number (0 or 1). */
+    long numbered(String spaceId, int number) {
+        return Branch.count("spaceId = ?1 and number = ?2", spaceId, number);
+    }
+
+    /** The highest change request number in the space; null when it has none. */
+    Integer maxNumber(String spaceId) {
+        return Branch.getEntityManager()
+                .createQuery("select max(b.number) from Branch b where b.spaceId = :s", Integer.class)
+                .setParameter("s", spaceId).getSingleResult();
+    }
+
+    /**
+     * Keeps review's subject and open comments (null: unchanged) of a change request, unless it has them at this
+     * version or a newer one: one conditional statement, so concurrent deliveries cannot interleave a read and a write.
+     */
+    void reviewed(String id, String subject, Long comments, Instant version) {
+        Branch.getEntityManager().createNativeQuery("UPDATE branch SET subject = coalesce(CAST(:subject AS text), subject),"
+                        + " comments = coalesce(CAST(:comments AS bigint), comments), review_version = :version"
+                        + " WHERE id = :id AND (review_version IS NULL OR review_version < :version)")
+                .setParameter("subject", subject)
+                .setParameter("comments", comments)
+                .setParameter("version", version)
+                .setParameter("id", id)
+                .executeUpdate();
     }
 
     @Override

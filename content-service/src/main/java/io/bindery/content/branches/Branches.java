@@ -95,13 +95,13 @@ public class Branches {
         if (id != null && !id.matches("[A-Za-z0-9_-]{1,64}")) {
             throw ApiException.badRequest("id must be 1 to 64 letters, digits, - or _");
         }
-        if (id != null && Branch.findById(id) != null) {
+        if (id != null && branches.byId(id) != null) {
             throw ApiException.conflict("change request " + id + " already has a branch");
         }
         if (number != null && number < 1) {
             throw ApiException.badRequest("number must be 1 or more");
         }
-        if (number != null && Branch.count("spaceId = ?1 and number = ?2", spaceId, number) > 0) {
+        if (number != null && branches.numbered(spaceId, number) > 0) {
             throw ApiException.conflict("space " + spaceId + " already has change request number " + number);
         }
         Branch b = new Branch();
@@ -120,10 +120,8 @@ public class Branches {
         return views.branch(b.shown(), space, PageViews.Author.LEFT_OUT);
     }
 
-    private static int nextNumber(String spaceId) {
-        Integer max = Branch.getEntityManager()
-                .createQuery("select max(b.number) from Branch b where b.spaceId = :s", Integer.class)
-                .setParameter("s", spaceId).getSingleResult();
+    private int nextNumber(String spaceId) {
+        Integer max = branches.maxNumber(spaceId);
         return max == null ? 1 : max + 1;
     }
 
@@ -280,13 +278,6 @@ public class Branches {
             throw new IllegalArgumentException("a change request event names no change request or time");
         }
         // one conditional statement: concurrent deliveries cannot interleave a read and a write
-        em.createNativeQuery("UPDATE branch SET subject = coalesce(CAST(:subject AS text), subject),"
-                        + " comments = coalesce(CAST(:comments AS bigint), comments), review_version = :version"
-                        + " WHERE id = :id AND (review_version IS NULL OR review_version < :version)")
-                .setParameter("subject", cr.subject())
-                .setParameter("comments", cr.comments() == null ? null : Math.max(0, cr.comments()))
-                .setParameter("version", cr.updatedAt())
-                .setParameter("id", cr.id())
-                .executeUpdate();
+        branches.reviewed(cr.id(), cr.subject(), cr.comments() == null ? null : Math.max(0, cr.comments()), cr.updatedAt());
     }
 }

@@ -150,21 +150,13 @@ public class CollectionService {
         Collection c = seen.get().requireAdmin().item();
         List<Collection> tree = subtree(c);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        @SuppressWarnings("unchecked")
-        List<String> trashed = em.createNativeQuery("""
-                        UPDATE space SET deleted_at = :now, updated_at = :now, parent_id = NULL, ancestors = '{}',
-                               visibility = CASE WHEN visibility = 'in-collection' THEN 'private' ELSE visibility END
-                        WHERE :c = ANY (ancestors) AND deleted_at IS NULL RETURNING id""")
-                .setParameter("now", now).setParameter("c", c.id).getResultList();
+        List<String> trashed = spaces.trashInside(c.id, now);
         // spaces already in the trash keep their deletion time, and leave the tree too
-        em.createNativeQuery("UPDATE space SET parent_id = NULL, ancestors = '{}', "
-                        + "visibility = CASE WHEN visibility = 'in-collection' THEN 'private' ELSE visibility END "
-                        + "WHERE :c = ANY (ancestors)")
-                .setParameter("c", c.id).executeUpdate();
+        spaces.detachTrashed(c.id);
         List<String> ids = tree.stream().map(x -> x.id).toList();
         grants.dropAll(ids);
         List<CollectionView> gone = tree.stream().map(x -> collectionViews.collection(x, null)).toList();
-        em.createNativeQuery("DELETE FROM collection WHERE id = :c").setParameter("c", c.id).executeUpdate();
+        store.delete(c.id);
         em.clear();
         for (String spaceId : trashed) {
             SpaceRow s = spaceRows.loaded(spaceId).orElseThrow();
@@ -188,7 +180,7 @@ public class CollectionService {
         Loaded<Collection> l = collectionForUpdate(id, callerId).requireAdmin();
         Collection c = l.item();
         String targetParent = request.parent() != null ? request.parent().value() : c.parentId;
-        Collection target = targetParent == null ? null : Collection.findById(targetParent);
+        Collection target = targetParent == null ? null : store.find(targetParent);
         if (targetParent != null) {
             if (target == null || access.role(l.member(), target).isEmpty()) {
                 throw ApiException.notFound("parent: no collection " + targetParent);
@@ -231,9 +223,7 @@ public class CollectionService {
         Membership target = requireAdminOf(organization, callerId);
         List<Collection> tree = subtree(c);
         List<String> leaving = new ArrayList<>(tree.stream().map(x -> x.id).toList());
-        @SuppressWarnings("unchecked")
-        List<String> spacesInside = em.createNativeQuery("SELECT id FROM space WHERE :c = ANY (ancestors)", String.class)
-                .setParameter("c", c.id).getResultList();
+        List<String> spacesInside = spaces.idsInside(c.id);
         leaving.addAll(spacesInside);
         grants.dropAll(leaving);
         rewriteSubtree(c, new String[0], organization);
@@ -244,13 +234,13 @@ public class CollectionService {
         c.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         em.flush();
         em.clear();
-        for (Collection x : subtree(Collection.findById(c.id))) {
+        for (Collection x : subtree(store.find(c.id))) {
             events.publish(ContentEventTypes.COLLECTION_TRANSFERRED, x.id, collectionViews.collection(x, null));
         }
         for (SpaceRow s : spaces.inside(c.id)) {
             events.publish(ContentEventTypes.SPACE_TRANSFERRED, s.id(), views.space(s, null));
         }
-        Collection moved = Collection.findById(c.id);
+        Collection moved = store.find(c.id);
         return collectionViews.collection(moved, access.requireRole(target, moved, "no collection " + c.id));
     }
 
@@ -265,11 +255,8 @@ public class CollectionService {
     }
 
     /** A collection and everything nested in it (collections only), the collection first. */
-    @SuppressWarnings("unchecked")
     List<Collection> subtree(Collection c) {
-        return em.createNativeQuery("SELECT * FROM collection WHERE id = :c OR :c = ANY (ancestors) "
-                        + "ORDER BY cardinality(ancestors), id", Collection.class)
-                .setParameter("c", c.id).getResultList();
+        return store.subtree(c.id);
     }
 
     /**
@@ -279,13 +266,8 @@ public class CollectionService {
     void rewriteSubtree(Collection c, String[] newAncestors, String organizationId) {
         em.flush();
         String prefix = "{" + String.join(",", newAncestors) + "}";
-        for (String table : List.of("collection", "space")) {
-            em.createNativeQuery("UPDATE " + table + " SET organization_id = :org, updated_at = now(), "
-                            + "ancestors = CAST(:prefix AS text[]) || ancestors[array_position(ancestors, :c):] "
-                            + "WHERE :c = ANY (ancestors)")
-                    .setParameter("org", organizationId).setParameter("prefix", prefix).setParameter("c", c.id)
-                    .executeUpdate();
-        }
+        store.rewriteAncestors(c.id, prefix, organizationId);
+        spaces.rewriteAncestors(c.id, prefix, organizationId);
     }
 
     public static String[] childAncestors(ContentItem parent) {

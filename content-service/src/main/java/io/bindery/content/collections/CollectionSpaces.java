@@ -6,6 +6,7 @@ import io.bindery.content.domain.SpaceRow;
 import io.bindery.content.items.ContentLists;
 import io.bindery.content.items.SpaceView;
 
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -18,4 +19,22 @@ public interface CollectionSpaces {
 
     /** Every space with {@code collectionId} among its ancestors, deleted or not, as the database has it now. */
     List<SpaceRow> inside(String collectionId);
+
+    /** The ids of the spaces below the collection, deleted or not. */
+    List<String> idsInside(String collectionId);
+
+    /**
+     * The collection is deleted: its live spaces go to the trash at {@code now}, out of the tree (an in-collection
+     * visibility becomes private). Answers the ids of the spaces trashed.
+     */
+    List<String> trashInside(String collectionId, Instant now);
+
+    /** The collection is deleted: the spaces below it already in the trash leave the tree too (keeping their deletion time). */
+    void detachTrashed(String collectionId);
+
+    /**
+     * The collection gets new ancestors ({@code prefix}, a text[] literal) and maybe a new organization: the part of
+     * each space's chain above it is replaced.
+     */
+    void rewriteAncestors(String collectionId, String prefix, String organizationId);
 }

@@ -3,13 +3,44 @@ package io.bindery.content.collections;
 import io.bindery.content.access.CollectionRows;
 import io.bindery.content.domain.ContentItem;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+
+import java.util.List;
 
 /** Reads collections by id, for this feature and, as {@link CollectionRows}, for content's lookup. */
 @ApplicationScoped
 public class CollectionStore implements CollectionRows {
+    @Inject
+    EntityManager em;
 
     public Collection find(String id) {
         return Collection.findById(id);
+    }
+
+    /** A collection and everything nested in it (collections only), the collection first. */
+    @SuppressWarnings("unchecked")
+    List<Collection> subtree(String id) {
+        return em.createNativeQuery("SELECT * FROM collection WHERE id = :c OR :c = ANY (ancestors) "
+                        + "ORDER BY cardinality(ancestors), id", Collection.class)
+                .setParameter("c", id).getResultList();
+    }
+
+    /** Deletes the collection's row (its subtree's rows go with it: ON DELETE CASCADE). */
+    void delete(String id) {
+        em.createNativeQuery("DELETE FROM collection WHERE id = :c").setParameter("c", id).executeUpdate();
+    }
+
+    /**
+     * Replaces the part above the collection of each chain of ancestors below it by {@code prefix} (a text[]
+     * literal), moving those collections to {@code organizationId}.
+     */
+    void rewriteAncestors(String id, String prefix, String organizationId) {
+        em.createNativeQuery("UPDATE collection SET organization_id = :org, updated_at = now(), "
+                        + "ancestors = CAST(:prefix AS text[]) || ancestors[array_position(ancestors, :c):] "
+                        + "WHERE :c = ANY (ancestors)")
+                .setParameter("org", organizationId).setParameter("prefix", prefix).setParameter("c", id)
+                .executeUpdate();
     }
 
     @Override

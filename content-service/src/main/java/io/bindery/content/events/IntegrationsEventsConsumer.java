@@ -7,10 +7,9 @@ import io.bindery.contracts.integrations.GitSyncData;
 import io.bindery.contracts.integrations.IntegrationsEventTypes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
+import io.bindery.content.spaces.SpaceProjections;
 import org.jboss.logging.Logger;
 
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 
@@ -26,7 +25,7 @@ public class IntegrationsEventsConsumer extends TopicConsumer {
     private static final Logger LOG = Logger.getLogger(IntegrationsEventsConsumer.class);
 
     @Inject
-    EntityManager em;
+    SpaceProjections spaces;
     @Inject
     ContentConfig config;
 
@@ -52,12 +51,8 @@ public class IntegrationsEventsConsumer extends TopicConsumer {
         if (s.space() == null || version == null) {
             throw new IllegalArgumentException("a git-sync event without space or updatedAt");
         }
-        int updated = em.createNativeQuery("""
-                        UPDATE space SET git_sync = :view, git_sync_at = :at
-                        WHERE id = :space AND (git_sync_at IS NULL OR git_sync_at <= :at)""")
-                .setParameter("view", s.synced() ? view(s, version) : null).setParameter("at", Timestamp.from(version))
-                .setParameter("space", s.space()).executeUpdate();
-        LOG.debugf("git sync of space %s at %s: %s", s.space(), version, updated == 1 ? "applied" : "ignored");
+        boolean applied = spaces.gitSync(s.space(), s.synced() ? view(s, version) : null, version);
+        LOG.debugf("git sync of space %s at %s: %s", s.space(), version, applied ? "applied" : "ignored");
     }
 
     /**

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.events.TopicConsumer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
+import io.bindery.content.spaces.SpaceProjections;
 import org.jboss.logging.Logger;
 
 /**
@@ -26,7 +26,7 @@ public class ReviewEventsConsumer extends TopicConsumer {
     private static final Logger LOG = Logger.getLogger(ReviewEventsConsumer.class);
 
     @Inject
-    EntityManager em;
+    SpaceProjections spaces;
     @Inject
     ContentConfig config;
     @Inject
@@ -58,17 +58,10 @@ public class ReviewEventsConsumer extends TopicConsumer {
         }
         // one conditional statement: concurrent deliveries cannot interleave a read and a write, and an unknown
         // space simply matches no row
-        int updated = em.createNativeQuery("UPDATE space SET comments = :comments, change_requests = :crs,"
-                        + " change_requests_open = :open, change_requests_draft = :draft, review_stats_version = :version"
-                        + " WHERE id = :id AND review_stats_version < :version")
-                .setParameter("comments", count("comments", stats.comments()))
-                .setParameter("crs", count("changeRequests", stats.changeRequests()))
-                .setParameter("open", count("changeRequestsOpen", stats.changeRequestsOpen()))
-                .setParameter("draft", count("changeRequestsDraft", stats.changeRequestsDraft()))
-                .setParameter("version", stats.version())
-                .setParameter("id", stats.space())
-                .executeUpdate();
-        LOG.debugf("review stats of space %s version %d: %s", stats.space(), stats.version(), updated == 1 ? "applied" : "ignored");
+        boolean applied = spaces.reviewStats(stats.space(), count("comments", stats.comments()),
+                count("changeRequests", stats.changeRequests()), count("changeRequestsOpen", stats.changeRequestsOpen()),
+                count("changeRequestsDraft", stats.changeRequestsDraft()), stats.version());
+        LOG.debugf("review stats of space %s version %d: %s", stats.space(), stats.version(), applied ? "applied" : "ignored");
     }
 
     /** Every field is required and a whole number where the record says so: a malformed event is not applied. */

@@ -7,9 +7,8 @@ import io.bindery.contracts.sites.SiteSpaceData;
 import io.bindery.contracts.sites.SitesEventTypes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
+import io.bindery.content.spaces.SpaceProjections;
 
-import java.sql.Timestamp;
 import java.util.List;
 
 /**
@@ -22,7 +21,9 @@ import java.util.List;
 @ApplicationScoped
 public class SitesEventsConsumer extends TopicConsumer {
     @Inject
-    EntityManager em;
+    PublicationStore publications;
+    @Inject
+    SpaceProjections spaces;
     @Inject
     ContentConfig config;
 
@@ -50,19 +51,8 @@ public class SitesEventsConsumer extends TopicConsumer {
             throw new IllegalArgumentException("a site-space event without id, site, space or updatedAt");
         }
         // the space the row pointed at before (a PATCH may re-point a site space) is recomputed too
-        @SuppressWarnings("unchecked")
-        List<String> before = em.createNativeQuery("SELECT space_id FROM site_space_publication WHERE site_space_id = :id")
-                .setParameter("id", s.id()).getResultList();
-        int changed = em.createNativeQuery("""
-                        INSERT INTO site_space_publication (site_space_id, site_id, space_id, url, deleted, updated_at)
-                        VALUES (:id, :site, :space, :url, :deleted, :at)
-                        ON CONFLICT (site_space_id) DO UPDATE SET space_id = EXCLUDED.space_id, url = EXCLUDED.url,
-                            deleted = EXCLUDED.deleted, updated_at = EXCLUDED.updated_at
-                        WHERE site_space_publication.updated_at <= EXCLUDED.updated_at
-                          AND NOT site_space_publication.deleted""")
-                .setParameter("id", s.id()).setParameter("site", s.site()).setParameter("space", s.space())
-                .setParameter("url", deleted ? null : s.published()).setParameter("deleted", deleted)
-                .setParameter("at", Timestamp.from(s.updatedAt())).executeUpdate();
+        List<String> before = publications.spaceOf(s.id());
+        int changed = publications.put(s.id(), s.site(), s.space(), deleted ? null : s.published(), deleted, s.updatedAt());
         if (changed > 0) {
             recompute(s.space());
             before.stream().filter(old -> !old.equals(s.space())).forEach(this::recompute);
@@ -73,20 +63,12 @@ public class SitesEventsConsumer extends TopicConsumer {
         if (site.id() == null) {
             throw new IllegalArgumentException("a site event without id");
         }
-        @SuppressWarnings("unchecked")
-        List<String> spaces = em.createNativeQuery("UPDATE site_space_publication SET deleted = true, url = NULL "
-                        + "WHERE site_id = :site AND NOT deleted RETURNING space_id")
-                .setParameter("site", site.id()).getResultList();
-        spaces.stream().distinct().forEach(this::recompute);
+        List<String> spaceIds = publications.dropSite(site.id());
+        spaceIds.stream().distinct().forEach(this::recompute);
     }
 
     /** The space's urls.published: its first live publication with an address (none: absent). */
     private void recompute(String spaceId) {
-        em.createNativeQuery("""
-                        UPDATE space SET published_url = (SELECT p.url FROM site_space_publication p
-                            WHERE p.space_id = :space AND NOT p.deleted AND p.url IS NOT NULL
-                            ORDER BY p.site_space_id LIMIT 1)
-                        WHERE id = :space""")
-                .setParameter("space", spaceId).executeUpdate();
+        spaces.recomputePublishedUrl(spaceId);
     }
 }

@@ -5,10 +5,7 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.content.domain.ContentItem;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.Query;
 
-import java.util.List;
 import java.util.OptionalDouble;
 
 /**
@@ -21,20 +18,15 @@ public class Placement {
     static final double GAP = 1024;
 
     @Inject
-    EntityManager em;
+    PlacementStore store;
 
     record Sibling(String type, String id, double position) {
     }
 
     /** The position after the last item of a parent. */
     public double last(String organizationId, String parentId) {
-        Query q = em.createNativeQuery("SELECT max(p) FROM ("
-                + "SELECT max(position) AS p FROM space WHERE organization_id = :org AND " + parentCondition(parentId)
-                + " UNION ALL SELECT max(position) FROM collection WHERE organization_id = :org AND " + parentCondition(parentId)
-                + ") x");
-        bind(q, organizationId, parentId);
-        Object max = q.getSingleResult();
-        return max == null ? GAP : ((Number) max).doubleValue() + GAP;
+        Double max = store.maxPosition(organizationId, parentId);
+        return max == null ? GAP : max + GAP;
     }
 
     /** The position of a new item placed right after one of its siblings (a duplicate next to its original). */
@@ -143,61 +135,21 @@ public class Placement {
     }
 
     private Sibling requireSibling(String organizationId, String parentId, Pointer pointer, String field) {
-        String table = pointer.type().equals("space") ? "space" : "collection";
-        Query q = em.createNativeQuery("SELECT position FROM " + table + " WHERE id = :id AND organization_id = :org AND "
-                + parentCondition(parentId) + (table.equals("space") ? " AND deleted_at IS NULL" : ""));
-        bind(q, organizationId, parentId).setParameter("id", pointer.id());
-        @SuppressWarnings("unchecked")
-        List<Object> rows = q.getResultList();
-        if (rows.isEmpty()) {
+        Double position = store.position(pointer.type(), pointer.id(), organizationId, parentId);
+        if (position == null) {
             throw ApiException.badRequest(field + ": " + pointer.type() + " " + pointer.id() + " is not a sibling in the target "
                     + (parentId == null ? "organization root" : "collection " + parentId));
         }
-        return new Sibling(pointer.type(), pointer.id(), ((Number) rows.get(0)).doubleValue());
+        return new Sibling(pointer.type(), pointer.id(), position);
     }
 
     /** The sibling right after (or before) a (position, id) key, leaving out {@code excludeId}. */
     private Sibling neighbour(String organizationId, String parentId, double position, String id, boolean next, String excludeId) {
-        String cmp = next ? ">" : "<";
-        String order = next ? "ASC" : "DESC";
-        Query q = em.createNativeQuery("SELECT type, id, position FROM ("
-                + "SELECT 'space' AS type, id, position FROM space WHERE organization_id = :org AND deleted_at IS NULL AND "
-                + parentCondition(parentId)
-                + " UNION ALL SELECT 'collection', id, position FROM collection WHERE organization_id = :org AND "
-                + parentCondition(parentId) + ") s WHERE (position, id) " + cmp + " (:pos, :key)"
-                + (excludeId == null ? "" : " AND id <> :exclude")
-                + " ORDER BY position " + order + ", id " + order + " LIMIT 1");
-        bind(q, organizationId, parentId).setParameter("pos", position).setParameter("key", id);
-        if (excludeId != null) {
-            q.setParameter("exclude", excludeId);
-        }
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = q.getResultList();
-        return rows.stream().findFirst()
-                .map(r -> new Sibling((String) r[0], (String) r[1], ((Number) r[2]).doubleValue())).orElse(null);
+        return store.neighbour(organizationId, parentId, position, id, next, excludeId);
     }
 
     /** Spreads a parent's items evenly again, keeping their order. */
     void renumber(String organizationId, String parentId) {
-        em.flush();
-        Query q = em.createNativeQuery("WITH ordered AS (SELECT type, id, row_number() OVER (ORDER BY position, id) AS rn FROM ("
-                + "SELECT 'space' AS type, id, position FROM space WHERE organization_id = :org AND " + parentCondition(parentId)
-                + " UNION ALL SELECT 'collection', id, position FROM collection WHERE organization_id = :org AND "
-                + parentCondition(parentId) + ") s), "
-                + "spaces AS (UPDATE space SET position = o.rn * " + GAP + " FROM ordered o WHERE o.type = 'space' AND space.id = o.id RETURNING 1) "
-                + "UPDATE collection SET position = o.rn * " + GAP + " FROM ordered o WHERE o.type = 'collection' AND collection.id = o.id");
-        bind(q, organizationId, parentId).executeUpdate();
-    }
-
-    static String parentCondition(String parentId) {
-        return parentId == null ? "parent_id IS NULL" : "parent_id = :parent";
-    }
-
-    private static Query bind(Query q, String organizationId, String parentId) {
-        q.setParameter("org", organizationId);
-        if (parentId != null) {
-            q.setParameter("parent", parentId);
-        }
-        return q;
+        store.renumber(organizationId, parentId, GAP);
     }
 }

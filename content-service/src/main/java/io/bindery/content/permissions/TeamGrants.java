@@ -6,11 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
-import io.bindery.commons.lists.Keyset;
-import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.commons.projection.IdentityClient;
 import io.bindery.commons.projection.TeamProjection;
 import io.bindery.content.domain.ContentItem;
@@ -20,11 +16,8 @@ import io.bindery.content.access.ContentLookup.Loaded;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,25 +43,19 @@ public class TeamGrants {
     @Inject
     EventPublisher events;
     @Inject
-    EntityManager em;
+    GrantStore store;
 
     /** The teams granted a role on the item, oldest grant first; deleted teams are left out. */
     @Transactional
     public ListPage<TeamPermissionView> list(String type, String id, String callerId, String limit, String page) {
         ContentItem item = load(type, id, callerId).item();
-        ListPage<Object[]> rows = OLDEST_FIRST.page(Keyset.emptyAsFirst(page), Limits.parse(limit)).sql(em,
-                "SELECT g.team_id, g.role, g.created_at", "FROM content_team_grant g JOIN projected_team t ON t.id = g.team_id AND t.active",
-                Where.of("g.target_id = :t", "t", item.id()));
+        ListPage<Object[]> rows = store.teamGrants(item.id(), page, limit);
         List<String> ids = rows.items().stream().map(r -> (String) r[0]).toList();
         Map<String, JsonNode> views = new HashMap<>();
         identity.teamViews(item.organizationId(), callerId, ids).forEach(v -> views.put(v.path("id").asText(), v));
         // a team deleted in identity a moment ago, whose event is not applied yet, shows as its id alone
         return rows.map(r -> new TeamPermissionView((String) r[1], views.getOrDefault((String) r[0], missingTeam((String) r[0]))));
     }
-
-    /** Rows of (team_id, role, created_at), oldest grant first. */
-    private static final Keyset<Object[]> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("g.created_at", r -> (Instant) r[2]), SortKey.text("g.team_id", r -> (String) r[0]));
 
     /** Sets (or with a null role removes) a team's grant; 404 for a team that is not the organization's. */
     @Transactional
@@ -109,10 +96,7 @@ public class TeamGrants {
 
     /** A deleted team loses its grants everywhere (its members lost them already: the projection says inactive). */
     void onTeamDeleted(@Observes TeamProjection.TeamDeleted deleted) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> gone = em.createNativeQuery("DELETE FROM content_team_grant WHERE team_id = :team "
-                        + "RETURNING target_id, target_type, organization_id")
-                .setParameter("team", deleted.teamId()).getResultList();
+        List<Object[]> gone = store.dropTeam(deleted.teamId());
         for (Object[] row : gone) {
             events.publish(ContentEventTypes.permissionRemoved((String) row[1]), (String) row[0],
                     data((String) row[1], (String) row[0], (String) row[2], deleted.teamId(), null));
@@ -120,20 +104,13 @@ public class TeamGrants {
     }
 
     private void grant(ContentItem item, String teamId, Role role) {
-        em.createNativeQuery("""
-                        INSERT INTO content_team_grant (target_id, team_id, target_type, organization_id, role, created_at)
-                        VALUES (:t, :team, :type, :org, :role, :now)
-                        ON CONFLICT (target_id, team_id) DO UPDATE SET role = EXCLUDED.role""")
-                .setParameter("t", item.id()).setParameter("team", teamId).setParameter("type", item.type())
-                .setParameter("org", item.organizationId()).setParameter("role", role.wire())
-                .setParameter("now", Instant.now().truncatedTo(ChronoUnit.MILLIS)).executeUpdate();
+        store.grantTeam(item, teamId, role);
         events.publish(ContentEventTypes.permissionUpdated(item.type()), item.id(),
                 data(item.type(), item.id(), item.organizationId(), teamId, role.wire()));
     }
 
     private boolean revoke(ContentItem item, String teamId) {
-        int removed = em.createNativeQuery("DELETE FROM content_team_grant WHERE target_id = :t AND team_id = :team")
-                .setParameter("t", item.id()).setParameter("team", teamId).executeUpdate();
+        int removed = store.revokeTeam(item, teamId);
         if (removed > 0) {
             events.publish(ContentEventTypes.permissionRemoved(item.type()), item.id(),
                     data(item.type(), item.id(), item.organizationId(), teamId, null));

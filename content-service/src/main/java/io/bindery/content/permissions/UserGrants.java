@@ -7,22 +7,15 @@ import io.bindery.contracts.content.PermissionChanged;
 import io.bindery.commons.auth.Role;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
-import io.bindery.commons.lists.Keyset;
-import io.bindery.commons.lists.Limits;
 import io.bindery.commons.lists.ListPage;
-import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.commons.projection.UserDirectory;
 import io.bindery.commons.projection.UserRef;
 import io.bindery.content.domain.ContentItem;
 import io.bindery.content.access.ContentLookup.Loaded;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Map;
 
 /**
@@ -40,24 +33,19 @@ public class UserGrants {
     @Inject
     EventPublisher events;
     @Inject
-    EntityManager em;
-    @Inject
     io.bindery.commons.urls.PublicUrls urls;
+    @Inject
+    GrantStore store;
 
     @Transactional
     public ListPage<UserPermissionView> list(String type, String id, String callerId, String limit, String page) {
         ContentItem item = load(type, id, callerId).item();
-        ListPage<Object[]> rows = OLDEST_FIRST.page(Keyset.emptyAsFirst(page), Limits.parse(limit))
-                .sql(em, "SELECT user_id, role, created_at", "FROM content_grant", Where.of("target_id = :t", "t", item.id()));
+        ListPage<Object[]> rows = store.userGrants(item.id(), page, limit);
         Map<String, UserRef> known = users.findAll(rows.items().stream().map(r -> (String) r[0]).toList());
         return rows.map(r -> new UserPermissionView((String) r[1], known.getOrDefault((String) r[0],
                 // a user identity no longer knows still shows with its id
                 new UserRef((String) r[0], (String) r[0], null, null)).view(urls)));
     }
-
-    /** Rows of (user_id, role, created_at), oldest grant first. */
-    private static final Keyset<Object[]> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("created_at", r -> (Instant) r[2]), SortKey.text("user_id", r -> (String) r[0]));
 
     /** Sets (or with a null role removes) a user's grant. */
     @Transactional
@@ -77,13 +65,7 @@ public class UserGrants {
     /** Gives a member (already checked) a role on the item, replacing its grant there; publishes the change. */
     @Transactional(Transactional.TxType.MANDATORY)
     public void grant(ContentItem item, String userId, Role role) {
-        em.createNativeQuery("""
-                        INSERT INTO content_grant (target_id, user_id, target_type, organization_id, role, created_at)
-                        VALUES (:t, :u, :type, :org, :role, :now)
-                        ON CONFLICT (target_id, user_id) DO UPDATE SET role = EXCLUDED.role""")
-                .setParameter("t", item.id()).setParameter("u", userId).setParameter("type", item.type())
-                .setParameter("org", item.organizationId()).setParameter("role", role.wire())
-                .setParameter("now", Instant.now().truncatedTo(ChronoUnit.MILLIS)).executeUpdate();
+        store.grantUser(item, userId, role);
         events.publish(ContentEventTypes.permissionUpdated(item.type()), item.id(), data(item, userId, role.wire()));
     }
 
@@ -96,12 +78,7 @@ public class UserGrants {
     /** The creator of a space or collection who is not an org admin administers what it created. */
     @Transactional(Transactional.TxType.MANDATORY)
     public void grantCreator(ContentItem item, String userId) {
-        em.createNativeQuery("""
-                        INSERT INTO content_grant (target_id, user_id, target_type, organization_id, role, created_at)
-                        VALUES (:t, :u, :type, :org, :role, :now) ON CONFLICT DO NOTHING""")
-                .setParameter("t", item.id()).setParameter("u", userId).setParameter("type", item.type())
-                .setParameter("org", item.organizationId()).setParameter("role", Role.ADMIN.wire())
-                .setParameter("now", Instant.now().truncatedTo(ChronoUnit.MILLIS)).executeUpdate();
+        store.grantCreator(item, userId);
         events.publish(ContentEventTypes.permissionUpdated(item.type()), item.id(), data(item, userId, Role.ADMIN.wire()));
     }
 
@@ -114,13 +91,11 @@ public class UserGrants {
         if (targetIds.isEmpty()) {
             return;
         }
-        em.createNativeQuery("DELETE FROM content_grant WHERE target_id IN (:ids)").setParameter("ids", targetIds).executeUpdate();
-        em.createNativeQuery("DELETE FROM content_team_grant WHERE target_id IN (:ids)").setParameter("ids", targetIds).executeUpdate();
+        store.dropAll(targetIds);
     }
 
     private void revoke(ContentItem item, String userId) {
-        int removed = em.createNativeQuery("DELETE FROM content_grant WHERE target_id = :t AND user_id = :u")
-                .setParameter("t", item.id()).setParameter("u", userId).executeUpdate();
+        int removed = store.revokeUser(item, userId);
         if (removed > 0) {
             events.publish(ContentEventTypes.permissionRemoved(item.type()), item.id(), data(item, userId, null));
         }

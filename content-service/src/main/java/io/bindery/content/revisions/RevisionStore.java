@@ -330,6 +330,11 @@ public class RevisionStore {
         return source != null;
     }
 
+    /** Removes every revision of the space (a purge; its page versions and blobs are shared and stay). */
+    public void deleteOfSpace(String spaceId) {
+        em.createNativeQuery("DELETE FROM revision WHERE space_id = :s").setParameter("s", spaceId).executeUpdate();
+    }
+
     /** Stores file bytes under their SHA-256 (once) and returns the hex digest. */
     public String putBlob(byte[] bytes) {
         String sha;

@@ -92,4 +92,9 @@ public class Revisions {
     public boolean first(String id, String spaceId, Instant createdAt, String copyOf) {
         return store.first(id, spaceId, createdAt, copyOf);
     }
+
+    /** Removes every revision of a space being purged for good. */
+    public void deleteOfSpace(String spaceId) {
+        store.deleteOfSpace(spaceId);
+    }
 }

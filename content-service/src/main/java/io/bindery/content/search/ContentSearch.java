@@ -18,13 +18,7 @@ import io.bindery.contracts.insights.EmbeddingSearchResponse;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import org.hibernate.Session;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -79,7 +73,7 @@ public class ContentSearch {
     static final String HEADLINE_OPTIONS = "StartSel=<mark>, StopSel=</mark>, MaxWords=35, MinWords=15";
 
     @Inject
-    EntityManager em;
+    SearchStore store;
     @Inject
     ContentLookup lookup;
     @Inject
@@ -210,21 +204,10 @@ public class ContentSearch {
         }
         Map<String, Object[]> rows = new HashMap<>();
         List<Placed> wanted = best;
-        em.unwrap(Session.class).doWork(c -> {
-            try (PreparedStatement st = c.prepareStatement("SELECT s.space_id, s.page_id, s.ordinal, s.anchor, s.title,"
-                    + " s.page_title, s.path, s.body FROM unnest(?::text[], ?::text[], ?::int[]) AS k(space_id, page_id, ordinal)"
-                    + " JOIN search_section s ON s.space_id = k.space_id AND s.page_id = k.page_id AND s.ordinal = k.ordinal")) {
-                st.setArray(1, c.createArrayOf("text", wanted.stream().map(Placed::space).toArray()));
-                st.setArray(2, c.createArrayOf("text", wanted.stream().map(p -> p.ref().pageId()).toArray()));
-                st.setArray(3, c.createArrayOf("int4", wanted.stream().map(p -> p.ref().ordinals()[0]).toArray()));
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        rows.put(sectionKey(rs.getString(1), rs.getString(2), rs.getInt(3)), new Object[]{
-                                rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8)});
-                    }
-                }
-            }
-        });
+        store.passages(wanted.stream().map(Placed::space).toList(), wanted.stream().map(p -> p.ref().pageId()).toList(),
+                wanted.stream().map(p -> p.ref().ordinals()[0]).toList(),
+                r -> rows.put(sectionKey(r.spaceId(), r.pageId(), r.ordinal()), new Object[]{
+                        r.anchor(), r.title(), r.pageTitle(), r.path(), r.body()}));
         List<Passage> out = new ArrayList<>();
         for (Placed p : best) {
             Object[] r = rows.get(sectionKey(p.space(), p.ref().pageId(), p.ref().ordinals()[0]));
@@ -469,21 +452,9 @@ public class ContentSearch {
         if (pages.isEmpty()) {
             return out;
         }
-        em.unwrap(Session.class).doWork(c -> {
-            try (PreparedStatement st = c.prepareStatement("SELECT s.space_id, s.page_id, s.ordinal, s.anchor"
-                    + " FROM unnest(?::text[], ?::text[]) AS k(space_id, page_id)"
-                    + " JOIN search_section s ON s.space_id = k.space_id AND s.page_id = k.page_id ORDER BY s.ordinal")) {
-                st.setArray(1, c.createArrayOf("text", pages.stream().map(RankFusion.Key::space).toArray()));
-                st.setArray(2, c.createArrayOf("text", pages.stream().map(RankFusion.Key::page).toArray()));
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        String anchor = rs.getString(4);
-                        out.computeIfAbsent(new RankFusion.Key(rs.getString(1), rs.getString(2)), k -> new LinkedHashMap<>())
-                                .putIfAbsent(anchor == null ? "" : anchor, rs.getInt(3));
-                    }
-                }
-            }
-        });
+        store.anchors(pages.stream().map(RankFusion.Key::space).toList(), pages.stream().map(RankFusion.Key::page).toList(),
+                r -> out.computeIfAbsent(new RankFusion.Key(r.spaceId(), r.pageId()), k -> new LinkedHashMap<>())
+                        .putIfAbsent(r.anchor() == null ? "" : r.anchor(), r.ordinal()));
         return out;
     }
 
@@ -538,48 +509,22 @@ public class ContentSearch {
         // per space: its pages in order of their best section, each with up to SECTIONS_PER_PAGE ordinals
         Map<String, LinkedHashMap<String, PageRef>> pages = new HashMap<>();
         Map<String, Long> sections = new HashMap<>();
-        // per space its first `cap` matching sections; rows best first, ties by page id and ordinal, so that a
-        // page's first row is its best section (grouped here: in SQL it costs more). With `top`, only the sections
-        // of the first `top` pages of each space, and the number of sections ranked in the last column.
-        String matches = "SELECT x.space_id, x.page_id, x.ordinal, x.rank FROM unnest(?::text[]) AS sp(id)"
-                + " CROSS JOIN websearch_to_tsquery('" + SearchIndex.CONFIG + "', ?) q CROSS JOIN LATERAL ("
-                + "   SELECT s.space_id, s.page_id, s.ordinal, ts_rank(s.tsv, q) AS rank FROM search_section s"
-                + "   WHERE s.space_id = sp.id AND s.tsv @@ q LIMIT " + cap + ") x";
-        String sql = top == Integer.MAX_VALUE
-                ? "SELECT m.*, 0 FROM (" + matches + ") m ORDER BY m.space_id, m.rank DESC, m.page_id, m.ordinal"
-                : "WITH m AS MATERIALIZED (" + matches + "), p AS (SELECT space_id, page_id,"
-                + "   row_number() OVER (PARTITION BY space_id ORDER BY max(rank) DESC, page_id) AS n,"
-                + "   sum(count(*)) OVER (PARTITION BY space_id) AS sections FROM m GROUP BY space_id, page_id)"
-                + " SELECT m.space_id, m.page_id, m.ordinal, m.rank, p.sections FROM m JOIN p USING (space_id, page_id)"
-                + " WHERE p.n <= " + top + " ORDER BY m.space_id, m.rank DESC, m.page_id, m.ordinal";
-        em.unwrap(Session.class).doWork(c -> {
-            try (PreparedStatement st = c.prepareStatement(sql)) {
-                st.setArray(1, c.createArrayOf("text", missing.stream().map(s -> s.id()).toArray()));
-                st.setString(2, q);
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        String spaceId = rs.getString(1);
-                        String pageId = rs.getString(2);
-                        int ordinal = rs.getInt(3);
-                        Map<String, PageRef> inSpace = pages.computeIfAbsent(spaceId, k -> new LinkedHashMap<>());
-                        PageRef p = inSpace.get(pageId);
-                        if (p == null) {
-                            inSpace.put(pageId, new PageRef(pageId, rs.getFloat(4), new int[]{ordinal},
-                                    new float[]{rs.getFloat(4)}));
-                        } else if (p.ordinals().length < SECTIONS_PER_PAGE) {
-                            int[] more = Arrays.copyOf(p.ordinals(), p.ordinals().length + 1);
-                            more[more.length - 1] = ordinal;
-                            float[] ranks = Arrays.copyOf(p.ranks(), more.length);
-                            ranks[more.length - 1] = rs.getFloat(4);
-                            inSpace.put(pageId, new PageRef(pageId, p.rank(), more, ranks));
-                        }
-                        if (top == Integer.MAX_VALUE) {
-                            sections.merge(spaceId, 1L, Long::sum);
-                        } else {
-                            sections.put(spaceId, rs.getLong(5));
-                        }
-                    }
-                }
+        store.matches(missing.stream().map(s -> s.id()).toList(), q, cap, top, m -> {
+            Map<String, PageRef> inSpace = pages.computeIfAbsent(m.spaceId(), k -> new LinkedHashMap<>());
+            PageRef p = inSpace.get(m.pageId());
+            if (p == null) {
+                inSpace.put(m.pageId(), new PageRef(m.pageId(), m.rank(), new int[]{m.ordinal()}, new float[]{m.rank()}));
+            } else if (p.ordinals().length < SECTIONS_PER_PAGE) {
+                int[] more = Arrays.copyOf(p.ordinals(), p.ordinals().length + 1);
+                more[more.length - 1] = m.ordinal();
+                float[] ranks = Arrays.copyOf(p.ranks(), more.length);
+                ranks[more.length - 1] = m.rank();
+                inSpace.put(m.pageId(), new PageRef(m.pageId(), p.rank(), more, ranks));
+            }
+            if (top == Integer.MAX_VALUE) {
+                sections.merge(m.spaceId(), 1L, Long::sum);
+            } else {
+                sections.put(m.spaceId(), m.sections());
             }
         });
         for (Scope s : missing) {
@@ -594,20 +539,9 @@ public class ContentSearch {
 
     /** An incomplete ranking with its exact count of matching pages (kept for next time). */
     private Ranking counted(Scope space, String q, Ranking ranking) {
-        long[] count = new long[1];
-        em.unwrap(Session.class).doWork(c -> {
-            try (PreparedStatement st = c.prepareStatement("SELECT count(DISTINCT s.page_id) FROM search_section s,"
-                    + " websearch_to_tsquery('" + SearchIndex.CONFIG + "', ?) q WHERE s.space_id = ? AND s.tsv @@ q")) {
-                st.setString(1, q);
-                st.setString(2, space.id());
-                try (ResultSet rs = st.executeQuery()) {
-                    rs.next();
-                    count[0] = rs.getLong(1);
-                }
-            }
-        });
+        long count = store.countPages(space.id(), q);
         Ranking r = new Ranking(ranking.pages(), ranking.ranked(), ranking.top(), false,
-                Math.max(count[0], ranking.pages().size()));
+                Math.max(count, ranking.pages().size()));
         cache.put(new RankingKey(space.id(), space.revisionId(), q, r.ranked(), Integer.MAX_VALUE), r, r.weight() + q.length());
         return r;
     }
@@ -711,7 +645,8 @@ public class ContentSearch {
             }
         }
         Map<String, Object[]> rows = new HashMap<>();
-        em.unwrap(Session.class).doWork(c -> readSections(c, q, spaceIds, pageIds, ordinals, rows));
+        store.shown(q, spaceIds, pageIds, ordinals, r -> rows.put(sectionKey(r.spaceId(), r.pageId(), r.ordinal()),
+                new Object[]{r.anchor(), r.title(), r.pageTitle(), r.path(), r.ancestors(), r.headline(), r.description()}));
         for (Slice w : missing) {
             List<Hit> hits = new ArrayList<>();
             boolean whole = true;
@@ -743,31 +678,6 @@ public class ContentSearch {
             out.put(w.space().id(), result);
         }
         return out;
-    }
-
-    private static void readSections(Connection c, String q, List<String> spaceIds, List<String> pageIds,
-                                     List<Integer> ordinals, Map<String, Object[]> out) throws SQLException {
-        try (PreparedStatement st = c.prepareStatement("SELECT s.space_id, s.page_id, s.ordinal, s.anchor, s.title,"
-                + " s.page_title, s.path, s.ancestors,"
-                + " ts_headline('" + SearchIndex.CONFIG + "', s.body, q, '" + HEADLINE_OPTIONS + "'),"
-                // GitBook's SearchPageResult requires the page's description: read from the indexed page version
-                + " coalesce(v.description, '')"
-                + " FROM unnest(?::text[], ?::text[], ?::int[]) AS k(space_id, page_id, ordinal)"
-                + " JOIN search_section s ON s.space_id = k.space_id AND s.page_id = k.page_id AND s.ordinal = k.ordinal"
-                + " LEFT JOIN page_version v ON v.id = s.version_id"
-                + " CROSS JOIN websearch_to_tsquery('" + SearchIndex.CONFIG + "', ?) q")) {
-            st.setArray(1, c.createArrayOf("text", spaceIds.toArray()));
-            st.setArray(2, c.createArrayOf("text", pageIds.toArray()));
-            st.setArray(3, c.createArrayOf("int4", ordinals.toArray()));
-            st.setString(4, q);
-            try (ResultSet rs = st.executeQuery()) {
-                while (rs.next()) {
-                    out.put(sectionKey(rs.getString(1), rs.getString(2), rs.getInt(3)), new Object[]{rs.getString(4),
-                            rs.getString(5), rs.getString(6), rs.getString(7),
-                            List.of((String[]) rs.getArray(8).getArray()), rs.getString(9), rs.getString(10)});
-                }
-            }
-        }
     }
 
     /** Heap estimate of a string in bytes (two a character: text may be outside Latin-1). */

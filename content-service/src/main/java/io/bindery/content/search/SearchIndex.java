@@ -2,15 +2,13 @@ package io.bindery.content.search;
 
 import io.bindery.content.domain.PageVersion;
 import io.bindery.content.domain.SpaceRow;
+import io.bindery.content.spaces.SearchCopies;
 import io.bindery.document.MarkdownSections;
 import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import org.hibernate.Session;
 
-import java.sql.PreparedStatement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -24,13 +22,19 @@ import java.util.Set;
  * stemming is used for every space (spaces in other languages still match exact words).
  */
 @ApplicationScoped
-public class SearchIndex {
+public class SearchIndex implements SearchCopies {
     static final String CONFIG = "english";
 
     @Inject
-    EntityManager em;
+    SearchStore store;
     @Inject
     Revisions revisions;
+
+    /** A duplicated space shares the original's page versions: their sections are copied, not re-split. */
+    @Override
+    public void copyIndex(String sourceId, String copyId) {
+        store.copy(sourceId, copyId);
+    }
 
     public void reindex(SpaceRow space, Snapshot before, Snapshot after) {
         List<String> gone = new ArrayList<>();
@@ -59,13 +63,7 @@ public class SearchIndex {
             return;
         }
         relocate(space, after, moved);
-        em.unwrap(Session.class).doWork(c -> {
-            try (PreparedStatement del = c.prepareStatement("DELETE FROM search_section WHERE space_id = ? AND page_id = ANY(?)")) {
-                del.setString(1, space.id());
-                del.setArray(2, c.createArrayOf("text", gone.toArray()));
-                del.executeUpdate();
-            }
-        });
+        store.delete(space.id(), gone);
         // in slices, so that a merge of thousands of pages never holds all their markdown at once
         for (int from = 0; from < changed.size(); from += SLICE) {
             index(space, after, changed.subList(from, Math.min(changed.size(), from + SLICE)));
@@ -96,57 +94,33 @@ public class SearchIndex {
         if (moved.isEmpty()) {
             return;
         }
-        em.unwrap(Session.class).doWork(c -> {
-            try (PreparedStatement up = c.prepareStatement("UPDATE search_section SET path = ?, ancestors = ?"
-                    + " WHERE space_id = ? AND page_id = ?")) {
-                for (PageVersion p : moved) {
-                    up.setString(1, after.path(p.pageId()));
-                    up.setArray(2, c.createArrayOf("text", ancestorTitles(after, p).toArray()));
-                    up.setString(3, space.id());
-                    up.setString(4, p.pageId());
-                    up.addBatch();
-                }
-                up.executeBatch();
-            }
-        });
+        List<SearchStore.Relocated> rows = new ArrayList<>();
+        for (PageVersion p : moved) {
+            rows.add(new SearchStore.Relocated(p.pageId(), after.path(p.pageId()), ancestorTitles(after, p)));
+        }
+        store.relocate(space.id(), rows);
     }
 
     private static final int SLICE = 200;
 
     private void index(SpaceRow space, Snapshot after, List<PageVersion> changed) {
         Map<String, String> markdown = revisions.markdown(changed.stream().map(PageVersion::id).toList());
-        em.unwrap(Session.class).doWork(c -> {
-            try (PreparedStatement ins = c.prepareStatement("INSERT INTO search_section (space_id, page_id, ordinal, version_id,"
-                    + " anchor, title, body, page_title, path, ancestors, tsv) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-                    + " setweight(to_tsvector('" + CONFIG + "', ?), 'A') || setweight(to_tsvector('" + CONFIG + "', ?), 'B'))")) {
-                for (PageVersion p : changed) {
-                    if (p.noIndex() || !PageVersion.DOCUMENT.equals(p.kind())) {
-                        continue;
-                    }
-                    List<MarkdownSections.Section> sections = MarkdownSections.split(markdown.getOrDefault(p.id(), ""));
-                    if (sections.isEmpty()) {
-                        sections = List.of(new MarkdownSections.Section("", null, ""));
-                    }
-                    for (int i = 0; i < sections.size(); i++) {
-                        MarkdownSections.Section s = sections.get(i);
-                        String heading = (i == 0 ? p.title() + " " : "") + (s.title() == null ? "" : s.title());
-                        ins.setString(1, space.id());
-                        ins.setString(2, p.pageId());
-                        ins.setInt(3, i);
-                        ins.setString(4, p.id());
-                        ins.setString(5, s.anchor());
-                        ins.setString(6, s.title());
-                        ins.setString(7, s.body());
-                        ins.setString(8, p.title());
-                        ins.setString(9, after.path(p.pageId()));
-                        ins.setArray(10, c.createArrayOf("text", ancestorTitles(after, p).toArray()));
-                        ins.setString(11, heading);
-                        ins.setString(12, s.body());
-                        ins.addBatch();
-                    }
-                }
-                ins.executeBatch();
+        List<SearchStore.IndexedSection> rows = new ArrayList<>();
+        for (PageVersion p : changed) {
+            if (p.noIndex() || !PageVersion.DOCUMENT.equals(p.kind())) {
+                continue;
             }
-        });
+            List<MarkdownSections.Section> sections = MarkdownSections.split(markdown.getOrDefault(p.id(), ""));
+            if (sections.isEmpty()) {
+                sections = List.of(new MarkdownSections.Section("", null, ""));
+            }
+            for (int i = 0; i < sections.size(); i++) {
+                MarkdownSections.Section s = sections.get(i);
+                String heading = (i == 0 ? p.title() + " " : "") + (s.title() == null ? "" : s.title());
+                rows.add(new SearchStore.IndexedSection(p.pageId(), i, p.id(), s.anchor(), s.title(), s.body(),
+                        p.title(), after.path(p.pageId()), ancestorTitles(after, p), heading));
+            }
+        }
+        store.insert(space.id(), rows);
     }
 }

@@ -13,7 +13,6 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.projection.Membership;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -35,14 +34,14 @@ public class InternalAccess {
     @Inject
     ContentViews views;
     @Inject
-    EntityManager em;
+    SpaceStore store;
     @Inject
     ObjectMapper json;
 
     /** 404 for an unknown or deleted space: there is nothing to review on a space in the bin. */
     public SpaceAccessResponse access(String spaceId, String userId) {
         String user = requireUser(userId);
-        Space s = Space.findById(spaceId);
+        Space s = store.find(spaceId);
         if (s == null || s.deleted()) {
             throw ApiException.notFound("no space " + spaceId);
         }
@@ -57,14 +56,7 @@ public class InternalAccess {
     public ReadableSpacesResponse readableSpaces(String organizationId, String userId) {
         Membership member = access.requireMember(organizationId, requireUser(userId));
         ContentAccess.VisibilityFilter filter = access.visibilityFilter(member);
-        var query = em.createNativeQuery("SELECT t.id FROM space t WHERE t.organization_id = :org AND t.deleted_at IS NULL"
-                        + (filter == null ? "" : " AND " + filter.sql()) + " ORDER BY t.created_at, t.id", String.class)
-                .setParameter("org", organizationId);
-        if (filter != null) {
-            query.setParameter("viewer", filter.viewer());
-        }
-        @SuppressWarnings("unchecked")
-        List<String> ids = query.getResultList();
+        List<String> ids = store.liveIds(organizationId, filter);
         return new ReadableSpacesResponse(ids);
     }
 
@@ -82,7 +74,7 @@ public class InternalAccess {
         }
         Membership member = access.requireMember(organizationId, requireUser(request.user()));
         List<String> ids = new ArrayList<>(new LinkedHashSet<>(request.spaces()));
-        Map<String, Space> found = ids.isEmpty() ? Map.of() : Space.<Space>list("id in ?1", ids).stream()
+        Map<String, Space> found = ids.isEmpty() ? Map.of() : store.all(ids).stream()
                 .collect(Collectors.toMap(s -> s.id, Function.identity()));
         List<SpaceData> out = new ArrayList<>();
         for (String id : ids) {

@@ -19,10 +19,12 @@ import java.util.List;
 public class LiveSpaces {
     @Inject
     ContentLookup lookup;
+    @Inject
+    SpaceStore store;
 
     /** A live (not deleted) space; 404 otherwise. */
     public SpaceRow live(String id) {
-        return live(Space.<Space>findById(id), id);
+        return live(store.find(id), id);
     }
 
     /** A live space locked for a read-modify-write (a branch from its live revision, a merge into it); 404 otherwise. */
@@ -44,7 +46,7 @@ public class LiveSpaces {
      * transaction ({@link #liveForUpdate}, {@link #forUpdate}), so this finds the loaded entity and reads nothing.
      */
     public SpaceRow moveRevision(String id, String revisionId) {
-        Space s = Space.findById(id);
+        Space s = store.find(id);
         s.revisionId = revisionId;
         s.updatedAt = Instant.now();
         return s.row();
@@ -52,13 +54,13 @@ public class LiveSpaces {
 
     /** An organization's live spaces. */
     public List<SpaceRow> liveIn(String organizationId) {
-        return Space.<Space>list("organizationId = ?1 and deletedAt is null", organizationId).stream()
+        return store.liveIn(organizationId).stream()
                 .map(Space::row).toList();
     }
 
     /** The live spaces among these ids, in no given order. */
     public List<SpaceRow> live(List<String> ids) {
-        return Space.<Space>list("id in ?1 and deletedAt is null", ids).stream().map(Space::row).toList();
+        return store.live(ids).stream().map(Space::row).toList();
     }
 
     private static SpaceRow live(Space s, String id) {

@@ -16,10 +16,12 @@ import java.util.Optional;
 public class SpaceLookup {
     @Inject
     ContentLookup lookup;
+    @Inject
+    SpaceStore store;
 
     /** A live (not deleted) space the caller can see. */
     Loaded<Space> space(String id, String callerId) {
-        return lookup.live(Space.<Space>findById(id), id, callerId);
+        return lookup.live(store.find(id), id, callerId);
     }
 
     /** A live space the caller can see, locked for a read-modify-write. */

@@ -15,7 +15,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
+import io.bindery.content.revisions.Revisions;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
@@ -43,7 +43,9 @@ public class SpaceTrash {
     @Inject
     EventPublisher events;
     @Inject
-    EntityManager em;
+    SpaceStore store;
+    @Inject
+    Revisions revisions;
     @Inject
     UserGrants grants;
     Duration retention;
@@ -95,9 +97,7 @@ public class SpaceTrash {
     @Scheduled(every = "${bindery.content.purge-every:1h}", delayed = "${bindery.content.purge-delay:10s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void purgeExpired() {
-        List<String> expired = QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery(
-                        "SELECT id FROM space WHERE deleted_at < :cutoff ORDER BY deleted_at LIMIT 500", String.class)
-                .setParameter("cutoff", Instant.now().minus(retention)).getResultList());
+        List<String> expired = QuarkusTransaction.requiringNew().call(() -> store.deletedBefore(Instant.now().minus(retention)));
         for (String id : expired) {
             try {
                 QuarkusTransaction.requiringNew().run(() -> purge(id));
@@ -114,8 +114,8 @@ public class SpaceTrash {
         }
         SpacePurged data = new SpacePurged(s.id, s.organizationId, s.deletedAt);
         grants.dropAll(List.of(id));
-        em.createNativeQuery("DELETE FROM revision WHERE space_id = :s").setParameter("s", id).executeUpdate();
-        em.remove(s);
+        revisions.deleteOfSpace(id);
+        store.remove(s);
         events.publish(ContentEventTypes.SPACE_PURGED, id, data);
     }
 }

@@ -60,6 +60,8 @@ public class Spaces {
     @Inject
     Revisions revisions;
     @Inject
+    SearchCopies searchCopies;
+    @Inject
     EventPublisher events;
     @Inject
     EntityManager em;
@@ -287,11 +289,7 @@ public class Spaces {
         // a copy shares the original's page versions and file bytes: only the manifest pointers are copied
         if (revisions.first(s.revisionId, s.id, s.createdAt, original == null ? null : original.revisionId)) {
             em.flush();
-            em.createNativeQuery("INSERT INTO search_section (space_id, page_id, ordinal, version_id, anchor, title, body,"
-                            + " page_title, path, ancestors, tsv) SELECT :copy, page_id, ordinal, version_id, anchor, title,"
-                            + " body, page_title, path, ancestors, tsv FROM search_section"
-                            + " WHERE space_id = :source")
-                    .setParameter("copy", s.id).setParameter("source", original.id).executeUpdate();
+            searchCopies.copyIndex(original.id, s.id);
         }
     }
 

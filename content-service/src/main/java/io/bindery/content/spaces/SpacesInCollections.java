@@ -9,8 +9,8 @@ import io.bindery.content.items.ContentViews;
 import io.bindery.content.items.SpaceView;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
+import java.time.Instant;
 import java.util.List;
 
 /** The spaces of a collection, for the collections feature ({@link CollectionSpaces}). */
@@ -21,7 +21,7 @@ public class SpacesInCollections implements CollectionSpaces {
     @Inject
     ContentViews views;
     @Inject
-    EntityManager em;
+    SpaceStore store;
 
     @Override
     public ListPage<SpaceView> page(ContentLists.Query query, Membership viewer, String limit, String page) {
@@ -30,10 +30,27 @@ public class SpacesInCollections implements CollectionSpaces {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public List<SpaceRow> inside(String collectionId) {
-        List<Space> spaces = em.createNativeQuery("SELECT * FROM space WHERE :c = ANY (ancestors)", Space.class)
-                .setParameter("c", collectionId).getResultList();
-        return spaces.stream().map(Space::row).toList();
+        return store.inside(collectionId).stream().map(Space::row).toList();
+    }
+
+    @Override
+    public List<String> idsInside(String collectionId) {
+        return store.idsInside(collectionId);
+    }
+
+    @Override
+    public List<String> trashInside(String collectionId, Instant now) {
+        return store.trashInside(collectionId, now);
+    }
+
+    @Override
+    public void detachTrashed(String collectionId) {
+        store.detachInside(collectionId);
+    }
+
+    @Override
+    public void rewriteAncestors(String collectionId, String prefix, String organizationId) {
+        store.rewriteAncestors(collectionId, prefix, organizationId);
     }
 }
