@@ -15,6 +15,6 @@ class ArchitectureTest extends ServiceArchitectureTest {
      */
     @Override
     protected int queriesOutsideStores() {
-        return 5;
+        return 2;
     }
 }
