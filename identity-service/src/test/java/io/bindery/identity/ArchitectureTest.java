@@ -8,13 +8,4 @@ class ArchitectureTest extends ServiceArchitectureTest {
     ArchitectureTest() {
         super("io.bindery.identity");
     }
-
-    /**
-     * Queries (EntityManager, Panache finders, JDBC) built outside a store, left when the rule came (issue 30): 2.
-     * Each moves into its feature's XStore; lower the number as they do.
-     */
-    @Override
-    protected int queriesOutsideStores() {
-        return 2;
-    }
 }

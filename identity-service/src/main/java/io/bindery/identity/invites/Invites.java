@@ -2,7 +2,6 @@ package io.bindery.identity.invites;
 
 import io.bindery.identity.members.Members;
 import io.bindery.identity.organizations.OrgAccess;
-import io.bindery.identity.support.AdvisoryLocks;
 import io.bindery.identity.support.Inputs;
 import io.bindery.identity.users.Users;
 import io.bindery.contracts.identity.IdentityEventTypes;
@@ -48,8 +47,6 @@ public class Invites {
     @Inject
     PublicUrls urls;
     @Inject
-    AdvisoryLocks locks;
-    @Inject
     InviteStore store;
     @Inject
     InviteViews views;
@@ -67,7 +64,7 @@ public class Invites {
         Map<String, String> roleByEmail = req.roleByEmail();
         boolean sso = req.sso();
         // Read everything once, then write: a hundred invites are a handful of queries, not hundreds.
-        locks.lock(Users.EMAIL_LOCKS, roleByEmail.keySet());
+        users.lockEmails(roleByEmail.keySet());
         Map<String, String> accounts = new HashMap<>();
         users.byLowerEmails(new ArrayList<>(roleByEmail.keySet()))
                 .forEach(u -> accounts.put(u.email().toLowerCase(Locale.ROOT), u.id()));

@@ -4,6 +4,7 @@ import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.lists.Where;
+import io.bindery.identity.support.AdvisoryLocks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -63,4 +64,9 @@ class OrganizationStore {
     /** Rows of (organization, the caller's role in it). */
     private static final Keyset<Object[]> OLDEST_FIRST = Keyset.ascending(
             SortKey.instant("o.createdAt", r -> ((Organization) r[0]).createdAt), SortKey.text("o.id", r -> ((Organization) r[0]).id));
+
+    /** Locks the hostname until the transaction ends: held from "is it free?" to the write that claims it. */
+    void lockHostname(String hostname) {
+        AdvisoryLocks.lock(em.createNativeQuery(AdvisoryLocks.SQL), "hostname", List.of(hostname));
+    }
 }

@@ -1,6 +1,5 @@
 package io.bindery.identity.organizations;
 
-import io.bindery.identity.support.AdvisoryLocks;
 import io.bindery.identity.support.Inputs;
 import io.bindery.identity.users.Users;
 
@@ -45,8 +44,6 @@ public class Organizations {
     OrgAccess access;
     @Inject
     Users users;
-    @Inject
-    AdvisoryLocks locks;
     @Inject
     OrganizationStore store;
     @Inject
@@ -180,7 +177,7 @@ public class Organizations {
         if (hostname == null) {
             return;
         }
-        locks.lock("hostname", List.of(hostname));
+        store.lockHostname(hostname);
         if (store.hostnameTaken(hostname, orgId)) {
             throw ApiException.conflict("hostname " + hostname + " is already taken");
         }

@@ -13,7 +13,6 @@ import org.postgresql.PGNotification;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -91,9 +90,7 @@ public class RevocationWaits {
         while (running) {
             try (Connection c = dataSource.getConnection()) {
                 c.setAutoCommit(true);
-                try (Statement st = c.createStatement()) {
-                    st.execute("LISTEN " + TokenStore.REVOCATIONS_CHANNEL);
-                }
+                store.listenToRevocations(c);
                 PGConnection pg = c.unwrap(PGConnection.class);
                 listening = true;
                 revoked(); // a revocation may have committed while nobody listened: the polls ask again

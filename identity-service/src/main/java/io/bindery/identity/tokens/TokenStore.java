@@ -5,6 +5,9 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 
@@ -55,5 +58,15 @@ class TokenStore {
     /** Announces a revocation to every replica's {@code LISTEN}; PostgreSQL delivers it when the transaction commits. */
     void notifyRevocation() {
         em.createNativeQuery("SELECT pg_notify('" + REVOCATIONS_CHANNEL + "', '')").getSingleResult();
+    }
+
+    /**
+     * Subscribes {@code connection} (the listener's own, in autocommit) to {@link #REVOCATIONS_CHANNEL}: PostgreSQL
+     * keeps the subscription for the connection's life.
+     */
+    void listenToRevocations(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            st.execute("LISTEN " + REVOCATIONS_CHANNEL);
+        }
     }
 }

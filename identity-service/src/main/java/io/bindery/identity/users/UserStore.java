@@ -1,5 +1,6 @@
 package io.bindery.identity.users;
 
+import io.bindery.identity.support.AdvisoryLocks;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.Collection;
@@ -40,5 +41,11 @@ class UserStore {
 
     void persist(UserAccount user) {
         user.persist();
+    }
+
+    /** Locks the e-mail addresses (lower case) until the transaction ends: held from "is it free?" to the insert. */
+    void lockEmails(Collection<String> lowerEmails) {
+        AdvisoryLocks.lock(UserAccount.getEntityManager().createNativeQuery(AdvisoryLocks.SQL), Users.EMAIL_LOCKS,
+                lowerEmails);
     }
 }

@@ -1,6 +1,5 @@
 package io.bindery.identity.users;
 
-import io.bindery.identity.support.AdvisoryLocks;
 import io.bindery.identity.support.Inputs;
 import io.bindery.contracts.identity.IdentityEventTypes;
 import io.bindery.commons.errors.ApiException;
@@ -24,14 +23,12 @@ import java.util.regex.Pattern;
 public class Users {
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s\\p{Cntrl}]+@[^@\\s\\p{Cntrl}]+\\.[^@\\s\\p{Cntrl}]+$");
     /** The advisory-lock namespace of e-mail addresses (lower case): held from "is it free?" to the insert. */
-    public static final String EMAIL_LOCKS = "email";
+    static final String EMAIL_LOCKS = "email";
 
     @Inject
     PublicUrls urls;
     @Inject
     EventPublisher events;
-    @Inject
-    AdvisoryLocks locks;
     @Inject
     UserStore store;
     @Inject
@@ -48,7 +45,7 @@ public class Users {
     @Transactional
     UserAccount create(String email, String displayName, String photoUrl, boolean instanceAdmin) {
         String valid = validEmail(email);
-        locks.lock(EMAIL_LOCKS, List.of(valid.toLowerCase(Locale.ROOT)));
+        store.lockEmails(List.of(valid.toLowerCase(Locale.ROOT)));
         if (store.findByEmail(valid).isPresent()) {
             throw ApiException.conflict("a user with email " + valid + " already exists");
         }
@@ -62,8 +59,17 @@ public class Users {
     @Transactional
     public String ensure(String email, String displayName, boolean instanceAdmin) {
         String valid = validEmail(email);
-        locks.lock(EMAIL_LOCKS, List.of(valid.toLowerCase(Locale.ROOT)));
+        store.lockEmails(List.of(valid.toLowerCase(Locale.ROOT)));
         return store.findByEmail(valid).orElseGet(() -> insert(valid, displayName, null, instanceAdmin)).id;
+    }
+
+    /**
+     * Locks e-mail addresses (lower case) until the caller's transaction ends, for another feature that checks that
+     * they are free and then creates their users (invites): it takes turns with {@link #create} and {@link #ensure}.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void lockEmails(Collection<String> lowerEmails) {
+        store.lockEmails(lowerEmails);
     }
 
     /** The e-mail, trimmed, or 400 naming the field. */

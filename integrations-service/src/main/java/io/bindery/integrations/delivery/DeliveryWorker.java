@@ -9,14 +9,11 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
 import java.nio.charset.StandardCharsets;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,7 +43,7 @@ public class DeliveryWorker {
     private static final int KEEP_ANSWER_CHARS = 200;
 
     @Inject
-    EntityManager em;
+    DeliveryStore store;
     @Inject
     IntegrationsConfig config;
     @Inject
@@ -163,12 +160,11 @@ public class DeliveryWorker {
      */
     long idleWait(long poll) {
         try {
-            Object due = QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery(
-                    "SELECT min(next_attempt_at) FROM integration_event WHERE delivery = 'pending'").getSingleResult());
+            Instant due = QuarkusTransaction.requiringNew().call(store::earliestDue);
             if (due == null) {
                 return Math.max(poll, MAX_IDLE_WAIT_MS);
             }
-            long ms = Duration.between(Instant.now(), instant(due)).toMillis();
+            long ms = Duration.between(Instant.now(), due).toMillis();
             return Math.min(Math.max(ms, poll), Math.max(poll, MAX_IDLE_WAIT_MS));
         } catch (RuntimeException e) {
             return poll;
@@ -200,28 +196,9 @@ public class DeliveryWorker {
         return claimed.size();
     }
 
-    @SuppressWarnings("unchecked")
     List<Claimed> claim() {
         Instant now = Instant.now();
-        List<Object[]> rows = em.createNativeQuery("""
-                        UPDATE integration_event SET next_attempt_at = :leaseEnd, attempts = attempts + 1
-                        WHERE id IN (SELECT e.id FROM integration_event e
-                            WHERE e.delivery = 'pending' AND e.next_attempt_at <= :now
-                              AND NOT EXISTS (SELECT 1 FROM integration_event p WHERE p.delivery = 'pending'
-                                  AND p.installation_id = e.installation_id AND p.seq < e.seq)
-                            ORDER BY e.seq LIMIT :n FOR UPDATE SKIP LOCKED)
-                        RETURNING id, integration_name, installation_id, organization_id, CAST(payload AS text),
-                            attempts, give_up_at, seq""")
-                .setParameter("leaseEnd", now.plus(config.delivery().lease())).setParameter("now", now)
-                .setParameter("n", config.delivery().batchSize()).getResultList();
-        List<Object[]> ordered = new ArrayList<>(rows);
-        ordered.sort((a, b) -> Long.compare(((Number) a[7]).longValue(), ((Number) b[7]).longValue()));
-        List<Claimed> out = new ArrayList<>(ordered.size());
-        for (Object[] r : ordered) {
-            out.add(new Claimed((String) r[0], (String) r[1], (String) r[2], (String) r[3], (String) r[4],
-                    ((Number) r[5]).intValue(), instant(r[6])));
-        }
-        return out;
+        return store.claim(now.plus(config.delivery().lease()), now, config.delivery().batchSize());
     }
 
     /** One attempt of one claimed row, and its outcome written back. */
@@ -263,20 +240,14 @@ public class DeliveryWorker {
     }
 
     Target target(Claimed c) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("""
-                        SELECT endpoint_url, dev_tunnel_url, dev_all, owner_id, signing_secret FROM integration WHERE name = :n""")
-                .setParameter("n", c.integration()).getResultList();
-        if (rows.isEmpty()) {
+        DeliveryStore.Endpoint e = store.endpoint(c.integration());
+        if (e == null) {
             return null;
         }
-        Object[] r = rows.get(0);
-        String tunnel = (String) r[1];
-        boolean all = Boolean.TRUE.equals(r[2]);
-        if (tunnel != null && (all || c.organization().equals(r[3]))) {
-            return new Target(tunnel, true, (String) r[4]);
+        if (e.tunnelUrl() != null && (e.tunnelForAll() || c.organization().equals(e.owner()))) {
+            return new Target(e.tunnelUrl(), true, e.secret());
         }
-        return new Target((String) r[0], false, (String) r[4]);
+        return new Target(e.url(), false, e.secret());
     }
 
     /** Writes an attempt's outcome: delivered, retried later, or given up (at once when {@code final_}). */
@@ -292,16 +263,8 @@ public class DeliveryWorker {
         String line = message + (state.equals("pending") ? "; next attempt at " + next : state.equals("failed")
                 ? "; given up" : "");
         try {
-            QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("""
-                            UPDATE integration_event SET delivery = :state, next_attempt_at = :next,
-                                delivered_at = CASE WHEN :delivered THEN CAST(:now AS timestamptz) ELSE delivered_at END,
-                                trace = trace || jsonb_build_array(jsonb_build_object('message', CAST(:message AS text),
-                                    'timestamp', CAST(:stamp AS text), 'level', CAST(:level AS text)))
-                            WHERE id = :id AND attempts = :attempt AND delivery = 'pending'""")
-                    .setParameter("state", state).setParameter("next", state.equals("pending") ? next : now)
-                    .setParameter("delivered", delivered).setParameter("now", now).setParameter("message", line)
-                    .setParameter("stamp", started.toString()).setParameter("level", level).setParameter("id", c.id())
-                    .setParameter("attempt", c.attempt()).executeUpdate());
+            QuarkusTransaction.requiringNew().run(() -> store.recordAttempt(c.id(), c.attempt(), state,
+                    state.equals("pending") ? next : now, delivered, now, line, started, level));
         } catch (RuntimeException e) {
             LOG.warnf("could not record the delivery of %s (%s): it is attempted again after its lease", c.id(), e.getMessage());
         }
@@ -317,18 +280,5 @@ public class DeliveryWorker {
         }
         millis = Math.min(millis, max.toMillis());
         return Duration.ofMillis((long) (millis * (0.5 + ThreadLocalRandom.current().nextDouble() * 0.5)));
-    }
-
-    private static Instant instant(Object value) {
-        if (value instanceof Instant i) {
-            return i;
-        }
-        if (value instanceof OffsetDateTime o) {
-            return o.toInstant();
-        }
-        if (value instanceof Timestamp ts) {
-            return ts.toInstant();
-        }
-        throw new IllegalStateException("not a timestamp: " + value);
     }
 }

@@ -58,6 +58,8 @@ public class IntegrationEvents {
     @Inject
     EntityManager em;
     @Inject
+    IntegrationEventStore store;
+    @Inject
     ObjectMapper json;
     @Inject
     IntegrationsConfig config;
@@ -87,21 +89,13 @@ public class IntegrationEvents {
     public int recordPlatformEvent(String sourceEventId, String organizationId, TargetKind kind, String targetId,
                                    String scope, String type, ObjectNode fields) {
         String selection = kind == TargetKind.SPACE ? "space_selection" : "site_selection";
-        @SuppressWarnings("unchecked")
-        List<Object[]> covering = em.createNativeQuery("""
-                        SELECT i.id, i.integration_name FROM installation i JOIN integration g ON g.name = i.integration_name
-                        WHERE i.organization_id = :org AND i.status = 'active'
-                          AND jsonb_exists(g.definition->'scopes', :scope)
-                          AND (i.%s = 'all' OR EXISTS (SELECT 1 FROM target_installation t
-                               WHERE t.installation_id = i.id AND t.kind = :kind AND t.target_id = :target))
-                        ORDER BY i.id""".formatted(selection))
-                .setParameter("org", organizationId).setParameter("scope", scope).setParameter("kind", kind.wire)
-                .setParameter("target", targetId).getResultList();
+        List<IntegrationEventStore.Covering> covering = store.covering(organizationId, selection, scope, kind.wire,
+                targetId);
         int recorded = 0;
-        for (Object[] row : covering) {
+        for (IntegrationEventStore.Covering c : covering) {
             ObjectNode f = fields.deepCopy();
             f.put(kind.wire + "Id", targetId);
-            if (insert((String) row[1], (String) row[0], organizationId, type, f, sourceEventId) != null) {
+            if (insert(c.integrationName(), c.installationId(), organizationId, type, f, sourceEventId) != null) {
                 recorded++;
             }
         }
@@ -115,18 +109,8 @@ public class IntegrationEvents {
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put("eventId", id).put("type", type)
                 .put("installationId", installationId);
         payload.setAll(fields);
-        int inserted = em.createNativeQuery("""
-                        INSERT INTO integration_event (id, integration_name, installation_id, organization_id,
-                            source_event_id, type, payload, created_at, delivery, attempts, next_attempt_at, give_up_at, trace)
-                        VALUES (:id, :integration, :installation, :org, :source, :type, CAST(:payload AS jsonb), :now,
-                            'pending', 0, :now, :giveUp, '[]'::jsonb)
-                        ON CONFLICT (installation_id, source_event_id) DO NOTHING""")
-                .setParameter("id", id).setParameter("integration", integration)
-                .setParameter("installation", installationId).setParameter("org", organizationId)
-                .setParameter("source", sourceEventId).setParameter("type", type)
-                .setParameter("payload", payload.toString()).setParameter("now", now)
-                .setParameter("giveUp", now.plus(config.delivery().retryFor())).executeUpdate();
-        if (inserted == 0) {
+        if (!store.insert(id, integration, installationId, organizationId, sourceEventId, type, payload.toString(), now,
+                now.plus(config.delivery().retryFor()))) {
             return null;
         }
         wakeWorkerAfterCommit();
@@ -198,19 +182,7 @@ public class IntegrationEvents {
             throw ApiException.conflict("event " + eventId + " is being delivered already");
         }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        // to the end of its installation's queue: a new seq keeps the order of what is pending
-        Number seq = (Number) em.createNativeQuery("SELECT nextval(pg_get_serial_sequence('integration_event', 'seq'))")
-                .getSingleResult();
-        em.createNativeQuery("""
-                        UPDATE integration_event SET delivery = 'pending', seq = :seq, next_attempt_at = :now,
-                            give_up_at = :giveUp, delivered_at = NULL,
-                            trace = trace || jsonb_build_array(jsonb_build_object('message', :message,
-                                'timestamp', :stamp, 'level', 'info'))
-                        WHERE id = :id""")
-                .setParameter("seq", seq.longValue()).setParameter("now", now)
-                .setParameter("giveUp", now.plus(config.delivery().retryFor()))
-                .setParameter("message", "redelivery requested by " + userId).setParameter("stamp", now.toString())
-                .setParameter("id", e.id).executeUpdate();
+        store.requeue(e.id, now, now.plus(config.delivery().retryFor()), "redelivery requested by " + userId);
         em.refresh(e);
         wakeWorkerAfterCommit();
         return view(e);

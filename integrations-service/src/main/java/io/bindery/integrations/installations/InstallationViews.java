@@ -43,10 +43,12 @@ public class InstallationViews {
     ContentClient content;
     @Inject
     IntegrationAccess access;
+    @Inject
+    InstallationStore store;
 
     public InstallationView view(Installation i) {
         long spaces = i.spaceSelection.equals("all") ? sources.count(TargetKind.SPACE, i.organizationId)
-                : TargetInstallation.count("installationId = ?1 and kind = ?2", i.id, TargetKind.SPACE.wire);
+                : store.countTargets(i.id, TargetKind.SPACE.wire);
         String location = urls.api("/v1/integrations/" + i.integrationName + "/installations/" + i.id);
         return new InstallationView(i.id, i.status, i.spaceSelection, i.siteSelection, spaces, read(i.configuration),
                 i.createdAt, i.updatedAt, new InstallationView.Urls(location,

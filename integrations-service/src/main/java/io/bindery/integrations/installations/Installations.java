@@ -51,6 +51,8 @@ public class Installations {
     @Inject
     EntityManager em;
     @Inject
+    InstallationStore store;
+    @Inject
     IntegrationAccess access;
     @Inject
     Organizations organizations;
@@ -77,9 +79,7 @@ public class Installations {
         if (integration.visibility().equals("private") && !integration.ownerId().equals(request.organization())) {
             throw ApiException.badRequest("a private integration is installed in its own organization only");
         }
-        Long existing = em.createQuery("select count(*) from Installation where integrationName = :n and organizationId = :o", Long.class)
-                .setParameter("n", name).setParameter("o", request.organization()).getSingleResult();
-        if (existing > 0) {
+        if (store.installed(name, request.organization())) {
             throw ApiException.conflict("the integration " + name + " is installed in organization " + request.organization() + " already");
         }
         Instant now = now();
@@ -132,8 +132,7 @@ public class Installations {
         payload.set("previous", previous);
         integrationEvents.record(i.integrationName, i.id, i.organizationId, "installation_deleted", payload);
         events.publish(IntegrationsEventTypes.INSTALLATION_DELETED, name, data(i));
-        TargetInstallation.delete("installationId", i.id);
-        i.delete();
+        store.delete(i);
     }
 
     /**
@@ -229,7 +228,7 @@ public class Installations {
         payload.set("previous", previous);
         integrationEvents.record(i.integrationName, i.id, i.organizationId, kind.wire + "_installation_deleted", payload);
         events.publish(kind.deleted, name, data(i, kind, t));
-        t.delete();
+        store.deleteTarget(t);
     }
 
     /** The spaces or sites one installation holds. */
@@ -301,8 +300,7 @@ public class Installations {
     }
 
     private TargetInstallation findTarget(TargetKind kind, String installationId, String targetId) {
-        return TargetInstallation.<TargetInstallation>find("installationId = ?1 and kind = ?2 and targetId = ?3",
-                installationId, kind.wire, targetId).firstResult();
+        return store.findTarget(installationId, kind.wire, targetId);
     }
 
     private TargetInstallation requireTarget(TargetKind kind, Installation i, String targetId) {

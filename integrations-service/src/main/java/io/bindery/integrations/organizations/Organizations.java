@@ -3,7 +3,6 @@ package io.bindery.integrations.organizations;
 import io.bindery.commons.errors.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.util.List;
 
@@ -11,16 +10,14 @@ import java.util.List;
 @ApplicationScoped
 public class Organizations {
     @Inject
-    EntityManager em;
+    OrganizationStore store;
 
     public Organization byIdOrSubdomain(String idOrSubdomain) {
-        OrganizationView byId = em.find(OrganizationView.class, idOrSubdomain);
+        OrganizationView byId = store.find(idOrSubdomain);
         if (byId != null) {
             return Organization.of(byId);
         }
-        List<OrganizationView> bySubdomain = em.createQuery(
-                        "from OrganizationView where lower(hostname) = lower(:h)", OrganizationView.class)
-                .setParameter("h", idOrSubdomain).getResultList();
+        List<OrganizationView> bySubdomain = store.bySubdomain(idOrSubdomain);
         if (bySubdomain.isEmpty()) {
             throw ApiException.notFound("no organization with the id or subdomain " + idOrSubdomain);
         }
@@ -28,7 +25,7 @@ public class Organizations {
     }
 
     public Organization get(String id) {
-        OrganizationView org = em.find(OrganizationView.class, id);
+        OrganizationView org = store.find(id);
         if (org == null) {
             throw ApiException.notFound("no organization " + id);
         }

@@ -7,7 +7,6 @@ import io.bindery.contracts.identity.OrganizationChanged;
 import io.bindery.integrations.config.IntegrationsConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
 import java.util.List;
@@ -20,7 +19,7 @@ import java.util.List;
 @ApplicationScoped
 public class OrganizationsConsumer extends TopicConsumer {
     @Inject
-    EntityManager em;
+    OrganizationStore store;
     @Inject
     IntegrationsConfig config;
 
@@ -51,13 +50,6 @@ public class OrganizationsConsumer extends TopicConsumer {
         if (org.id() == null || org.id().isBlank()) {
             return;
         }
-        em.createNativeQuery("""
-                        INSERT INTO organization_view (id, hostname, data, version) VALUES (:id, :h, CAST(:d AS jsonb), :v)
-                        ON CONFLICT (id) DO UPDATE SET hostname = EXCLUDED.hostname, data = EXCLUDED.data,
-                            version = EXCLUDED.version
-                        WHERE organization_view.version <= EXCLUDED.version""")
-                .setParameter("id", org.id()).setParameter("h", org.hostname())
-                .setParameter("d", event.rawData().toString())
-                .setParameter("v", event.timeOr(Instant.now())).executeUpdate();
+        store.upsert(org.id(), org.hostname(), event.rawData().toString(), event.timeOr(Instant.now()));
     }
 }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.integrations.targets.TargetKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
 import java.util.HashMap;
@@ -21,7 +20,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class Sources {
     @Inject
-    EntityManager em;
+    SourceStore store;
     @Inject
     ObjectMapper json;
 
@@ -36,17 +35,11 @@ public class Sources {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(e);
         }
-        em.createNativeQuery("INSERT INTO " + kind.sourceTable + " (id, organization_id, data, deleted, updated_at) "
-                        + "VALUES (:id, :org, CAST(:d AS jsonb), :del, :at) ON CONFLICT (id) DO UPDATE SET "
-                        + "organization_id = EXCLUDED.organization_id, data = EXCLUDED.data, deleted = EXCLUDED.deleted, "
-                        + "updated_at = EXCLUDED.updated_at WHERE " + kind.sourceTable + ".updated_at <= EXCLUDED.updated_at")
-                .setParameter("id", id).setParameter("org", organizationId).setParameter("d", text)
-                .setParameter("del", deleted).setParameter("at", updatedAt == null ? Instant.EPOCH : updatedAt)
-                .executeUpdate();
+        store.upsert(kind, id, organizationId, text, deleted, updatedAt == null ? Instant.EPOCH : updatedAt);
     }
 
     public void remove(TargetKind kind, String id) {
-        em.createNativeQuery("DELETE FROM " + kind.sourceTable + " WHERE id = :id").setParameter("id", id).executeUpdate();
+        store.remove(kind, id);
     }
 
     public Optional<Source> find(TargetKind kind, String id) {
@@ -59,19 +52,14 @@ public class Sources {
         if (ids.isEmpty()) {
             return out;
         }
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT id, organization_id, CAST(data AS text), deleted FROM "
-                + kind.sourceTable + " WHERE id IN (:ids)").setParameter("ids", ids).getResultList();
-        for (Object[] r : rows) {
-            out.put((String) r[0], new Source((String) r[0], (String) r[1], (String) r[2], Boolean.TRUE.equals(r[3])));
+        for (Source source : store.find(kind, ids)) {
+            out.put(source.id(), source);
         }
         return out;
     }
 
     /** Live targets of an organization: what an installation with selection {@code all} covers. */
     public long count(TargetKind kind, String organizationId) {
-        return ((Number) em.createNativeQuery("SELECT count(*) FROM " + kind.sourceTable
-                        + " WHERE organization_id = :org AND NOT deleted")
-                .setParameter("org", organizationId).getSingleResult()).longValue();
+        return store.countLive(kind, organizationId);
     }
 }

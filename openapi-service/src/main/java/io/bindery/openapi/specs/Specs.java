@@ -13,7 +13,6 @@ import io.bindery.openapi.access.SpecPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -33,6 +32,8 @@ public class Specs {
 
     @Inject
     EntityManager em;
+    @Inject
+    SpecStore store;
     @Inject
     SpecAccess access;
     @Inject
@@ -119,12 +120,7 @@ public class Specs {
      * another replica holds), counting on their attempts; runs in the caller's transaction (ProcessingSweep).
      */
     public List<Stalled> requestStalledAgain(Instant before) {
-        @SuppressWarnings("unchecked")
-        List<OpenApiSpec> stalled = em.createNativeQuery("""
-                        SELECT * FROM openapi_spec
-                        WHERE processing_state <> 'complete' AND COALESCE(progress_at, requested_at) < :before
-                        ORDER BY requested_at LIMIT 100 FOR UPDATE SKIP LOCKED""", OpenApiSpec.class)
-                .setParameter("before", before).getResultList();
+        List<OpenApiSpec> stalled = store.stalled(before);
         List<Stalled> requested = new ArrayList<>(stalled.size());
         for (OpenApiSpec spec : stalled) {
             int attempts = spec.attempts;
@@ -168,8 +164,7 @@ public class Specs {
 
     /** Two creates of one slug at once: the second waits, then sees the first (409 or an update), never a 500. */
     private void lockSlug(String organizationId, String slug) {
-        em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtext(:key))")
-                .setParameter("key", "openapi_spec:" + organizationId + "/" + slug).getSingleResult();
+        store.lockSlug(organizationId, slug);
     }
 
     private SpecPolicy editor(String organizationId, String userId) {
@@ -200,10 +195,7 @@ public class Specs {
 
     public OpenApiSpec find(String organizationId, String slug, boolean forUpdate) {
         SpecRequests.checkSlug(slug);
-        List<OpenApiSpec> rows = em.createQuery("from OpenApiSpec where organizationId = :org and slug = :slug",
-                        OpenApiSpec.class).setParameter("org", organizationId).setParameter("slug", slug)
-                .setLockMode(forUpdate ? LockModeType.PESSIMISTIC_WRITE : LockModeType.NONE).getResultList();
-        return rows.isEmpty() ? null : rows.get(0);
+        return store.find(organizationId, slug, forUpdate);
     }
 
     public static Instant nowMicros() {

@@ -32,6 +32,8 @@ public class Versions {
     @Inject
     EntityManager em;
     @Inject
+    VersionStore versionStore;
+    @Inject
     SpecAccess access;
     @Inject
     Specs specs;
@@ -86,17 +88,11 @@ public class Versions {
         if (spec == null || spec.visibility() != SpecVisibility.PUBLIC || spec.lastVersion() == null) {
             throw ApiException.notFound("no public OpenAPI spec " + slug);
         }
-        var query = em.createQuery("from SpecVersionFile where versionId = :v and "
-                        + (path.isEmpty() ? "position = 0" : "path = :path") + " order by position", SpecVersionFile.class)
-                .setParameter("v", spec.lastVersion());
-        if (!path.isEmpty()) {
-            query.setParameter("path", path);
-        }
-        List<SpecVersionFile> files = query.setMaxResults(1).getResultList();
-        if (files.isEmpty()) {
+        SpecVersionFile file = versionStore.file(spec.lastVersion(), path);
+        if (file == null) {
             throw ApiException.notFound("the public OpenAPI spec " + slug + " has no file " + path);
         }
-        return new PublishedFile(files.get(0).path, files.get(0).content);
+        return new PublishedFile(file.path, file.content);
     }
 
     /**
@@ -160,8 +156,7 @@ public class Versions {
     }
 
     ContentView content(SpecRef spec, SpecVersion v) {
-        List<SpecVersionFile> rows = em.createQuery("from SpecVersionFile where versionId = :v order by position",
-                SpecVersionFile.class).setParameter("v", v.id).getResultList();
+        List<SpecVersionFile> rows = versionStore.files(v.id);
         List<ContentView.File> files = new ArrayList<>(rows.size());
         for (SpecVersionFile f : rows) {
             files.add(new ContentView.File(f.path, f.url, f.position == 0, f.content));

@@ -1,0 +1,40 @@
+package io.bindery.integrations.installations;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+
+/** The queries of {@code installation} and {@code target_installation}. Runs in the caller's transaction. */
+@ApplicationScoped
+class InstallationStore {
+    @Inject
+    EntityManager em;
+
+    /** Whether the integration is installed in the organization. */
+    boolean installed(String integrationName, String organizationId) {
+        Long existing = em.createQuery("select count(*) from Installation where integrationName = :n and organizationId = :o", Long.class)
+                .setParameter("n", integrationName).setParameter("o", organizationId).getSingleResult();
+        return existing > 0;
+    }
+
+    /** How many targets of one kind the installation holds. */
+    long countTargets(String installationId, String kind) {
+        return TargetInstallation.count("installationId = ?1 and kind = ?2", installationId, kind);
+    }
+
+    /** The installation's target of this kind and id, or null. */
+    TargetInstallation findTarget(String installationId, String kind, String targetId) {
+        return TargetInstallation.<TargetInstallation>find("installationId = ?1 and kind = ?2 and targetId = ?3",
+                installationId, kind, targetId).firstResult();
+    }
+
+    /** Deletes the installation with the spaces and sites it holds. */
+    void delete(Installation i) {
+        TargetInstallation.delete("installationId", i.id);
+        i.delete();
+    }
+
+    void deleteTarget(TargetInstallation t) {
+        t.delete();
+    }
+}

@@ -1,0 +1,46 @@
+package io.bindery.openapi.specs;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+
+import java.time.Instant;
+import java.util.List;
+
+/** The queries of {@code openapi_spec}. Runs in the caller's transaction. */
+@ApplicationScoped
+class SpecStore {
+    @Inject
+    EntityManager em;
+
+    /** The organization's spec of that slug (locked until the transaction ends when {@code forUpdate}), or null. */
+    OpenApiSpec find(String organizationId, String slug, boolean forUpdate) {
+        List<OpenApiSpec> rows = em.createQuery("from OpenApiSpec where organizationId = :org and slug = :slug",
+                        OpenApiSpec.class).setParameter("org", organizationId).setParameter("slug", slug)
+                .setLockMode(forUpdate ? LockModeType.PESSIMISTIC_WRITE : LockModeType.NONE).getResultList();
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    /**
+     * Locks the organization's slug until the transaction ends, whether a spec has it yet or not: two creates of one
+     * slug take turns.
+     */
+    void lockSlug(String organizationId, String slug) {
+        em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtext(:key))")
+                .setParameter("key", "openapi_spec:" + organizationId + "/" + slug).getSingleResult();
+    }
+
+    /**
+     * At most 100 specs whose processing request (or its last progress) is older than {@code before}, oldest
+     * request first, locked; rows another replica holds are skipped.
+     */
+    @SuppressWarnings("unchecked")
+    List<OpenApiSpec> stalled(Instant before) {
+        return em.createNativeQuery("""
+                        SELECT * FROM openapi_spec
+                        WHERE processing_state <> 'complete' AND COALESCE(progress_at, requested_at) < :before
+                        ORDER BY requested_at LIMIT 100 FOR UPDATE SKIP LOCKED""", OpenApiSpec.class)
+                .setParameter("before", before).getResultList();
+    }
+}
