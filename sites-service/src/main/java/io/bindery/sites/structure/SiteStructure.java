@@ -75,7 +75,7 @@ public class SiteStructure {
     public ListPage<Object> list(String orgId, String userId, String siteId, String kind, String page, int limit) {
         access.policy(orgId, userId).require(Action.VIEW);
         SiteRecord site = sites.requireRecord(orgId, siteId, false);
-        Map<String, List<StructureItem>> byParent = byParent(site);
+        Map<String, List<StructureItemRecord>> byParent = byParent(site);
         Map<String, List<SiteSpaceView>> spaces = siteSpaces(site);
         return store.page(OLDEST_FIRST, page, limit, site, kind)
                 .map(i -> i.section() ? views.section(site, i, spaces) : views.group(site, i, byParent, spaces));
@@ -85,7 +85,7 @@ public class SiteStructure {
     public StructureViews.Structure structure(String orgId, String userId, String siteId) {
         access.policy(orgId, userId).require(Action.VIEW);
         SiteRecord site = sites.requireRecord(orgId, siteId, false);
-        Map<String, List<StructureItem>> byParent = byParent(site);
+        Map<String, List<StructureItemRecord>> byParent = byParent(site);
         Map<String, List<SiteSpaceView>> spaces = siteSpaces(site);
         return StructureViews.Structure.of(views.items(site, byParent.getOrDefault(ROOT, List.of()), byParent, spaces), spaces,
                 !byParent.isEmpty());
@@ -96,13 +96,18 @@ public class SiteStructure {
         return siteSpaces.viewsBySection(site, r -> true);
     }
 
-    /** The site's items by parent id ({@link #ROOT} for the root), each list in order. */
-    public Map<String, List<StructureItem>> byParent(SiteRecord site) {
-        Map<String, List<StructureItem>> byParent = new HashMap<>();
+    /** The site's items by parent id ({@link #ROOT} for the root), each list in order; one query. */
+    public Map<String, List<StructureItemRecord>> byParent(SiteRecord site) {
+        Map<String, List<StructureItemRecord>> byParent = new HashMap<>();
         for (StructureItem i : store.all(site)) {
-            byParent.computeIfAbsent(parentKey(i.parentId), k -> new ArrayList<>()).add(i);
+            byParent.computeIfAbsent(parentKey(i.parentId), k -> new ArrayList<>()).add(StructureItemRecord.of(i));
         }
         return byParent;
+    }
+
+    /** Whether the site has sections (a site has sections or site spaces at its root); one count query. */
+    public boolean hasSections(SiteRecord site) {
+        return store.hasSections(site);
     }
 
     // ---- sections ----
