@@ -146,7 +146,7 @@ public class SiteStructure {
         manage(orgId, userId);
         SiteRecord site = sites.requireRecord(orgId, siteId, true);
         StructureItem s = require(site, sectionId, StructureItem.SECTION);
-        SiteSpaceRow newDefault = in.defaultSiteSpace().map(id -> siteSpaces.find(site, id).filter(r -> s.id.equals(r.sectionId))
+        SiteSpaceRow newDefault = in.defaultSiteSpace().map(id -> siteSpaces.findInSection(site, s.id, id)
                 .orElseThrow(() -> ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this section"))).orElse(null);
         in.condition().ifPresent(c -> c.ifPresent(text -> conditions.check("condition", text, schemas.schemaOf(site))));
         in.title().ifPresent(t -> s.title = t);
