@@ -112,11 +112,18 @@ public class PublishedSites {
         return Optional.of(condition -> evaluated.computeIfAbsent(condition, c -> conditions.test(c, claims)));
     }
 
-    /** Sections and groups a visitor sees, by parent ({@link #ROOT} for the root), each list in order. */
-    public Map<String, List<StructureItemRecord>> visibleStructure(SiteRecord site, Predicate<String> holds) {
+    /**
+     * The sections and groups a visitor sees, by parent ({@link #ROOT} for the root), each list in order; and whether
+     * the site has sections at all, seen or not (else its site spaces are at its root). One query.
+     */
+    public record VisibleStructure(Map<String, List<StructureItemRecord>> byParent, boolean hasSections) {
+    }
+
+    public VisibleStructure visibleStructure(SiteRecord site, Predicate<String> holds) {
+        Map<String, List<StructureItemRecord>> all = structure.byParent(site);
         Map<String, List<StructureItemRecord>> visible = new HashMap<>();
-        visibleChildren(ROOT, structure.byParent(site), visible, holds);
-        return visible;
+        visibleChildren(ROOT, all, visible, holds);
+        return new VisibleStructure(visible, all.values().stream().flatMap(List::stream).anyMatch(StructureItemRecord::section));
     }
 
     /** Fills {@code out} with the visible children of {@code parent}; true when there is at least one. */

@@ -12,7 +12,6 @@ import io.bindery.sites.sitespace.SiteSpaceRecord;
 import io.bindery.sites.sitespace.SpaceGitLinks;
 import io.bindery.sites.sitespace.SpaceSources;
 import io.bindery.sites.structure.SectionTabs;
-import io.bindery.sites.structure.SiteStructure;
 import io.bindery.sites.structure.StructureItemRecord;
 import io.bindery.sites.site.SiteLookup;
 import io.bindery.sites.sitespace.SiteSpaceRows;
@@ -47,8 +46,6 @@ public class Reader {
     SpaceSources sources;
     @Inject
     SiteLookup siteLookup;
-    @Inject
-    SiteStructure structure;
     @Inject
     SiteSpaceRows siteSpaceRows;
     @Inject
@@ -334,9 +331,10 @@ public class Reader {
         int asked = segments.size();
 
         // the section: named by the first segment, else the default one (the first visible when it is hidden)
-        Map<String, List<StructureItemRecord>> byParent = published.visibleStructure(site, holds);
+        PublishedSites.VisibleStructure visible = published.visibleStructure(site, holds);
+        Map<String, List<StructureItemRecord>> byParent = visible.byParent();
         List<StructureItemRecord> sections = SectionTabs.sections(byParent, PublishedSites.ROOT);
-        boolean hasSections = structure.hasSections(site);
+        boolean hasSections = visible.hasSections();
         StructureItemRecord section = null;
         if (hasSections) {
             if (sections.isEmpty()) {
@@ -401,9 +399,9 @@ public class Reader {
      * condition that holds for the visitor, with content. Runs inside a transaction.
      */
     private List<Listed> visibleSpaces(SiteRecord site, Predicate<String> holds, String base) {
-        List<StructureItemRecord> sections = SectionTabs.sections(published.visibleStructure(site, holds), PublishedSites.ROOT);
-        List<StructureItemRecord> owners = new ArrayList<>(sections);
-        if (!structure.hasSections(site)) {
+        PublishedSites.VisibleStructure visible = published.visibleStructure(site, holds);
+        List<StructureItemRecord> owners = new ArrayList<>(SectionTabs.sections(visible.byParent(), PublishedSites.ROOT));
+        if (!visible.hasSections()) {
             owners.add(null);
         }
         // one query for the site's site spaces and one for their revisions, however many sections and spaces it has

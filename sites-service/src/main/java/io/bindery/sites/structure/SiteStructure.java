@@ -105,11 +105,6 @@ public class SiteStructure {
         return byParent;
     }
 
-    /** Whether the site has sections (a site has sections or site spaces at its root); one count query. */
-    public boolean hasSections(SiteRecord site) {
-        return store.hasSections(site);
-    }
-
     // ---- sections ----
 
     /**
