@@ -2,23 +2,15 @@ package io.bindery.sites;
 
 import io.bindery.commons.testing.ServiceArchitectureTest;
 
-/** sites-service keeps the shape of CONTRIBUTING's code map (commons' ServiceArchitectureTest, ArchitectureRules). */
+/**
+ * sites-service keeps the shape of CONTRIBUTING's code map (commons' ServiceArchitectureTest, ArchitectureRules),
+ * stores and entities used only in their feature included: other features read sites, site spaces and sections as
+ * SiteRecords, SiteSpaceRecords and StructureItemRecords, and change them through the owner's use cases (issue 30).
+ */
 class ArchitectureTest extends ServiceArchitectureTest {
 
     ArchitectureTest() {
         super("io.bindery.sites");
-    }
-
-    /**
-     * Site, StructureItem, SiteSpaceRow and StructureStore, moved below the features that share them (site, section,
-     * sitespace) and still read there directly (issue 30); features take a SiteRecord and change a site through
-     * SiteChanges, so Site stays in its package; the reader reads site spaces as SiteSpaceRecords, and SiteSpaceRows
-     * makes site spaces' changes; sites and site spaces find sections through SiteStructure (295 -> 29). Left:
-     * StructureItem and StructureStore read by the reader and published.
-     */
-    @Override
-    protected int storeAndEntityUsesOutsideTheirFeature() {
-        return 29;
     }
 
     /**

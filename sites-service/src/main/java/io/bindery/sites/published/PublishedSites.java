@@ -14,7 +14,7 @@ import io.bindery.sites.site.SiteVisibility;
 import io.bindery.sites.site.SiteLookup;
 import io.bindery.sites.sitespace.PublishedSiteSpaces;
 import io.bindery.sites.structure.SiteStructure;
-import io.bindery.sites.structure.StructureItem;
+import io.bindery.sites.structure.StructureItemRecord;
 import io.bindery.sites.structure.StructureViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -77,8 +77,8 @@ public class PublishedSites {
                                Map<String, String> unsignedClaims) {
         SiteRecord site = sites.findRecord(orgId, siteId, false).filter(SiteRecord::published).orElseThrow(() -> VisitorAuth.notVisible(siteId));
         Predicate<String> holds = visitor(site, shareKey, jwtToken, unsignedClaims).orElseThrow(() -> VisitorAuth.notVisible(siteId));
-        Map<String, List<StructureItem>> byParent = structure.byParent(site);
-        Map<String, List<StructureItem>> visible = new HashMap<>();
+        Map<String, List<StructureItemRecord>> byParent = structure.byParent(site);
+        Map<String, List<StructureItemRecord>> visible = new HashMap<>();
         visibleChildren(ROOT, byParent, visible, holds);
         // live site spaces whose condition holds for this visitor (a draft one is not live)
         Map<String, List<Object>> spaces = publishedSiteSpaces.bySection(site, holds);
@@ -112,21 +112,28 @@ public class PublishedSites {
         return Optional.of(condition -> evaluated.computeIfAbsent(condition, c -> conditions.test(c, claims)));
     }
 
-    /** Sections and groups a visitor sees, by parent ({@link #ROOT} for the root), each list in order. */
-    public Map<String, List<StructureItem>> visibleStructure(SiteRecord site, Predicate<String> holds) {
-        Map<String, List<StructureItem>> visible = new HashMap<>();
-        visibleChildren(ROOT, structure.byParent(site), visible, holds);
-        return visible;
+    /**
+     * The sections and groups a visitor sees, by parent ({@link #ROOT} for the root), each list in order; and whether
+     * the site has sections at all, seen or not (else its site spaces are at its root). One query.
+     */
+    public record VisibleStructure(Map<String, List<StructureItemRecord>> byParent, boolean hasSections) {
+    }
+
+    public VisibleStructure visibleStructure(SiteRecord site, Predicate<String> holds) {
+        Map<String, List<StructureItemRecord>> all = structure.byParent(site);
+        Map<String, List<StructureItemRecord>> visible = new HashMap<>();
+        visibleChildren(ROOT, all, visible, holds);
+        return new VisibleStructure(visible, all.values().stream().flatMap(List::stream).anyMatch(StructureItemRecord::section));
     }
 
     /** Fills {@code out} with the visible children of {@code parent}; true when there is at least one. */
-    private boolean visibleChildren(String parent, Map<String, List<StructureItem>> byParent,
-                                    Map<String, List<StructureItem>> out, Predicate<String> holds) {
-        List<StructureItem> shown = new ArrayList<>();
-        for (StructureItem item : byParent.getOrDefault(parent, List.of())) {
+    private boolean visibleChildren(String parent, Map<String, List<StructureItemRecord>> byParent,
+                                    Map<String, List<StructureItemRecord>> out, Predicate<String> holds) {
+        List<StructureItemRecord> shown = new ArrayList<>();
+        for (StructureItemRecord item : byParent.getOrDefault(parent, List.of())) {
             boolean visible = item.section()
-                    ? item.condition == null || holds.test(item.condition)
-                    : visibleChildren(item.id, byParent, out, holds);
+                    ? item.condition() == null || holds.test(item.condition())
+                    : visibleChildren(item.id(), byParent, out, holds);
             if (visible) {
                 shown.add(item);
             }

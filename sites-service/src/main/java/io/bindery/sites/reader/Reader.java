@@ -12,8 +12,7 @@ import io.bindery.sites.sitespace.SiteSpaceRecord;
 import io.bindery.sites.sitespace.SpaceGitLinks;
 import io.bindery.sites.sitespace.SpaceSources;
 import io.bindery.sites.structure.SectionTabs;
-import io.bindery.sites.structure.StructureItem;
-import io.bindery.sites.structure.StructureStore;
+import io.bindery.sites.structure.StructureItemRecord;
 import io.bindery.sites.site.SiteLookup;
 import io.bindery.sites.sitespace.SiteSpaceRows;
 import io.quarkus.qute.RawString;
@@ -47,8 +46,6 @@ public class Reader {
     SpaceSources sources;
     @Inject
     SiteLookup siteLookup;
-    @Inject
-    StructureStore structure;
     @Inject
     SiteSpaceRows siteSpaceRows;
     @Inject
@@ -113,7 +110,7 @@ public class Reader {
     }
 
     /** What the database says a request names; read in one short transaction, before content is asked. */
-    record Resolved(SiteRecord site, List<StructureItem> sections, List<SectionTabs.Tab> tabs, StructureItem section,
+    record Resolved(SiteRecord site, List<StructureItemRecord> sections, List<SectionTabs.Tab> tabs, StructureItemRecord section,
                             List<SiteSpaceRecord> variants, SiteSpaceRecord siteSpace, String revision, Map<String, String> titles,
                             String base, String spaceBase, String path, int consumed, java.util.Set<String> named,
                             SpaceGitLinks.GitLink git) implements Outcome {
@@ -334,22 +331,23 @@ public class Reader {
         int asked = segments.size();
 
         // the section: named by the first segment, else the default one (the first visible when it is hidden)
-        Map<String, List<StructureItem>> byParent = published.visibleStructure(site, holds);
-        List<StructureItem> sections = SectionTabs.sections(byParent, PublishedSites.ROOT);
-        boolean hasSections = structure.hasSections(site);
-        StructureItem section = null;
+        PublishedSites.VisibleStructure visible = published.visibleStructure(site, holds);
+        Map<String, List<StructureItemRecord>> byParent = visible.byParent();
+        List<StructureItemRecord> sections = SectionTabs.sections(byParent, PublishedSites.ROOT);
+        boolean hasSections = visible.hasSections();
+        StructureItemRecord section = null;
         if (hasSections) {
             if (sections.isEmpty()) {
                 return new NotFound("Nothing on this site is shown to you.", site);
             }
-            Optional<StructureItem> named = segments.isEmpty() ? Optional.empty()
-                    : sections.stream().filter(s -> segments.get(0).equals(s.path)).findFirst();
+            Optional<StructureItemRecord> named = segments.isEmpty() ? Optional.empty()
+                    : sections.stream().filter(s -> segments.get(0).equals(s.path())).findFirst();
             if (named.isPresent()) {
                 segments.remove(0);
             }
-            section = named.orElseGet(() -> sections.stream().filter(s -> s.isDefault).findFirst().orElse(sections.get(0)));
+            section = named.orElseGet(() -> sections.stream().filter(StructureItemRecord::isDefault).findFirst().orElse(sections.get(0)));
         }
-        String sectionId = section == null ? null : section.id;
+        String sectionId = section == null ? null : section.id();
         List<SiteSpaceRecord> variants = siteSpaceRows.siblingRecords(site, sectionId).stream().filter(r -> !r.draft() && (r.condition() == null || holds.test(r.condition()))).toList();
         if (variants.isEmpty()) {
             return new NotFound("Nothing on this site is shown to you.", site);
@@ -360,7 +358,7 @@ public class Reader {
             segments.remove(0);
         }
         SiteSpaceRecord siteSpace = namedVariant.orElseGet(() -> variants.stream().filter(SiteSpaceRecord::isDefault).findFirst().orElse(variants.get(0)));
-        String sectionBase = base + (section == null || section.isDefault ? "" : section.path + "/");
+        String sectionBase = base + (section == null || section.isDefault() ? "" : section.path() + "/");
         String spaceBase = sectionBase + (siteSpace.isDefault() ? "" : siteSpace.path() + "/");
         String spaceId = siteSpace.spaceId();
         Optional<String> revision = sources.revision(spaceId);
@@ -376,11 +374,11 @@ public class Reader {
         if (namedVariant.isEmpty()) {
             variants.forEach(v -> names.add(v.isDefault() ? null : v.path()));
             if (consumed == 0) {
-                sections.forEach(s -> names.add(s.path));
+                sections.forEach(s -> names.add(s.path()));
             }
             names.remove(null);
         }
-        List<SectionTabs.Tab> tabs = sections.size() < 2 ? List.of() : SectionTabs.tabs(byParent, section == null ? null : section.id, base);
+        List<SectionTabs.Tab> tabs = sections.size() < 2 ? List.of() : SectionTabs.tabs(byParent, section == null ? null : section.id(), base);
         return new Resolved(site, sections, tabs, section, variants, siteSpace, revision.get(), titles, base, spaceBase,
                 String.join("/", segments), consumed, names, gitLinks.of(spaceId).orElse(null));
     }
@@ -401,9 +399,9 @@ public class Reader {
      * condition that holds for the visitor, with content. Runs inside a transaction.
      */
     private List<Listed> visibleSpaces(SiteRecord site, Predicate<String> holds, String base) {
-        List<StructureItem> sections = SectionTabs.sections(published.visibleStructure(site, holds), PublishedSites.ROOT);
-        List<StructureItem> owners = new ArrayList<>(sections);
-        if (!structure.hasSections(site)) {
+        PublishedSites.VisibleStructure visible = published.visibleStructure(site, holds);
+        List<StructureItemRecord> owners = new ArrayList<>(SectionTabs.sections(visible.byParent(), PublishedSites.ROOT));
+        if (!visible.hasSections()) {
             owners.add(null);
         }
         // one query for the site's site spaces and one for their revisions, however many sections and spaces it has
@@ -414,10 +412,10 @@ public class Reader {
         List<SiteSpaceRecord> rows = new ArrayList<>();
         List<String> bases = new ArrayList<>();
         List<String> sectionTitles = new ArrayList<>();
-        for (StructureItem section : owners) {
-            String sectionTitle = section == null ? null : section.title;
-            String sectionBase = base + (section == null || section.isDefault ? "" : section.path + "/");
-            for (SiteSpaceRecord r : bySection.getOrDefault(section == null ? "" : section.id, List.of())) {
+        for (StructureItemRecord section : owners) {
+            String sectionTitle = section == null ? null : section.title();
+            String sectionBase = base + (section == null || section.isDefault() ? "" : section.path() + "/");
+            for (SiteSpaceRecord r : bySection.getOrDefault(section == null ? "" : section.id(), List.of())) {
                 if (!r.draft() && (r.condition() == null || holds.test(r.condition()))) {
                     rows.add(r);
                     bases.add(sectionBase + (r.isDefault() ? "" : r.path() + "/"));
@@ -566,7 +564,7 @@ public class Reader {
                               PageRenderer.Rendered rendered) {
         SiteRecord site = r.site();
         String spaceBase = r.spaceBase();
-        String sectionBase = r.base() + (r.section() == null || r.section().isDefault ? "" : r.section().path + "/");
+        String sectionBase = r.base() + (r.section() == null || r.section().isDefault() ? "" : r.section().path() + "/");
         List<ReaderModel.Link> switcher = r.variants().size() < 2 ? List.of() : r.variants().stream()
                 .map(v -> new ReaderModel.Link(v.title() != null ? v.title() : r.titles().getOrDefault(v.spaceId(), v.path()),
                         sectionBase + (v.isDefault() ? "" : v.path() + "/"), v.id().equals(r.siteSpace().id())))

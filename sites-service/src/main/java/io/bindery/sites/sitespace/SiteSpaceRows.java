@@ -248,6 +248,11 @@ public class SiteSpaceRows {
         return Optional.ofNullable(em.find(SiteSpaceRow.class, siteSpaceId)).filter(r -> r.siteId.equals(site.id()));
     }
 
+    /** The site space {@code siteSpaceId} of the site if it is in section {@code sectionId}; empty otherwise. */
+    public Optional<SiteSpaceRow> findInSection(SiteRecord site, String sectionId, String siteSpaceId) {
+        return find(site, siteSpaceId).filter(r -> sectionId.equals(r.sectionId));
+    }
+
     /** A page of the site's site spaces, oldest first; {@code isDefault}: only default ones (true), or others. */
     public ListPage<SiteSpaceRow> page(SiteRecord site, Boolean isDefault, String page, int limit) {
         Where where = Where.of("siteId = :site", "site", site.id());

@@ -27,13 +27,13 @@ public final class SectionTabs {
     }
 
     /** Sections under {@code parent} in structure order, groups opened. */
-    public static List<StructureItem> sections(Map<String, List<StructureItem>> byParent, String parent) {
-        List<StructureItem> out = new ArrayList<>();
-        for (StructureItem i : byParent.getOrDefault(parent, List.of())) {
+    public static List<StructureItemRecord> sections(Map<String, List<StructureItemRecord>> byParent, String parent) {
+        List<StructureItemRecord> out = new ArrayList<>();
+        for (StructureItemRecord i : byParent.getOrDefault(parent, List.of())) {
             if (i.section()) {
                 out.add(i);
             } else {
-                out.addAll(sections(byParent, i.id));
+                out.addAll(sections(byParent, i.id()));
             }
         }
         return out;
@@ -44,24 +44,24 @@ public final class SectionTabs {
      * lists its sections (a group inside it opened in place); the current section (by id, null for none) and its group
      * marked. A section's address is {@code base}, then its path unless it is the default one.
      */
-    public static List<Tab> tabs(Map<String, List<StructureItem>> byParent, String currentId, String base) {
+    public static List<Tab> tabs(Map<String, List<StructureItemRecord>> byParent, String currentId, String base) {
         List<Tab> out = new ArrayList<>();
-        for (StructureItem i : byParent.getOrDefault(ROOT, List.of())) {
+        for (StructureItemRecord i : byParent.getOrDefault(ROOT, List.of())) {
             if (i.section()) {
-                out.add(new Tab(i.title, url(i, base), i.id.equals(currentId), List.of()));
+                out.add(new Tab(i.title(), url(i, base), i.id().equals(currentId), List.of()));
             } else {
-                List<Item> items = sections(byParent, i.id).stream()
-                        .map(s -> new Item(s.title, url(s, base), s.id.equals(currentId)))
+                List<Item> items = sections(byParent, i.id()).stream()
+                        .map(s -> new Item(s.title(), url(s, base), s.id().equals(currentId)))
                         .toList();
                 if (!items.isEmpty()) {
-                    out.add(new Tab(i.title, null, items.stream().anyMatch(Item::current), items));
+                    out.add(new Tab(i.title(), null, items.stream().anyMatch(Item::current), items));
                 }
             }
         }
         return out;
     }
 
-    private static String url(StructureItem section, String base) {
-        return base + (section.isDefault ? "" : section.path + "/");
+    private static String url(StructureItemRecord section, String base) {
+        return base + (section.isDefault() ? "" : section.path() + "/");
     }
 }

@@ -75,7 +75,7 @@ public class SiteStructure {
     public ListPage<Object> list(String orgId, String userId, String siteId, String kind, String page, int limit) {
         access.policy(orgId, userId).require(Action.VIEW);
         SiteRecord site = sites.requireRecord(orgId, siteId, false);
-        Map<String, List<StructureItem>> byParent = byParent(site);
+        Map<String, List<StructureItemRecord>> byParent = byParent(site);
         Map<String, List<SiteSpaceView>> spaces = siteSpaces(site);
         return store.page(OLDEST_FIRST, page, limit, site, kind)
                 .map(i -> i.section() ? views.section(site, i, spaces) : views.group(site, i, byParent, spaces));
@@ -85,7 +85,7 @@ public class SiteStructure {
     public StructureViews.Structure structure(String orgId, String userId, String siteId) {
         access.policy(orgId, userId).require(Action.VIEW);
         SiteRecord site = sites.requireRecord(orgId, siteId, false);
-        Map<String, List<StructureItem>> byParent = byParent(site);
+        Map<String, List<StructureItemRecord>> byParent = byParent(site);
         Map<String, List<SiteSpaceView>> spaces = siteSpaces(site);
         return StructureViews.Structure.of(views.items(site, byParent.getOrDefault(ROOT, List.of()), byParent, spaces), spaces,
                 !byParent.isEmpty());
@@ -96,11 +96,11 @@ public class SiteStructure {
         return siteSpaces.viewsBySection(site, r -> true);
     }
 
-    /** The site's items by parent id ({@link #ROOT} for the root), each list in order. */
-    public Map<String, List<StructureItem>> byParent(SiteRecord site) {
-        Map<String, List<StructureItem>> byParent = new HashMap<>();
+    /** The site's items by parent id ({@link #ROOT} for the root), each list in order; one query. */
+    public Map<String, List<StructureItemRecord>> byParent(SiteRecord site) {
+        Map<String, List<StructureItemRecord>> byParent = new HashMap<>();
         for (StructureItem i : store.all(site)) {
-            byParent.computeIfAbsent(parentKey(i.parentId), k -> new ArrayList<>()).add(i);
+            byParent.computeIfAbsent(parentKey(i.parentId), k -> new ArrayList<>()).add(StructureItemRecord.of(i));
         }
         return byParent;
     }
@@ -141,7 +141,7 @@ public class SiteStructure {
         manage(orgId, userId);
         SiteRecord site = sites.requireRecord(orgId, siteId, true);
         StructureItem s = require(site, sectionId, StructureItem.SECTION);
-        SiteSpaceRow newDefault = in.defaultSiteSpace().map(id -> siteSpaces.find(site, id).filter(r -> s.id.equals(r.sectionId))
+        SiteSpaceRow newDefault = in.defaultSiteSpace().map(id -> siteSpaces.findInSection(site, s.id, id)
                 .orElseThrow(() -> ApiException.badRequest("defaultSiteSpace: no site space " + id + " in this section"))).orElse(null);
         in.condition().ifPresent(c -> c.ifPresent(text -> conditions.check("condition", text, schemas.schemaOf(site))));
         in.title().ifPresent(t -> s.title = t);

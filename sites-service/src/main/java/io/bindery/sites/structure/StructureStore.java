@@ -17,9 +17,9 @@ import java.util.Optional;
 
 /**
  * The only class that queries {@code site_structure_item}: a site's sections and section groups, for the structure
- * feature's use cases ({@link SiteStructure}, which changes them) and for the features that read them (site settings,
- * the reader; site spaces through {@link SectionPaths}): which section an id names, the default one, their paths, a
- * parent's children.
+ * feature's use cases ({@link SiteStructure}, which changes them and answers the features that read them: site
+ * settings, published, the reader) and for site spaces through {@link SectionPaths}: which section an id names, the
+ * default one, their paths, a parent's children.
  */
 @ApplicationScoped
 public class StructureStore implements SectionPaths {

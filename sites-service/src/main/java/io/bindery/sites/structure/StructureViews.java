@@ -47,23 +47,32 @@ public class StructureViews {
     }
 
     public SectionView section(SiteRecord site, StructureItem s, Map<String, ? extends List<?>> siteSpaces) {
-        return new SectionView("site-section", s.id, s.title, s.description, false, s.isDefault, s.path, s.condition,
-                s.parentId, listOf(siteSpaces, s.id), new Urls(site.published() ? siteViews.publishedUrl(site) + s.path + "/" : null), s.icon);
+        return section(site, StructureItemRecord.of(s), siteSpaces);
+    }
+
+    public SectionView section(SiteRecord site, StructureItemRecord s, Map<String, ? extends List<?>> siteSpaces) {
+        return new SectionView("site-section", s.id(), s.title(), s.description(), false, s.isDefault(), s.path(), s.condition(),
+                s.parentId(), listOf(siteSpaces, s.id()), new Urls(site.published() ? siteViews.publishedUrl(site) + s.path() + "/" : null), s.icon());
+    }
+
+    public GroupView group(SiteRecord site, StructureItem g, Map<String, List<StructureItemRecord>> byParent,
+                           Map<String, ? extends List<?>> siteSpaces) {
+        return group(site, StructureItemRecord.of(g), byParent, siteSpaces);
     }
 
     /** A group with its children (sections and groups, in order), from the site's items by parent. */
-    public GroupView group(SiteRecord site, StructureItem g, Map<String, List<StructureItem>> byParent,
+    public GroupView group(SiteRecord site, StructureItemRecord g, Map<String, List<StructureItemRecord>> byParent,
                            Map<String, ? extends List<?>> siteSpaces) {
-        List<StructureItem> kids = byParent.getOrDefault(g.id, List.of());
-        return new GroupView("site-section-group", g.id, g.title, g.parentId, false,
-                kids.stream().filter(StructureItem::section).map(i -> section(site, i, siteSpaces)).toList(),
-                items(site, kids, byParent, siteSpaces), g.icon);
+        List<StructureItemRecord> kids = byParent.getOrDefault(g.id(), List.of());
+        return new GroupView("site-section-group", g.id(), g.title(), g.parentId(), false,
+                kids.stream().filter(StructureItemRecord::section).map(i -> section(site, i, siteSpaces)).toList(),
+                items(site, kids, byParent, siteSpaces), g.icon());
     }
 
-    public List<Object> items(SiteRecord site, List<StructureItem> items, Map<String, List<StructureItem>> byParent,
+    public List<Object> items(SiteRecord site, List<StructureItemRecord> items, Map<String, List<StructureItemRecord>> byParent,
                               Map<String, ? extends List<?>> siteSpaces) {
         List<Object> out = new ArrayList<>(items.size());
-        for (StructureItem i : items) {
+        for (StructureItemRecord i : items) {
             out.add(i.section() ? section(site, i, siteSpaces) : group(site, i, byParent, siteSpaces));
         }
         return out;
