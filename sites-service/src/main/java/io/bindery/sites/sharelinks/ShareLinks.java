@@ -45,6 +45,8 @@ public class ShareLinks {
     EventPublisher events;
     @Inject
     EntityManager em;
+    @Inject
+    ShareLinkStore store;
 
     @Transactional
     public ListPage<ShareLinkView> list(String orgId, String userId, String siteId, String search, String page, int limit) {
@@ -98,7 +100,7 @@ public class ShareLinks {
     /** Whether {@code key} is the key of an active link of the site (what a share-link site's visitor must show). */
     public boolean admits(String siteId, String key) {
         return key != null && !key.isEmpty()
-                && ShareLink.count("siteId = ?1 and key = ?2 and active = true", siteId, key) > 0;
+                && store.activeKey(siteId, key);
     }
 
     private Optional<ShareLink> find(SiteRecord site, String linkId) {

@@ -25,6 +25,8 @@ public class SiteLookup {
 
     @Inject
     EntityManager em;
+    @Inject
+    SiteStore store;
 
     /** The site of this organization (locked for the transaction when {@code forUpdate}); 404 otherwise. */
     public Site require(String orgId, String siteId, boolean forUpdate) {
@@ -74,7 +76,7 @@ public class SiteLookup {
 
     /** Whether a site other than {@code exceptId} serves this hostname. */
     public boolean hostnameTaken(String hostname, String exceptId) {
-        return Site.count("hostname = ?1 and id <> ?2", hostname, exceptId) > 0;
+        return store.hostnameTaken(hostname, exceptId);
     }
 
     /** The oldest published site with this hostname. */

@@ -8,8 +8,6 @@ import io.bindery.sites.cache.VersionedCache;
 import io.bindery.sites.site.SiteRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import org.hibernate.jpa.HibernateHints;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +25,7 @@ import java.util.function.Predicate;
 @ApplicationScoped
 public class PublishedSiteSpaces {
     @Inject
-    EntityManager em;
+    SiteSpaceStore store;
     @Inject
     SiteSpaceViews views;
     @Inject
@@ -51,9 +49,7 @@ public class PublishedSiteSpaces {
     }
 
     private List<Shown> build(SiteRecord site) {
-        List<SiteSpaceRow> rows = em.createQuery("from SiteSpaceRow where siteId = :site and draft = false order by position, id",
-                        SiteSpaceRow.class)
-                .setParameter("site", site.id()).setHint(HibernateHints.HINT_READ_ONLY, true).getResultList();
+        List<SiteSpaceRow> rows = store.liveOfSite(site.id());
         Function<SiteSpaceRow, SiteSpaceView> presenter = views.presenter(site, rows);
         List<Shown> out = new ArrayList<>(rows.size());
         for (SiteSpaceRow r : rows) {
@@ -74,10 +70,7 @@ public class PublishedSiteSpaces {
      * updated_at, and a removal the count.
      */
     private String version(SiteRecord site) {
-        Object[] row = (Object[]) em.createNativeQuery("""
-                        SELECT count(*), max(ss.updated_at), max(src.updated_at), max(src.revision_at) FROM site_space ss
-                        LEFT JOIN space_source src ON src.space_id = ss.space_id WHERE ss.site_id = :site""")
-                .setParameter("site", site.id()).getSingleResult();
+        Object[] row = store.version(site.id());
         return row[0] + "|" + row[1] + "|" + row[2] + "|" + row[3] + "|" + site.published() + "|" + site.hostname();
     }
 }

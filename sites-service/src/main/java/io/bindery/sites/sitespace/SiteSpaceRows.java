@@ -61,6 +61,8 @@ public class SiteSpaceRows {
     EventPublisher events;
     @Inject
     EntityManager em;
+    @Inject
+    SiteSpaceStore store;
 
     // ---- content ----
 
@@ -231,7 +233,7 @@ public class SiteSpaceRows {
      * cannot show it any more.
      */
     public void spaceGone(String spaceId, String keepIn) {
-        List<SiteSpaceRow> rows = SiteSpaceRow.list("spaceId = ?1 order by siteId, position", spaceId);
+        List<SiteSpaceRow> rows = store.ofSpace(spaceId);
         for (SiteSpaceRow r : rows) {
             SiteRecord site = sites.lockAnyOrganization(r.siteId);
             if (site != null && (keepIn == null || !keepIn.equals(site.organizationId()))) {
@@ -268,10 +270,7 @@ public class SiteSpaceRows {
         if (siteIds.isEmpty()) {
             return counts;
         }
-        em.createQuery("select ss.siteId, count(ss) from SiteSpaceRow ss where ss.siteId in :ids group by ss.siteId", Object[].class)
-                .setParameter("ids", siteIds).getResultList()
-                .forEach(r -> counts.put((String) r[0], (Long) r[1]));
-        return counts;
+        return store.counts(siteIds);
     }
 
     public long count(String siteId) {
@@ -280,7 +279,7 @@ public class SiteSpaceRows {
 
     /** All site spaces of the site, in order. */
     public List<SiteSpaceRow> of(SiteRecord site) {
-        return SiteSpaceRow.list("siteId = ?1 order by position, id", site.id());
+        return store.ofSite(site.id());
     }
 
     /** {@link #of} as records, for the features that only read them (the same query). */
@@ -308,10 +307,7 @@ public class SiteSpaceRows {
 
     /** The site spaces of a section (null: the root), in order. */
     public List<SiteSpaceRow> siblings(SiteRecord site, String sectionId) {
-        List<SiteSpaceRow> rows = sectionId == null
-                ? SiteSpaceRow.list("siteId = ?1 and sectionId is null order by position, id", site.id())
-                : SiteSpaceRow.list("siteId = ?1 and sectionId = ?2 order by position, id", site.id(), sectionId);
-        return new ArrayList<>(rows);
+        return new ArrayList<>(store.ofSection(site.id(), sectionId));
     }
 
     /** The row changed: its {@code updatedAt} moves and its event is published. */

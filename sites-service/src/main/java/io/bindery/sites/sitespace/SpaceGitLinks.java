@@ -2,12 +2,9 @@ package io.bindery.sites.sitespace;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.net.URI;
-import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -21,7 +18,7 @@ import java.util.Optional;
 public class SpaceGitLinks {
 
     @Inject
-    EntityManager em;
+    SpaceSourceStore store;
 
     /** The link prefix of a synced space and when it was set. */
     public record GitLink(String fileUrl, Instant updatedAt) {
@@ -33,21 +30,12 @@ public class SpaceGitLinks {
      */
     public void apply(String spaceId, boolean synced, String fileUrl, Instant version) {
         String kept = synced ? shown(fileUrl) : null;
-        em.createNativeQuery("""
-                        INSERT INTO space_git_link (space_id, file_url, updated_at) VALUES (:id, :url, :at)
-                        ON CONFLICT (space_id) DO UPDATE SET file_url = EXCLUDED.file_url, updated_at = EXCLUDED.updated_at
-                        WHERE space_git_link.updated_at <= EXCLUDED.updated_at""")
-                .setParameter("id", spaceId).setParameter("url", kept).setParameter("at", Timestamp.from(version))
-                .executeUpdate();
+        store.upsertGitLink(spaceId, kept, version);
     }
 
     /** The space's link prefix while it is synced with one. */
     public Optional<GitLink> of(String spaceId) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(
-                        "SELECT file_url, updated_at FROM space_git_link WHERE space_id = :id AND file_url IS NOT NULL")
-                .setParameter("id", spaceId).getResultList();
-        return rows.stream().findFirst().map(r -> new GitLink((String) r[0], SpaceSources.instant(r[1])));
+        return store.gitLink(spaceId);
     }
 
     /** {@code url} when readers may be sent there: http(s), a host, no user info; else null. */
