@@ -62,6 +62,9 @@ final class ConformanceAllowlist {
                             + "(getPageByPath) puts the path in unencoded, slashes and all"),
             entry(BOTH, "POST /v1/orgs/ID/invites", "request: .*missing required properties \\(\\[\"emails\"\\]\\)",
                     "a body of only {role} creates an invite link: a Bindery shortcut beside POST /link-invites"),
+            entry(V202, "POST /v1/spaces/ID/change-requests/ID/content", extensionField("changes.\\[\\](type|href)"),
+                    "a page's type (document, group, link) and a link's href in the batch: groups and link pages, "
+                            + "which GitBook's batch cannot make (Git Sync imports SUMMARY.md's headings and links)"),
             entry(BOTH, "PATCH /v1/spaces/ID", extensionField("visibility"),
                     "a space's visibility is set with PATCH (GitBook's document leaves it out of the body)"),
             entry(BOTH, "PATCH /v1/spaces/ID", "\\[Path '/language'\\] Instance value \\(null\\)",

@@ -236,10 +236,11 @@ class GitSyncE2ETest {
                 ContentFixtures.insertPage("Guide", "All the guides.", "ref", "guide"),
                 ContentFixtures.insertPage("Install", "Run the installer.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n",
                         "into", "guide", "description", "How to install it"),
-                ContentFixtures.json("operation", "insert_page", "type", "group", "title", "Reference", "ref", "reference"),
+                ContentFixtures.json("operation", "insert_page", "type", "group", "title", "Reference", "ref", "reference",
+                        "document", Map.of()),
                 ContentFixtures.insertPage("API", "Calls.", "into", "reference"),
                 ContentFixtures.json("operation", "insert_page", "type", "link", "title", "Status", "into", "reference",
-                        "href", "https://status.example.com/"));
+                        "href", "https://status.example.com/", "document", Map.of()));
         ContentFixtures.written(admin, source, cr, updatePage(ids.get("Home"), "document",
                 newMarkdown("Welcome. Read [the install guide](/pages/" + ids.get("Install") + "#steps).")));
         ChangeRequestsE2ETest.mergeChangeRequest(admin, source, cr).then().statusCode(200);
