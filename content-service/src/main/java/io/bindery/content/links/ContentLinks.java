@@ -118,7 +118,7 @@ public class ContentLinks {
                 status = p.isPresent() ? "ok" : "broken";
                 PageView view = p.map(v -> shownPage(space, s, v, shown))
                         .orElse(new PageView(link.target(), null, null, null, null, null, null, null, null, null, null,
-                                null, null, null, null, null, null, null, null, null, null, null));
+                                null, null, null, null, null, null, null, null, null, null, null, null));
                 target = new Location("page", org, spaceView, context, view, null, null);
             }
             case PageLink.FILE -> {

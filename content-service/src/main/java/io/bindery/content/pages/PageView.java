@@ -11,12 +11,20 @@ import java.util.Map;
  * only when one page is read; {@code git} is left out with {@code metadata=false}.
  */
 @JsonPropertyOrder({"id", "title", "emoji", "icon", "createdAt", "updatedAt", "kind", "type", "urls", "slug", "path",
-        "description", "pages", "git", "layout", "hidden", "noIndex", "noRobotsIndex", "tags", "href", "markdown", "document"})
+        "description", "pages", "git", "layout", "hidden", "noIndex", "noRobotsIndex", "tags", "target", "href", "markdown",
+        "document"})
 public record PageView(String id, String title, String emoji, String icon, Instant createdAt, Instant updatedAt,
                        String kind, String type, Urls urls, String slug, String path, String description,
                        List<PageView> pages, Git git, Layout layout, Boolean hidden, Boolean noIndex,
-                       Boolean noRobotsIndex, List<String> tags, String href, String markdown,
+                       Boolean noRobotsIndex, List<String> tags, Target target, String href, String markdown,
                        Map<String, Object> document) {
+    /** A link page's target, GitBook's ContentRef: an address ({@code kind: "url"}), the only kind a batch makes. */
+    public record Target(String kind, String url) {
+        public static Target url(String href) {
+            return href == null ? null : new Target("url", href);
+        }
+    }
+
     public record Urls(String app) {
     }
 

@@ -47,7 +47,7 @@ public class PageViews {
                 doc ? "sheet" : p.kind(), p.kind(), new PageView.Urls(appUrl(space, path)), p.slug(), path,
                 p.description(), children, metadata && doc ? new PageView.Git(p.gitOid(), s.gitPath(p.pageId())) : null,
                 doc ? PageView.Layout.DEFAULT : null, p.hidden(), p.noIndex(), p.noRobotsIndex(), doc ? List.of() : null,
-                p.href(), markdown, document);
+                PageVersion.LINK.equals(p.kind()) ? PageView.Target.url(p.href()) : null, p.href(), markdown, document);
     }
 
     public List<FileView> files(SpaceRow space, Snapshot s) {

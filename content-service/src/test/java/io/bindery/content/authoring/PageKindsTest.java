@@ -8,6 +8,7 @@ import io.restassured.path.json.JsonPath;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static io.bindery.content.TestApi.as;
 import static io.bindery.content.TestApi.internal;
@@ -70,6 +71,9 @@ class PageKindsTest {
         assertEquals(List.of("API", "Status"), tree.getList("pages[1].pages.title"));
         assertEquals(List.of("document", "link"), tree.getList("pages[1].pages.type"));
         assertEquals("https://status.example.com/", tree.getString("pages[1].pages[1].href"));
+        // GitBook's RevisionPageLink: its target is a ContentRef, here an address
+        assertEquals(Map.of("kind", "url", "url", "https://status.example.com/"), tree.getMap("pages[1].pages[1].target"));
+        assertNull(tree.get("pages[1].pages[0].target"));
         assertEquals("reference/api", tree.getString("pages[1].pages[0].path"));
         String link = tree.getString("pages[1].pages[1].id");
         as(admin).get("/v1/spaces/" + space + "/content/page/" + link).then().statusCode(200)
