@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.json.JsonBody;
 import io.bindery.content.domain.PageVersion;
+import io.bindery.document.LinkAddresses;
 import io.bindery.document.MarkdownDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -132,7 +133,7 @@ public class ChangeParser {
         if (!LINK_HREF.matcher(href).matches()) {
             throw ApiException.badRequest("href must be an absolute URL such as https://example.com (got \"" + href + "\")");
         }
-        if (UNSAFE_HREF.matcher(href).lookingAt()) {
+        if (LinkAddresses.isRunnable(href)) {
             throw ApiException.badRequest("href: javascript:, data: and vbscript: addresses are not allowed");
         }
         return Optional.of(href);
@@ -140,8 +141,6 @@ public class ChangeParser {
 
     private static final Pattern LINK_HREF = Pattern.compile(
             "(?:[A-Za-z][A-Za-z0-9+.-]*:|//)[^\\p{Cntrl}]+");
-    private static final Pattern UNSAFE_HREF = Pattern.compile(
-            "\\s*(?:javascript|data|vbscript):", Pattern.CASE_INSENSITIVE);
 
     /** What a page of {@code kind} carries: only a document has text, only a link (which needs one) an href. */
     private static void kindFields(String kind, String markdown, String href, boolean hrefRequired) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.bindery.document.GitBookFiles;
+import io.bindery.document.LinkAddresses;
 import io.bindery.document.MarkdownLinks;
 import io.bindery.document.Slugs;
 import org.commonmark.node.BulletList;
@@ -54,7 +55,6 @@ public final class GitBookLayout {
     private static final Pattern PAGE_LINK = Pattern.compile("/pages/([^#]+)(#.*)?");
     private static final Pattern FILE_LINK = Pattern.compile("/files/(.+)");
     private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:.*");
-    private static final Pattern UNSAFE_SCHEME = Pattern.compile("\\s*(?:javascript|data|vbscript):", Pattern.CASE_INSENSITIVE);
     private static final Pattern FRONT_MATTER = Pattern.compile("\\A---\\r?\\n(.*?)\\r?\\n---[ \\t]*(?:\\r?\\n|\\z)",
             Pattern.DOTALL);
     private static final Pattern TITLE_HEADING = Pattern.compile("\\A(?:[ \\t]*\\r?\\n)*# +(.*?)[ \\t#]*(?:\\r?\\n|\\z)");
@@ -283,7 +283,7 @@ public final class GitBookLayout {
             String title = text(link).trim();
             String destination = link.getDestination();
             if (SCHEME.matcher(destination).matches() || destination.startsWith("//")) {
-                if (UNSAFE_SCHEME.matcher(destination).lookingAt()) {
+                if (LinkAddresses.isRunnable(destination)) {
                     return null; // a javascript: or data: entry is no page a reader may follow: content refuses it
                 }
                 Draft d = new Draft(SpaceSnapshot.Kind.LINK, "link-" + (++links), title, null);
