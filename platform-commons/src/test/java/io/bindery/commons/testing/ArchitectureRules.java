@@ -132,6 +132,49 @@ public final class ArchitectureRules {
         };
     }
 
+    /** What a persistence context does with entities besides querying: loading by id, writing, locking, flushing. */
+    private static final java.util.Set<String> ENTITY_MANAGER_CALLS = java.util.Set.of("find", "getReference",
+            "persist", "merge", "remove", "lock", "refresh", "detach", "flush", "unwrap");
+    private static final java.util.Set<String> PANACHE_ENTITY_CALLS = java.util.Set.of("persist", "persistAndFlush",
+            "flush", "isPersistent", "getEntityManager", "getSession");
+
+    /**
+     * The other half of "a store is the only class with Panache calls": loading an entity by id, persisting,
+     * merging, removing, locking or flushing it happens in the feature's store too, so a use case says what it
+     * does (a store's {@code insert}, {@code lock}, {@code remove}) and a table's rows are written in one place.
+     * Changing a loaded entity's fields is not a call and stays where the use case is.
+     */
+    public static ArchRule entityCallsOnlyInStores() {
+        return classes().that().haveSimpleNameNotEndingWith("Store")
+                .should(makeNoEntityCalls())
+                .allowEmptyShould(true)
+                .because("XStore is the only class with Panache or EntityManager calls for its feature's tables "
+                        + "(issue 30)");
+    }
+
+    /** Each call is one violation (so a ratchet can count them). */
+    private static ArchCondition<JavaClass> makeNoEntityCalls() {
+        return new ArchCondition<>("make no EntityManager or Panache entity calls (find, persist, merge, remove, "
+                + "lock, flush)") {
+            @Override
+            public void check(JavaClass origin, ConditionEvents events) {
+                for (com.tngtech.archunit.core.domain.JavaMethodCall call : origin.getMethodCallsFromSelf()) {
+                    JavaClass owner = call.getTargetOwner();
+                    String name = call.getName();
+                    boolean entityCall = owner.isAssignableTo("jakarta.persistence.EntityManager")
+                            && ENTITY_MANAGER_CALLS.contains(name)
+                            || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheEntityBase")
+                                    && PANACHE_ENTITY_CALLS.contains(name)
+                            || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheRepositoryBase")
+                                    && PANACHE_ENTITY_CALLS.contains(name);
+                    if (entityCall) {
+                        events.add(SimpleConditionEvent.violated(call, call.getDescription()));
+                    }
+                }
+            }
+        };
+    }
+
     private static ArchCondition<JavaClass> onlyBeUsedFromTheirOwnPackage() {
         return new ArchCondition<>("only be used from their own package") {
             @Override

@@ -45,6 +45,14 @@ public abstract class ServiceArchitectureTest {
         return 0;
     }
 
+    /**
+     * EntityManager and Panache entity calls (find, persist, merge, remove, lock, flush) made outside a store that
+     * are still there (0: {@link ArchitectureRules#entityCallsOnlyInStores} holds). A ratchet: it only goes down.
+     */
+    protected int entityCallsOutsideStores() {
+        return 0;
+    }
+
     protected JavaClasses classes() {
         return CLASSES.computeIfAbsent(basePackage, ArchitectureRules::mainClasses);
     }
@@ -80,6 +88,12 @@ public abstract class ServiceArchitectureTest {
     void queriesOnlyInStores() {
         ratchet(ArchitectureRules.queriesOnlyInStores(), queriesOutsideStores(), "queries built outside a store",
                 "queriesOutsideStores()");
+    }
+
+    @Test
+    void entityCallsOnlyInStores() {
+        ratchet(ArchitectureRules.entityCallsOnlyInStores(), entityCallsOutsideStores(),
+                "EntityManager or Panache entity calls outside a store", "entityCallsOutsideStores()");
     }
 
     /** Checks {@code rule} outright when nothing is owed; else that exactly {@code owed} violations are left. */

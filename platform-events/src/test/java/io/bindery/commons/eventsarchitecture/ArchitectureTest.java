@@ -18,4 +18,13 @@ class ArchitectureTest extends ServiceArchitectureTest {
     protected int queriesOutsideStores() {
         return 26;
     }
+
+    /**
+     * EntityManager and Panache entity calls (find, persist, flush, lock) outside a store, left when the rule came
+     * (issue 30). Each moves into its feature's store; lower the number as they do.
+     */
+    @Override
+    protected int entityCallsOutsideStores() {
+        return 3;
+    }
 }
