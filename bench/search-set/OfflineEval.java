@@ -117,8 +117,15 @@ public class OfflineEval {
             for (int si = 0; si < sections.size(); si++) {
                 double dot = 0;
                 float[] a = queryVectors.get(qi), b = sectionVectors.get(si);
-                for (int d = 0; d < a.length; d++) {
-                    dot += a[d] * b[d];
+                if (BYTES) {
+                    for (int d = 0; d < a.length; d++) {
+                        dot += inByte(a[d]) * inByte(b[d]);
+                    }
+                    dot /= BYTE_SCALE * BYTE_SCALE;
+                } else {
+                    for (int d = 0; d < a.length; d++) {
+                        dot += a[d] * b[d];
+                    }
                 }
                 best.merge(sections.get(si)[0], dot, Math::max);
             }
@@ -164,6 +171,18 @@ public class OfflineEval {
             }
             System.out.println(line);
         }
+    }
+
+    /**
+     * VECTORS=byte scores the vectors as insights' index holds them (SectionIndex.bytes: each component times
+     * 127/0.3, rounded, clipped to a signed byte; BYTE_RANGE other than 0.3 tries another scale), to see what the
+     * one-byte components cost the ranking.
+     */
+    static final boolean BYTES = "byte".equals(System.getenv("VECTORS"));
+    static final float BYTE_SCALE = 127f / Float.parseFloat(System.getenv().getOrDefault("BYTE_RANGE", "0.3"));
+
+    static int inByte(float component) {
+        return Math.max(-127, Math.min(127, Math.round(component * BYTE_SCALE)));
     }
 
     static List<float[]> embed(EmbeddingModel model, List<String> texts) {
