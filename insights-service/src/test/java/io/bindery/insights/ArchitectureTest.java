@@ -8,13 +8,4 @@ class ArchitectureTest extends ServiceArchitectureTest {
     ArchitectureTest() {
         super("io.bindery.insights");
     }
-
-    /**
-     * EntityManager and Panache entity calls (find, persist, flush, lock) outside a store, left when the rule came
-     * (issue 30). Each moves into its feature's store; lower the number as they do.
-     */
-    @Override
-    protected int entityCallsOutsideStores() {
-        return 26;
-    }
 }

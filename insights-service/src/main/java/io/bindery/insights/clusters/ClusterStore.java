@@ -48,6 +48,26 @@ public class ClusterStore {
     record SourceCount(String clusterId, String source, int count) {
     }
 
+    /** A new cluster. */
+    void insert(IssuesCluster cluster) {
+        em.persist(cluster);
+    }
+
+    /** A cluster that is gone (its issues belong to none first: {@link #unclusterIssues}). */
+    void remove(IssuesCluster cluster) {
+        em.remove(cluster);
+    }
+
+    /** Writes the transaction's pending changes (clusters, and the issues' rows the caller changed) now. */
+    void flush() {
+        em.flush();
+    }
+
+    /** Lets go of every row loaded so far (written first: {@link #flush}), so that they can be collected. */
+    void clear() {
+        em.clear();
+    }
+
     /** The organization's advisory lock on its clusters, for the caller's transaction. */
     void lock(String organizationId) {
         em.createNativeQuery("SELECT pg_advisory_xact_lock(hashtext(:key))")

@@ -12,7 +12,6 @@ import io.bindery.insights.config.InsightsConfig;
 import io.bindery.insights.embeddings.Embedder;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -38,8 +37,6 @@ public class Clusters {
     private static final TypeReference<LinkedHashMap<String, Centroid.Entry>> TERMS = new TypeReference<>() {
     };
 
-    @Inject
-    EntityManager em;
     @Inject
     ClusterStore store;
     @Inject
@@ -131,7 +128,8 @@ public class Clusters {
                 touched.add(best);
             }
         }
-        em.flush();
+        // the joined issues' cluster ids written before conversationCount counts the cluster's issues in SQL
+        store.flush();
         for (IssuesCluster c : touched) {
             c.centroid = Embedder.bytes(sums.get(c.id));
             c.conversationCount = store.conversationCount(c.id);
@@ -246,7 +244,7 @@ public class Clusters {
             }
             if (created) {
                 cluster.updatedAt = now;
-                em.persist(cluster);
+                store.insert(cluster);
                 events.publish(InsightsEventTypes.CLUSTER_CREATED, cluster.id, data(cluster));
             } else if (!before.equals(cluster.label + "|" + cluster.summary + "|" + cluster.issueCount)) {
                 cluster.updatedAt = now;
@@ -262,11 +260,13 @@ public class Clusters {
         for (IssuesCluster gone : existing.values()) {
             // issues older than the recompute's window leave a cluster that no longer exists
             store.unclusterIssues(gone.id);
-            em.remove(gone);
+            store.remove(gone);
             events.publish(InsightsEventTypes.CLUSTER_DELETED, gone.id, data(gone));
         }
-        em.flush();
-        em.clear();
+        // the clusters written, then let go of (a clear drops what is not written yet): the batches below hold
+        // 500 issues at a time, not every row the recompute loaded
+        store.flush();
+        store.clear();
         // moved issues: updated and announced 500 at a time (a first recompute moves every issue, one event each)
         for (int from = 0; from < movedIds.size(); from += 500) {
             List<String> batch = movedIds.subList(from, Math.min(movedIds.size(), from + 500));
@@ -275,7 +275,7 @@ public class Clusters {
             // in one JDBC batch: one outbox INSERT round trip per issue made a first recompute of 10,000 issues 16 s
             events.publishAll(InsightsEventTypes.ISSUE_UPDATED, moved.stream()
                     .map(m -> new EventPublisher.Pending(m.conversation(), m)).toList());
-            em.clear();
+            store.clear();
         }
         // the document frequencies of incremental joins, exact again
         store.replaceTermCounts(organizationId, df);

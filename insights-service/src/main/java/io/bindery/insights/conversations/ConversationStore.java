@@ -6,6 +6,7 @@ import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 
@@ -14,6 +15,16 @@ import java.time.Instant;
 public class ConversationStore {
     @Inject
     EntityManager em;
+
+    /** A conversation of the organization; null when there is none. */
+    Conversation find(String organizationId, String id) {
+        return em.find(Conversation.class, new Conversation.Key(organizationId, id));
+    }
+
+    /** A conversation of the organization locked (FOR UPDATE) for the caller's transaction; null when there is none. */
+    Conversation lock(String organizationId, String id) {
+        return em.find(Conversation.class, new Conversation.Key(organizationId, id), LockModeType.PESSIMISTIC_WRITE);
+    }
 
     /**
      * Stores a conversation unless the organization has one with its id: 1 when stored, 0 when not. ON CONFLICT: two

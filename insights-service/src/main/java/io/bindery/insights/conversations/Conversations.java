@@ -15,8 +15,6 @@ import io.bindery.insights.access.InsightsAccess;
 import io.bindery.insights.access.InsightsPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -34,8 +32,6 @@ public class Conversations {
     static final TypeReference<Map<String, String>> ATTRIBUTES = new TypeReference<>() {
     };
 
-    @Inject
-    EntityManager em;
     @Inject
     ConversationStore store;
     @Inject
@@ -60,7 +56,7 @@ public class Conversations {
                 request.url(), write(request.attributes()), write(request.parts()),
                 request.createdAt() == null ? now : request.createdAt().truncatedTo(ChronoUnit.MICROS), now);
         if (inserted == 1) {
-            Conversation row = em.find(Conversation.class, new Conversation.Key(organizationId, request.id()));
+            Conversation row = store.find(organizationId, request.id());
             events.publish(InsightsEventTypes.CONVERSATION_INGESTED, row.id, data(row, 0));
         }
     }
@@ -68,7 +64,7 @@ public class Conversations {
     @Transactional
     public ConversationView.Detail get(String organizationId, String userId, String conversationId) {
         access.member(organizationId, userId);
-        Conversation row = em.find(Conversation.class, new Conversation.Key(organizationId, conversationId));
+        Conversation row = store.find(organizationId, conversationId);
         if (row == null) {
             throw ApiException.notFound("no conversation " + conversationId);
         }
@@ -85,7 +81,7 @@ public class Conversations {
 
     /** A conversation of the organization, for views of its issues; null when there is none. */
     Conversation find(String organizationId, String conversationId) {
-        return em.find(Conversation.class, new Conversation.Key(organizationId, conversationId));
+        return store.find(organizationId, conversationId);
     }
 
     /** The view of a conversation of the organization, shown beside its issues (it must exist). */
@@ -98,8 +94,7 @@ public class Conversations {
      * one worker processes it; null when there is none or it is processed already (a replayed event).
      */
     public Unprocessed lockUnprocessed(String organizationId, String conversationId) {
-        Conversation row = em.find(Conversation.class, new Conversation.Key(organizationId, conversationId),
-                LockModeType.PESSIMISTIC_WRITE);
+        Conversation row = store.lock(organizationId, conversationId);
         if (row == null || row.processedAt != null) {
             return null;
         }
@@ -114,7 +109,7 @@ public class Conversations {
 
     /** Marks a conversation locked by {@link #lockUnprocessed} processed and announces it, with its issue count. */
     public void processed(String organizationId, String conversationId, Instant at, int issues) {
-        Conversation row = em.find(Conversation.class, new Conversation.Key(organizationId, conversationId));
+        Conversation row = store.find(organizationId, conversationId);
         row.processedAt = at;
         events.publish(InsightsEventTypes.CONVERSATION_PROCESSED, row.id, data(row, issues));
     }

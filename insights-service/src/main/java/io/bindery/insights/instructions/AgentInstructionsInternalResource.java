@@ -4,8 +4,6 @@ import io.bindery.contracts.insights.AgentInstructionsApi;
 import io.bindery.contracts.insights.AgentInstructionsMarkdown;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-import jakarta.persistence.EntityManager;
-import jakarta.transaction.Transactional;
 
 /**
  * Internal (never routed by the gateway; a service token): an organization's agent instructions as markdown, for
@@ -16,12 +14,10 @@ import jakarta.transaction.Transactional;
 @Singleton
 public class AgentInstructionsInternalResource implements AgentInstructionsApi {
     @Inject
-    EntityManager em;
+    Instructions instructions;
 
     @Override
-    @Transactional
     public AgentInstructionsMarkdown agentInstructions(String authorization, String org) {
-        AgentInstructions row = em.find(AgentInstructions.class, org);
-        return new AgentInstructionsMarkdown(org, row == null || row.markdown == null ? "" : row.markdown);
+        return new AgentInstructionsMarkdown(org, instructions.markdown(org));
     }
 }

@@ -13,7 +13,6 @@ import io.bindery.commons.events.TopicConsumer;
 import io.bindery.insights.conversations.IngestConversationRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -28,7 +27,7 @@ import java.util.List;
 @ApplicationScoped
 public class IssueWorker extends TopicConsumer {
     @Inject
-    EntityManager em;
+    IssueStore store;
     @Inject
     InsightsConfig config;
     @Inject
@@ -80,11 +79,12 @@ public class IssueWorker extends TopicConsumer {
             ConversationIssue issue = ConversationIssue.extracted(row.organizationId(), row.id(), row.source(), found,
                     TextFeatures.encode(TextFeatures.terms(found.title() + "\n" + found.title() + "\n"
                             + found.summary())), row.createdAt(), now);
-            em.persist(issue);
+            store.insert(issue);
             issues.add(issue);
             vectors.add(found.vector());
         }
-        em.flush();
+        // the issues are rows before clustering's SQL reads and updates them
+        store.flush();
         clusters.join(row.organizationId(), issues, vectors);
         for (ConversationIssue issue : issues) {
             events.publish(InsightsEventTypes.ISSUE_CREATED, row.id(), new ConversationIssueData(issue.id,

@@ -10,7 +10,6 @@ import io.bindery.insights.conversations.ConversationView;
 import io.bindery.insights.conversations.Conversations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.util.HashMap;
@@ -22,8 +21,6 @@ public class Issues {
     private static final Keyset<ConversationIssue> NEWEST_FIRST = Keyset.descending(
             SortKey.instant("created_at", i -> i.createdAt), SortKey.text("id", i -> i.id));
 
-    @Inject
-    EntityManager em;
     @Inject
     IssueStore store;
     @Inject
@@ -40,7 +37,7 @@ public class Issues {
     @Transactional
     public IssueView.Item get(String organizationId, String userId, String issueId) {
         access.member(organizationId, userId);
-        ConversationIssue row = em.find(ConversationIssue.class, issueId);
+        ConversationIssue row = store.find(issueId);
         if (row == null || !row.organizationId.equals(organizationId)) {
             throw ApiException.notFound("no issue " + issueId);
         }

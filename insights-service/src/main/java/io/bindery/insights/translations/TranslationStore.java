@@ -6,6 +6,7 @@ import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -19,6 +20,35 @@ import java.util.stream.Collectors;
 public class TranslationStore {
     @Inject
     EntityManager em;
+
+    /** A translation by id, of any organization (the caller checks whose it is); null when there is none. */
+    Translation find(String id) {
+        return em.find(Translation.class, id);
+    }
+
+    /** {@link #find}, locked (FOR UPDATE) for the caller's transaction. */
+    Translation lock(String id) {
+        return em.find(Translation.class, id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    void insert(Translation row) {
+        em.persist(row);
+    }
+
+    /** Deletes it (its pages go with it, ON DELETE CASCADE). */
+    void remove(Translation row) {
+        em.remove(row);
+    }
+
+    /** Writes the transaction's pending changes now, before the caller lets go of a row ({@link #detach}). */
+    void flush() {
+        em.flush();
+    }
+
+    /** The row is no longer managed: its later changes are not written. */
+    void detach(Translation row) {
+        em.detach(row);
+    }
 
     /** A page of the organization's translations. */
     ListPage<Translation> page(KeysetPage<Translation> keyset, String organizationId) {

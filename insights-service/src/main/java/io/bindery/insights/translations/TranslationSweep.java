@@ -6,8 +6,6 @@ import io.bindery.insights.config.InsightsConfig;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
@@ -35,8 +33,6 @@ public class TranslationSweep {
     /** The runs this instance is running now. */
     private final Set<String> running = ConcurrentHashMap.newKeySet();
 
-    @Inject
-    EntityManager em;
     @Inject
     TranslationStore store;
     @Inject
@@ -81,7 +77,7 @@ public class TranslationSweep {
         List<String> stale = store.lockStaleRunning(now.minus(config.translations().staleAfter()));
         List<String> reset = stale.stream().filter(id -> !running.contains(id)).toList();
         for (String id : reset) {
-            Translation row = em.find(Translation.class, id, LockModeType.PESSIMISTIC_WRITE);
+            Translation row = store.lock(id);
             row.status = "pending";
             row.lastError = "the run was interrupted: its service stopped"
                     + (row.heartbeatAt == null ? "" : " (last heard of at " + row.heartbeatAt + ")")

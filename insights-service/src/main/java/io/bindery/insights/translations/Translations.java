@@ -17,8 +17,6 @@ import io.bindery.insights.instructions.RichText;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -32,8 +30,6 @@ public class Translations {
     private static final Keyset<Translation> NEWEST_FIRST = Keyset.descending(
             SortKey.instant("created_at", t -> t.createdAt), SortKey.text("id", t -> t.id));
 
-    @Inject
-    EntityManager em;
     @Inject
     InsightsAccess access;
     @Inject
@@ -92,7 +88,7 @@ public class Translations {
             row.createdBy = userId;
             row.createdAt = now;
             row.updatedAt = now;
-            em.persist(row);
+            store.insert(row);
             events.publish(InsightsEventTypes.TRANSLATION_CREATED, row.id, data(row));
             return view(row, access.member(organizationId, userId));
         });
@@ -130,9 +126,9 @@ public class Translations {
     @Transactional
     public void delete(String organizationId, String userId, String id) {
         access.member(organizationId, userId).require(InsightsPolicy.Action.TRANSLATE);
-        Translation row = em.find(Translation.class, id, LockModeType.PESSIMISTIC_WRITE);
+        Translation row = store.lock(id);
         if (row != null && row.organizationId.equals(organizationId)) {
-            em.remove(row);
+            store.remove(row);
             events.publish(InsightsEventTypes.TRANSLATION_DELETED, row.id, data(row));
         }
     }
@@ -156,8 +152,10 @@ public class Translations {
             row.updatedAt = now();
             row.heartbeatAt = row.updatedAt;
             events.publish(InsightsEventTypes.TRANSLATION_RUN_REQUESTED, row.id, data(row));
-            em.flush();
-            em.detach(row);
+            // written before it is detached, which would drop its unwritten changes: the run reads this copy
+            // outside any transaction
+            store.flush();
+            store.detach(row);
             return row;
         });
         long begin = System.nanoTime();
@@ -168,7 +166,7 @@ public class Translations {
         } catch (RuntimeException e) {
             sweep.ended(id);
             QuarkusTransaction.requiringNew().run(() -> {
-                Translation row = em.find(Translation.class, id, LockModeType.PESSIMISTIC_WRITE);
+                Translation row = store.lock(id);
                 if (row != null) {
                     row.status = "pending";
                     row.lastError = e.getMessage();
@@ -181,7 +179,7 @@ public class Translations {
         sweep.ended(id);
         int seconds = (int) Math.round((System.nanoTime() - begin) / 1e9);
         QuarkusTransaction.requiringNew().run(() -> {
-            Translation row = em.find(Translation.class, id, LockModeType.PESSIMISTIC_WRITE);
+            Translation row = store.lock(id);
             if (row == null) {
                 return; // deleted meanwhile: the target space stays, as it would after a delete
             }
@@ -202,7 +200,7 @@ public class Translations {
     }
 
     private Translation find(String organizationId, String id, boolean lock) {
-        Translation row = lock ? em.find(Translation.class, id, LockModeType.PESSIMISTIC_WRITE) : em.find(Translation.class, id);
+        Translation row = lock ? store.lock(id) : store.find(id);
         if (row == null || !row.organizationId.equals(organizationId)) {
             throw ApiException.notFound("no translation " + id);
         }

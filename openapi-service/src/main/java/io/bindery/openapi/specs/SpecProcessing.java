@@ -4,8 +4,6 @@ import io.bindery.commons.events.EventPublisher;
 import io.bindery.contracts.openapi.OpenApiEventTypes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 
@@ -17,7 +15,7 @@ import java.time.Instant;
 @ApplicationScoped
 public class SpecProcessing {
     @Inject
-    EntityManager em;
+    SpecStore store;
     @Inject
     SpecViews views;
     @Inject
@@ -39,7 +37,7 @@ public class SpecProcessing {
      * superseded by a newer upload, or completed already).
      */
     public Started start(String specId, String request, int maxAttempts, Instant now) {
-        OpenApiSpec spec = em.find(OpenApiSpec.class, specId, LockModeType.PESSIMISTIC_WRITE);
+        OpenApiSpec spec = store.lock(specId);
         if (spec == null || !request.equals(spec.request) || spec.processingState == ProcessingState.COMPLETE) {
             return null;
         }
@@ -53,7 +51,7 @@ public class SpecProcessing {
 
     /** A text source, read when it is processed; a spec deleted meanwhile is an empty text (completed by nobody). */
     public String sourceText(String specId) {
-        OpenApiSpec spec = em.find(OpenApiSpec.class, specId);
+        OpenApiSpec spec = store.find(specId);
         return spec == null || spec.sourceText == null ? "" : spec.sourceText;
     }
 
@@ -63,7 +61,7 @@ public class SpecProcessing {
      * transaction.
      */
     public Completing complete(String specId, String request, Instant now) {
-        OpenApiSpec spec = em.find(OpenApiSpec.class, specId, LockModeType.PESSIMISTIC_WRITE);
+        OpenApiSpec spec = store.lock(specId);
         if (spec == null || !request.equals(spec.request)) {
             return null;
         }
@@ -84,7 +82,7 @@ public class SpecProcessing {
         spec.lastProcessErrorCode = null;
         spec.lastProcessedErrors = null;
         spec.lastProcessedErrorCount = 0;
-        em.flush();
+        store.flush();
         events.publish(OpenApiEventTypes.SPEC_PROCESSED, spec.id, views.data(spec));
     }
 
@@ -94,13 +92,13 @@ public class SpecProcessing {
         spec.lastProcessErrorCode = code;
         spec.lastProcessedErrorCount = errorCount;
         spec.lastProcessedErrors = listedErrors;
-        em.flush();
+        store.flush();
         events.publish(OpenApiEventTypes.SPEC_FAILED, spec.id, views.data(spec));
     }
 
     /** The row {@link #complete} locked, from this transaction's persistence context. */
     private OpenApiSpec completed(String specId) {
-        OpenApiSpec spec = em.find(OpenApiSpec.class, specId);
+        OpenApiSpec spec = store.find(specId);
         if (spec == null || spec.processingState != ProcessingState.COMPLETE) {
             throw new IllegalStateException("spec " + specId + " was not completed in this transaction");
         }

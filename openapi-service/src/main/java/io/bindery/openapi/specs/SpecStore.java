@@ -1,5 +1,8 @@
 package io.bindery.openapi.specs;
 
+import io.bindery.commons.lists.KeysetPage;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -8,11 +11,41 @@ import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.List;
 
-/** The queries of {@code openapi_spec}. Runs in the caller's transaction. */
+/** The SQL of {@code openapi_spec}. Runs in the caller's transaction. */
 @ApplicationScoped
 class SpecStore {
     @Inject
     EntityManager em;
+
+    /** A spec by id; null when there is none (deleted). */
+    OpenApiSpec find(String specId) {
+        return em.find(OpenApiSpec.class, specId);
+    }
+
+    /** {@link #find}, locked (FOR UPDATE) for the caller's transaction. */
+    OpenApiSpec lock(String specId) {
+        return em.find(OpenApiSpec.class, specId, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    void insert(OpenApiSpec row) {
+        em.persist(row);
+    }
+
+    /** Deletes it (its versions and their files go with it, ON DELETE CASCADE). */
+    void remove(OpenApiSpec row) {
+        em.remove(row);
+    }
+
+    /** Writes the transaction's pending changes to the spec rows now. */
+    void flush() {
+        em.flush();
+    }
+
+    /** A page of the organization's specs. */
+    ListPage<OpenApiSpec> page(KeysetPage<OpenApiSpec> keyset, String organizationId) {
+        return keyset.sql(em, OpenApiSpec.class, "SELECT *", "FROM openapi_spec",
+                Where.of("organization_id = :org", "org", organizationId));
+    }
 
     /** The organization's spec of that slug (locked until the transaction ends when {@code forUpdate}), or null. */
     OpenApiSpec find(String organizationId, String slug, boolean forUpdate) {

@@ -6,13 +6,11 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.contracts.openapi.OpenApiEventTypes;
 import io.bindery.openapi.access.SpecAccess;
 import io.bindery.openapi.access.SpecPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -31,8 +29,6 @@ public class Specs {
             SortKey.instant("created_at", s -> s.createdAt), SortKey.text("id", s -> s.id));
 
     @Inject
-    EntityManager em;
-    @Inject
     SpecStore store;
     @Inject
     SpecAccess access;
@@ -48,9 +44,7 @@ public class Specs {
     @Transactional
     public ListPage<SpecView> list(String organizationId, String userId, String page, int limit) {
         SpecPolicy policy = access.member(organizationId, userId);
-        ListPage<OpenApiSpec> rows = OLDEST_FIRST.page(page, limit).sql(em, OpenApiSpec.class, "SELECT *",
-                "FROM openapi_spec", Where.of("organization_id = :org", "org", organizationId));
-        return rows.map(row -> views.view(row, policy));
+        return store.page(OLDEST_FIRST.page(page, limit), organizationId).map(row -> views.view(row, policy));
     }
 
     @Transactional
@@ -105,8 +99,8 @@ public class Specs {
         editor(organizationId, userId);
         OpenApiSpec row = find(organizationId, slug, true);
         if (row != null) {
-            em.remove(row);
-            em.flush();
+            store.remove(row);
+            store.flush();
             events.publish(OpenApiEventTypes.SPEC_DELETED, row.id, views.data(row));
         }
     }
@@ -156,8 +150,8 @@ public class Specs {
         row.visibility = SpecVisibility.PRIVATE;
         row.createdAt = now;
         requestProcessing(row, now);
-        em.persist(row);
-        em.flush();
+        store.insert(row);
+        store.flush();
         events.publish(OpenApiEventTypes.SPEC_UPLOADED, row.id, views.data(row));
         return row;
     }

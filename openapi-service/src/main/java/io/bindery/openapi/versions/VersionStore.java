@@ -1,16 +1,42 @@
 package io.bindery.openapi.versions;
 
+import io.bindery.commons.lists.KeysetPage;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 
 import java.util.List;
 
-/** The queries of {@code openapi_spec_file} (a version's files). Runs in the caller's transaction. */
+/**
+ * The SQL of {@code openapi_spec_version} and {@code openapi_spec_file} (a version's files). Runs in the caller's
+ * transaction.
+ */
 @ApplicationScoped
 class VersionStore {
     @Inject
     EntityManager em;
+
+    /** A version by id, of any spec (the caller checks whose it is); null when there is none. */
+    SpecVersion version(String versionId) {
+        return em.find(SpecVersion.class, versionId);
+    }
+
+    /** A page of the spec's versions, without their summaries (a list shows none). */
+    ListPage<SpecVersion> page(KeysetPage<SpecVersion> keyset, String specId) {
+        return keyset.sql(em, SpecVersion.class,
+                "SELECT id, spec_id, url, content_hash, '{}'::jsonb AS summary, created_at", "FROM openapi_spec_version",
+                Where.of("spec_id = :spec", "spec", specId));
+    }
+
+    void insert(SpecVersion version) {
+        em.persist(version);
+    }
+
+    void insert(SpecVersionFile file) {
+        em.persist(file);
+    }
 
     /** The version's file at {@code path} ("" for the entry point, position 0), or null. */
     SpecVersionFile file(String versionId, String path) {

@@ -7,7 +7,6 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.lists.Keyset;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.SortKey;
-import io.bindery.commons.lists.Where;
 import io.bindery.commons.urls.PublicUrls;
 import io.bindery.openapi.access.SpecAccess;
 import io.bindery.openapi.specs.SpecRef;
@@ -16,7 +15,6 @@ import io.bindery.openapi.specs.SpecVisibility;
 import io.bindery.openapi.specs.Specs;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -29,8 +27,6 @@ public class Versions {
     private static final Keyset<SpecVersion> NEWEST_FIRST = Keyset.descending(
             SortKey.instant("created_at", v -> v.createdAt), SortKey.text("id", v -> v.id));
 
-    @Inject
-    EntityManager em;
     @Inject
     VersionStore versionStore;
     @Inject
@@ -48,10 +44,7 @@ public class Versions {
     public ListPage<VersionView> list(String organizationId, String slug, String userId, String page, int limit) {
         access.member(organizationId, userId);
         SpecRef spec = specs.required(organizationId, slug);
-        ListPage<SpecVersion> rows = NEWEST_FIRST.page(page, limit).sql(em, SpecVersion.class,
-                "SELECT id, spec_id, url, content_hash, '{}'::jsonb AS summary, created_at", "FROM openapi_spec_version",
-                Where.of("spec_id = :spec", "spec", spec.id()));
-        return rows.map(v -> view(spec, v));
+        return versionStore.page(NEWEST_FIRST.page(page, limit), spec.id()).map(v -> view(spec, v));
     }
 
     /** {@code latest} or a version id. */
@@ -116,7 +109,7 @@ public class Versions {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a summary cannot be written", e);
         }
-        em.persist(v);
+        versionStore.insert(v);
         for (int i = 0; i < files.size(); i++) {
             SpecVersionFile f = new SpecVersionFile();
             f.versionId = v.id;
@@ -124,7 +117,7 @@ public class Versions {
             f.url = files.get(i).url();
             f.path = files.get(i).path();
             f.content = files.get(i).text();
-            em.persist(f);
+            versionStore.insert(f);
         }
         return v.id;
     }
@@ -134,7 +127,7 @@ public class Versions {
         if (versionId == null) {
             return null;
         }
-        SpecVersion v = em.find(SpecVersion.class, versionId);
+        SpecVersion v = versionStore.version(versionId);
         return v == null ? null : v.contentHash;
     }
 
@@ -143,7 +136,7 @@ public class Versions {
         if (id == null) {
             throw ApiException.notFound("the OpenAPI spec " + spec.slug() + " has no version yet");
         }
-        SpecVersion v = em.find(SpecVersion.class, id);
+        SpecVersion v = versionStore.version(id);
         if (v == null || !v.specId.equals(spec.id())) {
             throw ApiException.notFound("no version " + versionId + " of the OpenAPI spec " + spec.slug());
         }
