@@ -1,0 +1,44 @@
+package io.bindery.commons.memory;
+
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
+import org.jboss.logging.Logger;
+
+/**
+ * Gives a quiet service's heap back to the operating system after a burst, when the JVM runs the serial collector
+ * (content-service and the gateway, `./platform`; issue 29). G1 does this itself ({@code G1PeriodicGCInterval}), but
+ * serial GC shrinks the heap only at a full collection, which a service at rest never reaches: after
+ * bench/content.sh, spaces.sh and search.sh content-service kept its 96 MB of heap resident. A
+ * {@code System.gc()} once the service is quiet (see {@link QuietHeap}) shrinks the heap to its live set over the
+ * {@code Min/MaxHeapFreeRatio} the services run with. Under load young collections keep coming, so it never fires;
+ * with another collector it does nothing. {@code bindery.memory.quiet-check-every=off} switches it off.
+ */
+@ApplicationScoped
+public class QuietHeapRelease {
+    private static final Logger LOG = Logger.getLogger(QuietHeapRelease.class);
+    /** The serial collector's young generation ("Copy"); G1, Parallel and ZGC name theirs otherwise. */
+    private static final String SERIAL_YOUNG = "Copy";
+
+    private final QuietHeap quiet = new QuietHeap();
+    private final GarbageCollectorMXBean young = ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .filter(gc -> gc.getName().equals(SERIAL_YOUNG)).findFirst().orElse(null);
+
+    @Scheduled(every = "${bindery.memory.quiet-check-every:20s}", delayed = "60s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void check() {
+        if (young == null) {
+            return;
+        }
+        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        if (quiet.shouldRelease(young.getCollectionCount(), heap.getCommitted(), heap.getInit())) {
+            long before = heap.getCommitted();
+            System.gc();
+            quiet.released(young.getCollectionCount());
+            LOG.debugf("quiet: heap collected, committed %d -> %d MB", before >> 20,
+                    ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getCommitted() >> 20);
+        }
+    }
+}
