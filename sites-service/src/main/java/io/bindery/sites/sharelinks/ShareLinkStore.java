@@ -1,13 +1,42 @@
 package io.bindery.sites.sharelinks;
 
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
 
-/** The queries of table share_link ({@link ShareLink}) that {@link ShareLinks} asks, in the caller's transaction. */
+/**
+ * The only class with SQL and Panache calls for table share_link ({@link ShareLink}): {@link ShareLinks} asks, in
+ * the caller's transaction.
+ */
 @ApplicationScoped
 class ShareLinkStore {
+    @Inject
+    EntityManager em;
+
+    /** The link with this id whatever its site; null when there is none. */
+    ShareLink find(String linkId) {
+        return em.find(ShareLink.class, linkId);
+    }
+
+    /** One page of the links {@code where} selects, in {@code order}. */
+    ListPage<ShareLink> page(Keyset<ShareLink> order, String page, int limit, Where where) {
+        return order.page(page, limit).hql(em, ShareLink.class, "", "from ShareLink", where);
+    }
 
     /** Whether the site has an active link with this key. */
     boolean activeKey(String siteId, String key) {
         return ShareLink.count("siteId = ?1 and key = ?2 and active = true", siteId, key) > 0;
+    }
+
+    /** A new link, written at the next flush. */
+    void insert(ShareLink link) {
+        link.persist();
+    }
+
+    void delete(ShareLink link) {
+        link.delete();
     }
 }

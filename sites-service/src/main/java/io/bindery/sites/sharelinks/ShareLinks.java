@@ -16,7 +16,6 @@ import io.bindery.sites.site.SiteViews;
 import io.bindery.sites.site.SiteLookup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.security.SecureRandom;
@@ -44,8 +43,6 @@ public class ShareLinks {
     @Inject
     EventPublisher events;
     @Inject
-    EntityManager em;
-    @Inject
     ShareLinkStore store;
 
     @Transactional
@@ -56,7 +53,7 @@ public class ShareLinks {
         if (search != null && !search.isEmpty()) {
             where = where.and("lower(name) like :search escape '\\'", "search", "%" + Where.likeEscaped(search.toLowerCase()) + "%");
         }
-        return OLDEST_FIRST.page(page, limit).hql(em, ShareLink.class, "", "from ShareLink", where).map(l -> view(site, l));
+        return store.page(OLDEST_FIRST, page, limit, where).map(l -> view(site, l));
     }
 
     @Transactional
@@ -70,7 +67,7 @@ public class ShareLinks {
         l.name = in.name();
         l.active = true;
         l.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        l.persist();
+        store.insert(l);
         events.publish(SitesEventTypes.SHARE_LINK_CREATED, site.id(), data(site, l));
         return view(site, l);
     }
@@ -93,7 +90,7 @@ public class ShareLinks {
         SiteRecord site = sites.requireRecord(orgId, siteId, true);
         find(site, linkId).ifPresent(l -> {
             events.publish(SitesEventTypes.SHARE_LINK_DELETED, site.id(), data(site, l));
-            l.delete();
+            store.delete(l);
         });
     }
 
@@ -104,7 +101,7 @@ public class ShareLinks {
     }
 
     private Optional<ShareLink> find(SiteRecord site, String linkId) {
-        return Optional.ofNullable(em.find(ShareLink.class, linkId)).filter(l -> l.siteId.equals(site.id()));
+        return Optional.ofNullable(store.find(linkId)).filter(l -> l.siteId.equals(site.id()));
     }
 
     private ShareLinkView view(SiteRecord site, ShareLink l) {

@@ -17,6 +17,8 @@ import java.time.Instant;
 public class SiteChanges {
     @Inject
     SiteLookup sites;
+    @Inject
+    SiteStore store;
 
     /** A new site of the organization: agents may read it, and it has a visitor key of its own. */
     public SiteRecord create(String orgId, SiteType type, String title, SiteVisibility visibility, Instant at) {
@@ -30,7 +32,7 @@ public class SiteChanges {
         s.visitorKey = VisitorKeys.newKey();
         s.createdAt = at;
         s.updatedAt = at;
-        s.persist();
+        store.insert(s);
         return SiteRecord.of(s);
     }
 
@@ -63,7 +65,7 @@ public class SiteChanges {
 
     /** Deletes the site (the database deletes what hangs off it). */
     public void delete(SiteRecord site) {
-        locked(site).delete();
+        store.delete(locked(site));
     }
 
     /** Replaces the adaptive schema (JSON text); the site's and the schema's update time are {@code at}. */
@@ -96,6 +98,14 @@ public class SiteChanges {
         Site s = locked(site);
         s.visitorKey = VisitorKeys.newKey();
         return s.visitorKey;
+    }
+
+    /**
+     * Writes the changes made so far now rather than at the commit, for a caller that needs them in the database
+     * before what it does next.
+     */
+    public void flush() {
+        store.flush();
     }
 
     private Site locked(SiteRecord site) {

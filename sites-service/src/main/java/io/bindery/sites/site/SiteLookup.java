@@ -7,14 +7,12 @@ import io.bindery.commons.lists.SortKey;
 import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The only class that queries the {@code site} table. A site by id as every feature finds it: only in its own
+ * The reads of table site, asked of {@link SiteStore}. A site by id as every feature finds it: only in its own
  * organization (another organization's site is a 404, as an unknown one), locked for the transaction when the
  * caller changes it or what hangs off it; the organization's list; a site by its published address.
  */
@@ -23,8 +21,6 @@ public class SiteLookup {
     private static final Keyset<Site> OLDEST_FIRST = Keyset.ascending(
             SortKey.instant("createdAt", s -> s.createdAt), SortKey.text("id", s -> s.id));
 
-    @Inject
-    EntityManager em;
     @Inject
     SiteStore store;
 
@@ -43,7 +39,7 @@ public class SiteLookup {
 
     /** The site of this organization, if any (locked for the transaction when {@code forUpdate}). */
     public Optional<Site> find(String orgId, String siteId, boolean forUpdate) {
-        Site s = forUpdate ? em.find(Site.class, siteId, LockModeType.PESSIMISTIC_WRITE) : em.find(Site.class, siteId);
+        Site s = forUpdate ? store.lock(siteId) : store.find(siteId);
         return Optional.ofNullable(s).filter(site -> site.organizationId.equals(orgId));
     }
 
@@ -71,7 +67,7 @@ public class SiteLookup {
         if (types != null && !types.isEmpty()) {
             where = where.and("type in :types", "types", types);
         }
-        return OLDEST_FIRST.page(page, limit).hql(em, Site.class, "", "from Site", where).map(SiteRecord::of);
+        return store.page(OLDEST_FIRST, page, limit, where).map(SiteRecord::of);
     }
 
     /** Whether a site other than {@code exceptId} serves this hostname. */
@@ -81,23 +77,21 @@ public class SiteLookup {
 
     /** The oldest published site with this hostname. */
     public Optional<SiteRecord> publishedByHostname(String hostname) {
-        return Site.<Site>find("hostname = ?1 and published = true order by createdAt, id", hostname).firstResultOptional()
-                .map(SiteRecord::of);
+        return store.publishedByHostname(hostname).map(SiteRecord::of);
     }
 
     /** The site with this id (published or not), else the oldest published site with this basename. */
     public Optional<SiteRecord> byIdOrPublishedBasename(String key) {
-        Site byId = em.find(Site.class, key);
+        Site byId = store.find(key);
         if (byId != null) {
             return Optional.of(SiteRecord.of(byId));
         }
-        return Site.<Site>find("basename = ?1 and published = true order by createdAt, id", key).firstResultOptional()
-                .map(SiteRecord::of);
+        return store.publishedByBasename(key).map(SiteRecord::of);
     }
 
     /** The site whatever its organization, locked for the transaction; null when there is none. */
     public SiteRecord lockAnyOrganization(String siteId) {
-        Site s = em.find(Site.class, siteId, LockModeType.PESSIMISTIC_WRITE);
+        Site s = store.lock(siteId);
         return s == null ? null : SiteRecord.of(s);
     }
 }

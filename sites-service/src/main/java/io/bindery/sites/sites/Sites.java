@@ -20,7 +20,6 @@ import io.bindery.sites.structure.SiteStructure;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -46,8 +45,6 @@ public class Sites {
     SiteStructure structure;
     @Inject
     EventPublisher events;
-    @Inject
-    EntityManager em;
 
     /** The list's filters (GitBook's query parameters); each null when not given. */
     public record Filters(String title, Boolean published, String space, List<SiteType> types) {
@@ -76,7 +73,7 @@ public class Sites {
     private SiteView insert(String orgId, CreateSiteRequest in, List<SpaceData> spaces, SitePolicy policy) {
         SiteRecord site = changes.create(orgId, in.type(), in.title(), in.visibility(), Instant.now().truncatedTo(ChronoUnit.MILLIS));
         events.publish(SitesEventTypes.SITE_CREATED, site.id(), views.data(site));
-        em.flush();
+        changes.flush(); // the site's row is written before the site spaces that refer to it
         for (SpaceData space : spaces) {
             siteSpaces.insert(site, null, space, null, false);
         }
@@ -107,7 +104,7 @@ public class Sites {
         SiteRecord changed = found;
         if (in.changesSettings()) {
             changed = changes.settings(found, in.settings(), Instant.now().truncatedTo(ChronoUnit.MILLIS));
-            em.flush();
+            changes.flush(); // the database takes the new settings before the event says they changed
             events.publish(SitesEventTypes.SITE_UPDATED, changed.id(), views.data(changed));
         }
         if (!Objects.equals(found.hostname(), changed.hostname())) {

@@ -15,7 +15,6 @@ import io.bindery.sites.site.SiteRecord;
 import io.bindery.sites.site.SiteLookup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -60,8 +59,6 @@ public class SiteSpaceRows {
     @Inject
     EventPublisher events;
     @Inject
-    EntityManager em;
-    @Inject
     SiteSpaceStore store;
 
     // ---- content ----
@@ -105,7 +102,7 @@ public class SiteSpaceRows {
         r.position = siblings.size() + 1;
         r.createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         r.updatedAt = r.createdAt;
-        r.persist();
+        store.insert(r);
         sources.upsert(space);
         events.publish(SitesEventTypes.SITE_SPACE_CREATED, site.id(), views.data(site, r));
         return r;
@@ -183,8 +180,8 @@ public class SiteSpaceRows {
     /** Removes the site space, publishing its deletion; promotes the next sibling when it was the default. */
     public void remove(SiteRecord site, SiteSpaceRow r) {
         events.publish(SitesEventTypes.SITE_SPACE_DELETED, site.id(), views.data(site, r));
-        r.delete();
-        em.flush();
+        store.delete(r);
+        store.flush(); // the row is gone before its siblings are read for the next default
         if (r.isDefault) {
             siblings(site, r.sectionId).stream().findFirst().ifPresent(next -> {
                 next.isDefault = true;
@@ -204,7 +201,7 @@ public class SiteSpaceRows {
                 changed(site, sibling);
             }
         }
-        em.flush(); // the old default is unset before the new one is set: one default per section, in the index too
+        store.flush(); // the old default is unset before the new one is set: one default per section, in the index too
         r.isDefault = true;
         changed(site, r);
     }
@@ -247,7 +244,7 @@ public class SiteSpaceRows {
     }
 
     public Optional<SiteSpaceRow> find(SiteRecord site, String siteSpaceId) {
-        return Optional.ofNullable(em.find(SiteSpaceRow.class, siteSpaceId)).filter(r -> r.siteId.equals(site.id()));
+        return Optional.ofNullable(store.find(siteSpaceId)).filter(r -> r.siteId.equals(site.id()));
     }
 
     /** The site space {@code siteSpaceId} of the site if it is in section {@code sectionId}; empty otherwise. */
@@ -261,7 +258,7 @@ public class SiteSpaceRows {
         if (isDefault != null) {
             where = where.and("isDefault = :isDefault", "isDefault", isDefault);
         }
-        return OLDEST_FIRST.page(page, limit).hql(em, SiteSpaceRow.class, "", "from SiteSpaceRow", where);
+        return store.page(OLDEST_FIRST, page, limit, where);
     }
 
     /** How many site spaces each of the sites has (a site without any is not in the map). */

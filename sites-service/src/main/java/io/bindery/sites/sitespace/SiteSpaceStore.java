@@ -1,5 +1,8 @@
 package io.bindery.sites.sitespace;
 
+import io.bindery.commons.lists.Keyset;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -10,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The queries of table site_space ({@link SiteSpaceRow}): {@link SiteSpaceRows} and {@link PublishedSiteSpaces}
+ * The only class with SQL and Panache calls for table site_space ({@link SiteSpaceRow}): {@link SiteSpaceRows} and {@link PublishedSiteSpaces}
  * decide, publish and cache; the statements run in the caller's transaction.
  */
 @ApplicationScoped
@@ -18,6 +21,30 @@ class SiteSpaceStore {
 
     @Inject
     EntityManager em;
+
+    /** The site space with this id whatever its site; null when there is none. */
+    SiteSpaceRow find(String siteSpaceId) {
+        return em.find(SiteSpaceRow.class, siteSpaceId);
+    }
+
+    /** One page of the site spaces {@code where} selects, in {@code order}. */
+    ListPage<SiteSpaceRow> page(Keyset<SiteSpaceRow> order, String page, int limit, Where where) {
+        return order.page(page, limit).hql(em, SiteSpaceRow.class, "", "from SiteSpaceRow", where);
+    }
+
+    /** A new site space, written at the next flush. */
+    void insert(SiteSpaceRow row) {
+        row.persist();
+    }
+
+    void delete(SiteSpaceRow row) {
+        row.delete();
+    }
+
+    /** Writes the pending changes of the transaction now. */
+    void flush() {
+        em.flush();
+    }
 
     /** The space's site spaces in every site, by site and position. */
     List<SiteSpaceRow> ofSpace(String spaceId) {

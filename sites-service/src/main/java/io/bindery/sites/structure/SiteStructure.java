@@ -24,7 +24,6 @@ import io.bindery.contracts.content.SpaceData;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -66,8 +65,6 @@ public class SiteStructure {
     SiteSpaceViews siteSpaceViews;
     @Inject
     EventPublisher events;
-    @Inject
-    EntityManager em;
 
     // ---- reading ----
 
@@ -124,8 +121,8 @@ public class SiteStructure {
             StructureItem s = newItem(site, StructureItem.SECTION, null, in.title(), in.icon().orElse(null));
             s.path = uniquePath(site, Slugs.of(in.title()), null);
             s.isDefault = first;
-            s.persist();
-            em.flush();
+            store.insert(s);
+            store.flush();
             publish(SitesEventTypes.SECTION_CREATED, site, s);
             if (first) {
                 siteSpaces.moveRootInto(site, s.id);
@@ -152,7 +149,7 @@ public class SiteStructure {
             boolean moved = !p.equals(s.path);
             s.path = p;
             if (moved) {
-                em.flush();
+                store.flush();
                 siteSpaces.addressesChanged(site, s.id);
             }
         });
@@ -174,8 +171,8 @@ public class SiteStructure {
         find(site, sectionId, StructureItem.SECTION).ifPresent(s -> {
             publish(SitesEventTypes.SECTION_DELETED, site, s);
             siteSpaces.sectionDeleted(site, s.id);
-            s.delete();
-            em.flush();
+            store.delete(s);
+            store.flush();
             renumber(siblings(site, s.parentId, null));
             if (s.isDefault) {
                 store.oldestSection(site).ifPresent(next -> next.isDefault = true);
@@ -196,7 +193,7 @@ public class SiteStructure {
                     .orElseThrow(() -> ApiException.badRequest("sections: no section " + id + " in this site")));
         }
         StructureItem g = newItem(site, StructureItem.GROUP, parent == null ? null : parent.id, in.title(), in.icon().orElse(null));
-        g.persist();
+        store.insert(g);
         for (StructureItem s : sections) {
             moveInto(site, s, g);
         }
@@ -232,9 +229,9 @@ public class SiteStructure {
                     order.add(sibling);
                 }
             }
-            em.flush();
+            store.flush();
             publish(SitesEventTypes.SECTION_GROUP_DELETED, site, g);
-            g.delete();
+            store.delete(g);
             renumber(order);
         });
     }
@@ -400,7 +397,7 @@ public class SiteStructure {
         String from = s.parentId;
         s.parentId = g.id;
         s.position = siblings(site, g.id, s.id).size() + 1;
-        em.flush();
+        store.flush();
         renumber(siblings(site, from, null));
     }
 

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The only class that queries {@code site_structure_item}: a site's sections and section groups, for the structure
+ * The only class with SQL and Panache calls for {@code site_structure_item}: a site's sections and section groups, for the structure
  * feature's use cases ({@link SiteStructure}, which changes them and answers the features that read them: site
  * settings, published, the reader) and for site spaces through {@link SectionPaths}: which section an id names, the
  * default one, their paths, a parent's children.
@@ -25,6 +25,20 @@ import java.util.Optional;
 public class StructureStore implements SectionPaths {
     @Inject
     EntityManager em;
+
+    /** A new section or group, written at the next flush. */
+    public void insert(StructureItem item) {
+        item.persist();
+    }
+
+    public void delete(StructureItem item) {
+        item.delete();
+    }
+
+    /** Writes the pending changes of the transaction now. */
+    public void flush() {
+        em.flush();
+    }
 
     /** The section {@code id} of the site; empty for an unknown id, a group or another site's section. */
     public Optional<StructureItem> section(SiteRecord site, String id) {
