@@ -20,6 +20,6 @@ class ArchitectureTest extends ServiceArchitectureTest {
      */
     @Override
     protected int entityCallsOutsideStores() {
-        return 11;
+        return 9;
     }
 }

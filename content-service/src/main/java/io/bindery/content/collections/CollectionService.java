@@ -142,7 +142,7 @@ public class CollectionService {
     @Transactional
     public void delete(String id, String callerId) {
         // unknown, or not the caller's to see: the same 204, so a DELETE never reveals that an id exists
-        Collection found = lookup.lockedRow(Collection.class, id); // a concurrent move of it waits, or this waits for it
+        Collection found = store.lock(id); // a concurrent move of it waits, or this waits for it
         Optional<Loaded<Collection>> seen = found == null ? Optional.empty() : lookup.visible(found, callerId);
         if (seen.isEmpty()) {
             return;
@@ -293,7 +293,7 @@ public class CollectionService {
 
     /** A collection the caller can see, locked for a read-modify-write. */
     private Loaded<Collection> collectionForUpdate(String id, String callerId) {
-        return lookup.visible(lookup.lockedRow(Collection.class, id), callerId)
+        return lookup.visible(store.lock(id), callerId)
                 .orElseThrow(() -> ApiException.notFound("no collection " + id));
     }
 

@@ -5,6 +5,7 @@ import io.bindery.content.domain.ContentItem;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 
 import java.util.List;
 
@@ -16,6 +17,22 @@ public class CollectionStore implements CollectionRows {
 
     public Collection find(String id) {
         return Collection.findById(id);
+    }
+
+    /**
+     * A collection for a read-modify-write, {@code SELECT … FOR UPDATE} re-read even when this transaction loaded
+     * it before, as spaces' SpaceStore locks a space: a concurrent move, PATCH or delete of it waits, or this waits
+     * for it and then changes the row as it was left. Null when there is none.
+     */
+    Collection lock(String id) {
+        if (id == null) {
+            return null;
+        }
+        Collection c = em.find(Collection.class, id);
+        if (c != null) {
+            em.refresh(c, LockModeType.PESSIMISTIC_WRITE);
+        }
+        return c;
     }
 
     /** A collection and everything nested in it (collections only), the collection first. */
