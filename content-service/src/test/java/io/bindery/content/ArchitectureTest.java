@@ -20,6 +20,6 @@ class ArchitectureTest extends ServiceArchitectureTest {
      */
     @Override
     protected int entityCallsOutsideStores() {
-        return 6;
+        return 3;
     }
 }

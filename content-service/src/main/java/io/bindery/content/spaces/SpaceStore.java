@@ -43,6 +43,19 @@ class SpaceStore {
         return s;
     }
 
+    /** Adds a new space (inserted at the transaction's next flush). */
+    void insert(Space s) {
+        s.persist();
+    }
+
+    /**
+     * Writes what this transaction changed so far, now: a new space's row before its first revision's, and that
+     * revision's before a copy's search index rows are copied by SQL.
+     */
+    void flush() {
+        em.flush();
+    }
+
     /** Removes the space's row for good (its revisions and grants are gone already). */
     void remove(Space s) {
         em.remove(s);
