@@ -22,7 +22,6 @@ import io.bindery.content.items.SpaceView;
 import io.bindery.content.access.ContentLookup.Loaded;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -65,8 +64,6 @@ public class CollectionService {
     UserGrants grants;
     @Inject
     EventPublisher events;
-    @Inject
-    EntityManager em;
 
     @Transactional
     public CollectionView create(String organizationId, String callerId, CreateCollectionRequest request) {
@@ -87,7 +84,7 @@ public class CollectionService {
         c.position = placement.last(organizationId, parentId);
         c.createdAt = now;
         c.updatedAt = now;
-        c.persist();
+        store.insert(c);
         if (!member.admin()) {
             grants.grantCreator(c, callerId);
         }
@@ -157,7 +154,7 @@ public class CollectionService {
         grants.dropAll(ids);
         List<CollectionView> gone = tree.stream().map(x -> collectionViews.collection(x, null)).toList();
         store.delete(c.id);
-        em.clear();
+        store.clear();
         for (String spaceId : trashed) {
             SpaceRow s = spaceRows.loaded(spaceId).orElseThrow();
             events.publish(ContentEventTypes.SPACE_DELETED, s.id(), views.space(s, null));
@@ -232,8 +229,8 @@ public class CollectionService {
         c.ancestors = new String[0];
         c.position = placement.last(organization, null);
         c.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        em.flush();
-        em.clear();
+        store.flush();
+        store.clear();
         for (Collection x : subtree(store.find(c.id))) {
             events.publish(ContentEventTypes.COLLECTION_TRANSFERRED, x.id, collectionViews.collection(x, null));
         }
@@ -264,7 +261,7 @@ public class CollectionService {
      * organization): the part of each chain above the collection is replaced.
      */
     void rewriteSubtree(Collection c, String[] newAncestors, String organizationId) {
-        em.flush();
+        store.flush();
         String prefix = "{" + String.join(",", newAncestors) + "}";
         store.rewriteAncestors(c.id, prefix, organizationId);
         spaces.rewriteAncestors(c.id, prefix, organizationId);
