@@ -3,6 +3,7 @@ package io.bindery.integrations.events;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 import java.util.List;
@@ -12,6 +13,21 @@ import java.util.List;
 class IntegrationEventStore {
     @Inject
     EntityManager em;
+
+    /** An event by id; null when there is none. */
+    IntegrationEvent find(String id) {
+        return em.find(IntegrationEvent.class, id);
+    }
+
+    /** An event by id locked for a read-modify-write ({@code SELECT … FOR UPDATE}); null when there is none. */
+    IntegrationEvent lock(String id) {
+        return em.find(IntegrationEvent.class, id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    /** Reads the event's row again, after a statement of this store changed it around Hibernate ({@link #requeue}). */
+    void refresh(IntegrationEvent e) {
+        em.refresh(e);
+    }
 
     /** An active installation that a platform event reaches. */
     record Covering(String installationId, String integrationName) {

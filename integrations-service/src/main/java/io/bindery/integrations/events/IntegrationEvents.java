@@ -21,7 +21,6 @@ import io.bindery.integrations.targets.TargetKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -114,7 +113,7 @@ public class IntegrationEvents {
             return null;
         }
         wakeWorkerAfterCommit();
-        return em.find(IntegrationEvent.class, id);
+        return store.find(id);
     }
 
     private void wakeWorkerAfterCommit() {
@@ -169,7 +168,7 @@ public class IntegrationEvents {
     @Transactional
     public IntegrationEventView redeliver(String name, String eventId, String userId) {
         IntegrationRef integration = integrations.visible(name, userId);
-        IntegrationEvent e = em.find(IntegrationEvent.class, eventId, LockModeType.PESSIMISTIC_WRITE);
+        IntegrationEvent e = store.lock(eventId);
         if (e == null || !e.integrationName.equals(name)) {
             throw ApiException.notFound("no event " + eventId + " of " + name);
         }
@@ -183,14 +182,14 @@ public class IntegrationEvents {
         }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         store.requeue(e.id, now, now.plus(config.delivery().retryFor()), "redelivery requested by " + userId);
-        em.refresh(e);
+        store.refresh(e);
         wakeWorkerAfterCommit();
         return view(e);
     }
 
     private IntegrationEvent readable(String name, String eventId, String userId) {
         IntegrationRef integration = integrations.visible(name, userId);
-        IntegrationEvent e = em.find(IntegrationEvent.class, eventId);
+        IntegrationEvent e = store.find(eventId);
         if (e == null || !e.integrationName.equals(name)
                 || !(access.anyone(integration.ownerId(), userId).allows(IntegrationPolicy.Action.ADMIN) || canRead(e, userId))) {
             throw ApiException.notFound("no event " + eventId + " of " + name);
