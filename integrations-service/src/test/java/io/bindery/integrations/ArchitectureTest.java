@@ -15,6 +15,6 @@ class ArchitectureTest extends ServiceArchitectureTest {
      */
     @Override
     protected int entityCallsOutsideStores() {
-        return 12;
+        return 7;
     }
 }

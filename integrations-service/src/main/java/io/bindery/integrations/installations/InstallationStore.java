@@ -3,12 +3,36 @@ package io.bindery.integrations.installations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 
-/** The queries of {@code installation} and {@code target_installation}. Runs in the caller's transaction. */
+/**
+ * The queries and entity calls of {@code installation} and {@code target_installation}. Runs in the caller's
+ * transaction.
+ */
 @ApplicationScoped
 class InstallationStore {
     @Inject
     EntityManager em;
+
+    /** An installation by id; null when there is none. */
+    Installation find(String id) {
+        return em.find(Installation.class, id);
+    }
+
+    /** An installation by id locked for a read-modify-write ({@code SELECT … FOR UPDATE}); null when there is none. */
+    Installation lock(String id) {
+        return em.find(Installation.class, id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    /** Adds a new installation (inserted at the transaction's next flush). */
+    void insert(Installation i) {
+        i.persist();
+    }
+
+    /** Adds a space or site to an installation (inserted at the transaction's next flush). */
+    void insertTarget(TargetInstallation t) {
+        t.persist();
+    }
 
     /** Whether the integration is installed in the organization. */
     boolean installed(String integrationName, String organizationId) {

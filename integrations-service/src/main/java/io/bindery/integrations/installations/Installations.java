@@ -25,7 +25,6 @@ import io.bindery.integrations.sources.Sources;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -94,7 +93,7 @@ public class Installations {
         i.externalIds = views.write(request.externalIds());
         i.createdAt = now;
         i.updatedAt = now;
-        i.persist();
+        store.insert(i);
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put("status", i.status);
         integrationEvents.record(i.integrationName, i.id, i.organizationId, "installation_setup", payload);
         events.publish(IntegrationsEventTypes.INSTALLATION_CREATED, name, data(i));
@@ -184,7 +183,7 @@ public class Installations {
         t.externalIds = "[]";
         t.createdAt = now;
         t.updatedAt = now;
-        t.persist();
+        store.insertTarget(t);
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put(kind.wire + "Id", targetId).put("status", t.status);
         integrationEvents.record(i.integrationName, i.id, i.organizationId, kind.wire + "_installation_setup", payload);
         events.publish(kind.created, name, data(i, kind, t));
@@ -264,7 +263,7 @@ public class Installations {
         return rows.render(list -> {
             Map<String, Installation> installations = new HashMap<>();
             for (TargetInstallation t : list) {
-                installations.computeIfAbsent(t.installationId, id -> em.find(Installation.class, id));
+                installations.computeIfAbsent(t.installationId, store::find);
             }
             return views.targets(kind, list, installations, expand, userId);
         });
@@ -275,7 +274,7 @@ public class Installations {
     /** An installation of the integration that the caller may read: 404 otherwise (nothing is told). */
     Installation readable(String name, String installationId, String userId) {
         IntegrationRef integration = integrations.visible(name, userId);
-        Installation i = em.find(Installation.class, installationId);
+        Installation i = store.find(installationId);
         if (i == null || !i.integrationName.equals(name)
                 || !(ownerAdmin(integration, userId)
                 || access.anyone(i.organizationId, userId).allows(IntegrationPolicy.Action.VIEW))) {
@@ -287,7 +286,7 @@ public class Installations {
     /** An installation the caller administers: 404 outside its organization, 403 for a member not admin. */
     Installation administered(String name, String installationId, String userId) {
         integrations.visible(name, userId);
-        Installation i = em.find(Installation.class, installationId, LockModeType.PESSIMISTIC_WRITE);
+        Installation i = store.lock(installationId);
         if (i == null || !i.integrationName.equals(name)) {
             throw ApiException.notFound("no installation " + installationId + " of " + name);
         }
