@@ -1,5 +1,8 @@
 package io.bindery.integrations.events;
 
+import io.bindery.commons.lists.KeysetPage;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -27,6 +30,11 @@ class IntegrationEventStore {
     /** Reads the event's row again, after a statement of this store changed it around Hibernate ({@link #requeue}). */
     void refresh(IntegrationEvent e) {
         em.refresh(e);
+    }
+
+    /** A page of the events that {@code where} selects. */
+    ListPage<IntegrationEvent> page(KeysetPage<IntegrationEvent> keyset, Where where) {
+        return keyset.sql(em, IntegrationEvent.class, "SELECT *", "FROM integration_event", where);
     }
 
     /** An active installation that a platform event reaches. */

@@ -20,7 +20,6 @@ import io.bindery.integrations.integrations.Integrations;
 import io.bindery.integrations.targets.TargetKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -54,8 +53,6 @@ public class IntegrationEvents {
             "ui_render", "content_compute_document", "content_compute_revision", "page_feedback");
     private static final String LISTED = "type IN ('" + String.join("', '", LISTED_TYPES) + "')";
 
-    @Inject
-    EntityManager em;
     @Inject
     IntegrationEventStore store;
     @Inject
@@ -151,8 +148,7 @@ public class IntegrationEvents {
                     organization_id IN (SELECT m.organization_id FROM projected_membership m
                         WHERE m.user_id = :user AND m.active AND m.role = 'admin')""", "user", userId);
         }
-        return NEWEST_FIRST.page(page, limit).sql(em, IntegrationEvent.class, "SELECT *", "FROM integration_event", where)
-                .map(this::view);
+        return store.page(NEWEST_FIRST.page(page, limit), where).map(this::view);
     }
 
     @Transactional

@@ -1,5 +1,8 @@
 package io.bindery.integrations.installations;
 
+import io.bindery.commons.lists.KeysetPage;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -32,6 +35,16 @@ class InstallationStore {
     /** Adds a space or site to an installation (inserted at the transaction's next flush). */
     void insertTarget(TargetInstallation t) {
         t.persist();
+    }
+
+    /** A page of the installations that {@code where} selects. */
+    ListPage<Installation> page(KeysetPage<Installation> keyset, Where where) {
+        return keyset.sql(em, Installation.class, "SELECT *", "FROM installation", where);
+    }
+
+    /** A page of the spaces and sites held by installations that {@code where} selects. */
+    ListPage<TargetInstallation> targetsPage(KeysetPage<TargetInstallation> keyset, Where where) {
+        return keyset.sql(em, TargetInstallation.class, "SELECT *", "FROM target_installation", where);
     }
 
     /** Whether the integration is installed in the organization. */

@@ -24,7 +24,6 @@ import io.bindery.integrations.organizations.Organizations;
 import io.bindery.integrations.sources.Sources;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -47,8 +46,6 @@ public class Installations {
     private static final Keyset<TargetInstallation> TARGETS_OLDEST_FIRST = Keyset.ascending(
             SortKey.instant("created_at", t -> t.createdAt), SortKey.text("id", t -> t.id));
 
-    @Inject
-    EntityManager em;
     @Inject
     InstallationStore store;
     @Inject
@@ -150,8 +147,7 @@ public class Installations {
         if (externalId != null) {
             where = where.and("jsonb_exists(external_ids, :externalId)", "externalId", externalId);
         }
-        return OLDEST_FIRST.page(page, limit).sql(em, Installation.class, "SELECT *", "FROM installation", where)
-                .map(views::view);
+        return store.page(OLDEST_FIRST.page(page, limit), where).map(views::view);
     }
 
     // ---- spaces and sites
@@ -236,8 +232,7 @@ public class Installations {
                                                           String userId, String page, int limit, boolean expand) {
         Installation i = readable(name, installationId, userId);
         Where where = Where.of("installation_id = :i", "i", i.id).and("kind = :kind", "kind", kind.wire);
-        ListPage<TargetInstallation> rows = TARGETS_OLDEST_FIRST.page(page, limit)
-                .sql(em, TargetInstallation.class, "SELECT *", "FROM target_installation", where);
+        ListPage<TargetInstallation> rows = store.targetsPage(TARGETS_OLDEST_FIRST.page(page, limit), where);
         return rows.render(list -> views.targets(kind, list, Map.of(i.id, i), expand, userId));
     }
 
@@ -258,8 +253,7 @@ public class Installations {
         if (externalId != null) {
             where = where.and("jsonb_exists(external_ids, :externalId)", "externalId", externalId);
         }
-        ListPage<TargetInstallation> rows = TARGETS_OLDEST_FIRST.page(page, limit)
-                .sql(em, TargetInstallation.class, "SELECT *", "FROM target_installation", where);
+        ListPage<TargetInstallation> rows = store.targetsPage(TARGETS_OLDEST_FIRST.page(page, limit), where);
         return rows.render(list -> {
             Map<String, Installation> installations = new HashMap<>();
             for (TargetInstallation t : list) {

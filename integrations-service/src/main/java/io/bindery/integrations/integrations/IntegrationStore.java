@@ -1,11 +1,14 @@
 package io.bindery.integrations.integrations;
 
+import io.bindery.commons.lists.KeysetPage;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 
-/** The entity calls of {@code integration}, by name. Runs in the caller's transaction. */
+/** The {@code integration} table: by name, and the list's pages. Runs in the caller's transaction. */
 @ApplicationScoped
 class IntegrationStore {
     @Inject
@@ -34,6 +37,11 @@ class IntegrationStore {
     /** Writes this transaction's pending changes now (a publish writes the integration before its event). */
     void flush() {
         em.flush();
+    }
+
+    /** A page of the integrations that {@code where} selects. */
+    ListPage<Integration> page(KeysetPage<Integration> keyset, Where where) {
+        return keyset.sql(em, Integration.class, "SELECT *", "FROM integration", where);
     }
 
     /** Deletes the integration's row. */

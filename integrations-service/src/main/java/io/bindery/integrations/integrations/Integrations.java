@@ -16,7 +16,6 @@ import io.bindery.integrations.organizations.Organization;
 import io.bindery.integrations.organizations.Organizations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.security.SecureRandom;
@@ -31,8 +30,6 @@ public class Integrations {
             SortKey.instant("created_at", i -> i.createdAt), SortKey.text("name", i -> i.name));
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    @Inject
-    EntityManager em;
     @Inject
     IntegrationStore store;
     @Inject
@@ -194,8 +191,7 @@ public class Integrations {
                                 WHERE u ~* :domainPattern)""", "domainPattern",
                     "^([a-z]+://)?([^/]*\\.)?" + f.blockDomain().replace(".", "\\.") + "([:/]|$)");
         }
-        ListPage<Integration> rows = OLDEST_FIRST.page(page, limit)
-                .sql(em, Integration.class, "SELECT *", "FROM integration", where);
+        ListPage<Integration> rows = store.page(OLDEST_FIRST.page(page, limit), where);
         return rows.map(row -> views.view(row, organizations.get(row.ownerId), access.anyone(row.ownerId, userId)));
     }
 
