@@ -7,8 +7,6 @@ import io.bindery.content.domain.ContentItem;
 import io.bindery.content.domain.SpaceRow;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 
 import java.util.Optional;
 
@@ -21,8 +19,6 @@ public class ContentLookup {
     @Inject
     ContentAccess access;
     @Inject
-    EntityManager em;
-    @Inject
     CollectionRows collections;
     @Inject
     SpaceRows spaceRows;
@@ -34,23 +30,6 @@ public class ContentLookup {
             ItemPolicies.requireAdmin(item.type(), item.id(), role);
             return this;
         }
-    }
-
-    /**
-     * Reads a row for a read-modify-write: {@code SELECT … FOR UPDATE}, re-read even when this transaction
-     * loaded it before (a plain lock on a managed entity would keep its stale state). Every write that loads a
-     * space or collection and writes it back goes through here, so it waits for a concurrent writer (a merge
-     * moving the revision, a move, a PATCH) and then changes the row as that writer left it.
-     */
-    public <T> T lockedRow(Class<T> type, String id) {
-        if (id == null) {
-            return null;
-        }
-        T row = em.find(type, id);
-        if (row != null) {
-            em.refresh(row, LockModeType.PESSIMISTIC_WRITE);
-        }
-        return row;
     }
 
     /** A collection the caller can see, as a content item (the collections feature reads it as its own entity). */

@@ -4,13 +4,21 @@ import io.bindery.commons.errors.ApiException;
 import io.bindery.content.pages.BranchState;
 import io.bindery.content.pages.MergedBranches;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 import java.util.Optional;
 
-/** Finds change requests' branches: by id or number in a space, and the one a revision was merged from. */
+/**
+ * The {@code branch} table: finds change requests' branches (by id or number in a space, and the one a revision was
+ * merged from), locks them for a write and adds new ones, in the caller's transaction.
+ */
 @ApplicationScoped
 public class BranchStore implements MergedBranches {
+    @Inject
+    EntityManager em;
 
     /** A branch by change request id or by its number in the space; 404 when the space has no such branch. */
     public Branch find(String spaceId, String idOrNumber) {
@@ -22,6 +30,26 @@ public class BranchStore implements MergedBranches {
             throw ApiException.notFound("no change request " + idOrNumber + " in space " + spaceId);
         }
         return b;
+    }
+
+    /**
+     * {@link #find} locked for a read-modify-write: {@code SELECT … FOR UPDATE}, re-read even when this transaction
+     * loaded it before, so an update or merge waits for a concurrent writer and then sees the branch as it left it.
+     */
+    Branch findForUpdate(String spaceId, String idOrNumber) {
+        Branch b = find(spaceId, idOrNumber);
+        em.refresh(b, LockModeType.PESSIMISTIC_WRITE);
+        return b;
+    }
+
+    /** A branch by change request id, locked for a read-modify-write ({@code SELECT … FOR UPDATE}); null when none. */
+    Branch lock(String id) {
+        return em.find(Branch.class, id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    /** Adds a new branch (inserted at the transaction's next flush). */
+    void insert(Branch b) {
+        b.persist();
     }
 
     /** A branch by change request id; null when there is none. */

@@ -23,8 +23,6 @@ import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -44,8 +42,6 @@ public class Branches {
     ContentLookup lookup;
     @Inject
     LiveSpaces spaces;
-    @Inject
-    EntityManager em;
     @Inject
     Revisions revisions;
     @Inject
@@ -116,7 +112,7 @@ public class Branches {
         b.handOver(subject, null);
         b.createdAt = Instant.now();
         b.updatedAt = b.createdAt;
-        b.persist();
+        branches.insert(b);
         return views.branch(b.shown(), space, PageViews.Author.LEFT_OUT);
     }
 
@@ -167,7 +163,7 @@ public class Branches {
     /** {@code shown}: SHOWN when the branch is answered to a client, LEFT_OUT when to review. */
     private BranchWrite write(SpaceRow space, String branchId, List<ContentChange> changes, String author,
                               PageViews.Author shown) {
-        Branch b = em.find(Branch.class, branchId, LockModeType.PESSIMISTIC_WRITE);
+        Branch b = branches.lock(branchId);
         requireOpen(b);
         String previous = b.headRevisionId;
         ContentWriter.Written w = writer.apply(revisions.snapshot(previous), changes, b.mergedAncestorRevisionId,
@@ -191,7 +187,7 @@ public class Branches {
     @Transactional
     public Outcome update(String spaceId, String branch) {
         SpaceRow space = spaces.live(spaceId);
-        Branch b = locked(spaceId, branch);
+        Branch b = branches.findForUpdate(spaceId, branch);
         requireOpen(b);
         if (!b.mergedAncestorRevisionId.equals(space.revisionId())) {
             Snapshot head = revisions.snapshot(b.headRevisionId);
@@ -212,7 +208,7 @@ public class Branches {
     @Transactional
     public Outcome merge(String spaceId, String branch, String mergedBy, String subject, Long comments) {
         SpaceRow space = spaces.liveForUpdate(spaceId);
-        Branch b = locked(spaceId, branch);
+        Branch b = branches.findForUpdate(spaceId, branch);
         requireOpen(b);
         b.handOver(subject, comments);
         Snapshot main = revisions.snapshot(space.revisionId());
@@ -258,12 +254,6 @@ public class Branches {
         if (b.status != BranchStatus.OPEN) {
             throw ApiException.conflict("change request " + b.id + " is " + b.status.wire() + "; its content cannot change");
         }
-    }
-
-    private Branch locked(String spaceId, String branch) {
-        Branch b = branches.find(spaceId, branch);
-        em.refresh(b, LockModeType.PESSIMISTIC_WRITE);
-        return b;
     }
 
 

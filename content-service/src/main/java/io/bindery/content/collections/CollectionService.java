@@ -22,7 +22,6 @@ import io.bindery.content.items.SpaceView;
 import io.bindery.content.access.ContentLookup.Loaded;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -65,8 +64,6 @@ public class CollectionService {
     UserGrants grants;
     @Inject
     EventPublisher events;
-    @Inject
-    EntityManager em;
 
     @Transactional
     public CollectionView create(String organizationId, String callerId, CreateCollectionRequest request) {
@@ -87,7 +84,7 @@ public class CollectionService {
         c.position = placement.last(organizationId, parentId);
         c.createdAt = now;
         c.updatedAt = now;
-        c.persist();
+        store.insert(c);
         if (!member.admin()) {
             grants.grantCreator(c, callerId);
         }
@@ -142,7 +139,7 @@ public class CollectionService {
     @Transactional
     public void delete(String id, String callerId) {
         // unknown, or not the caller's to see: the same 204, so a DELETE never reveals that an id exists
-        Collection found = lookup.lockedRow(Collection.class, id); // a concurrent move of it waits, or this waits for it
+        Collection found = store.lock(id); // a concurrent move of it waits, or this waits for it
         Optional<Loaded<Collection>> seen = found == null ? Optional.empty() : lookup.visible(found, callerId);
         if (seen.isEmpty()) {
             return;
@@ -157,7 +154,7 @@ public class CollectionService {
         grants.dropAll(ids);
         List<CollectionView> gone = tree.stream().map(x -> collectionViews.collection(x, null)).toList();
         store.delete(c.id);
-        em.clear();
+        store.clear();
         for (String spaceId : trashed) {
             SpaceRow s = spaceRows.loaded(spaceId).orElseThrow();
             events.publish(ContentEventTypes.SPACE_DELETED, s.id(), views.space(s, null));
@@ -232,8 +229,8 @@ public class CollectionService {
         c.ancestors = new String[0];
         c.position = placement.last(organization, null);
         c.updatedAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        em.flush();
-        em.clear();
+        store.flush();
+        store.clear();
         for (Collection x : subtree(store.find(c.id))) {
             events.publish(ContentEventTypes.COLLECTION_TRANSFERRED, x.id, collectionViews.collection(x, null));
         }
@@ -264,7 +261,7 @@ public class CollectionService {
      * organization): the part of each chain above the collection is replaced.
      */
     void rewriteSubtree(Collection c, String[] newAncestors, String organizationId) {
-        em.flush();
+        store.flush();
         String prefix = "{" + String.join(",", newAncestors) + "}";
         store.rewriteAncestors(c.id, prefix, organizationId);
         spaces.rewriteAncestors(c.id, prefix, organizationId);
@@ -293,7 +290,7 @@ public class CollectionService {
 
     /** A collection the caller can see, locked for a read-modify-write. */
     private Loaded<Collection> collectionForUpdate(String id, String callerId) {
-        return lookup.visible(lookup.lockedRow(Collection.class, id), callerId)
+        return lookup.visible(store.lock(id), callerId)
                 .orElseThrow(() -> ApiException.notFound("no collection " + id));
     }
 

@@ -1,7 +1,6 @@
 package io.bindery.content.spaces;
 
 import io.bindery.commons.errors.ApiException;
-import io.bindery.content.access.ContentLookup;
 import io.bindery.content.domain.SpaceRow;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,8 +17,6 @@ import java.util.List;
 @ApplicationScoped
 public class LiveSpaces {
     @Inject
-    ContentLookup lookup;
-    @Inject
     SpaceStore store;
 
     /** A live (not deleted) space; 404 otherwise. */
@@ -29,7 +26,7 @@ public class LiveSpaces {
 
     /** A live space locked for a read-modify-write (a branch from its live revision, a merge into it); 404 otherwise. */
     public SpaceRow liveForUpdate(String id) {
-        return live(lookup.lockedRow(Space.class, id), id);
+        return live(store.lock(id), id);
     }
 
     /**
@@ -37,7 +34,7 @@ public class LiveSpaces {
      * transaction; null when there is none.
      */
     public SpaceRow forUpdate(String id) {
-        Space s = lookup.lockedRow(Space.class, id);
+        Space s = store.lock(id);
         return s == null ? null : s.row();
     }
 

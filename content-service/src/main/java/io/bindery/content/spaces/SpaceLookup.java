@@ -26,11 +26,11 @@ public class SpaceLookup {
 
     /** A live space the caller can see, locked for a read-modify-write. */
     Loaded<Space> spaceForUpdate(String id, String callerId) {
-        return lookup.live(lookup.lockedRow(Space.class, id), id, callerId);
+        return lookup.live(store.lock(id), id, callerId);
     }
 
     /** A space, deleted or not, that the caller can see, locked for a read-modify-write. */
     Optional<Loaded<Space>> anySpaceForUpdate(String id, String callerId) {
-        return lookup.visible(lookup.lockedRow(Space.class, id), callerId);
+        return lookup.visible(store.lock(id), callerId);
     }
 }

@@ -4,6 +4,7 @@ import io.bindery.content.access.ContentAccess;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -23,6 +24,36 @@ class SpaceStore {
     /** A space by id, deleted or not; null when there is none. */
     Space find(String id) {
         return Space.findById(id);
+    }
+
+    /**
+     * A space, deleted or not, for a read-modify-write: {@code SELECT … FOR UPDATE}, re-read even when this
+     * transaction loaded it before (a plain lock on a managed entity would keep its stale state). Every write that
+     * loads a space and writes it back goes through here, so it waits for a concurrent writer (a merge moving the
+     * revision, a move, a PATCH) and then changes the row as that writer left it. Null when there is none.
+     */
+    Space lock(String id) {
+        if (id == null) {
+            return null;
+        }
+        Space s = em.find(Space.class, id);
+        if (s != null) {
+            em.refresh(s, LockModeType.PESSIMISTIC_WRITE);
+        }
+        return s;
+    }
+
+    /** Adds a new space (inserted at the transaction's next flush). */
+    void insert(Space s) {
+        s.persist();
+    }
+
+    /**
+     * Writes what this transaction changed so far, now: a new space's row before its first revision's, and that
+     * revision's before a copy's search index rows are copied by SQL.
+     */
+    void flush() {
+        em.flush();
     }
 
     /** Removes the space's row for good (its revisions and grants are gone already). */

@@ -3,7 +3,6 @@ package io.bindery.content.spaces;
 import io.bindery.content.items.SpaceView;
 import io.bindery.content.config.ContentConfig;
 import io.bindery.content.access.ContentAccess;
-import io.bindery.content.access.ContentLookup;
 import io.bindery.content.items.ContentViews;
 import io.bindery.content.permissions.UserGrants;
 import io.bindery.contracts.content.ContentEventTypes;
@@ -32,8 +31,6 @@ import java.util.List;
 public class SpaceTrash {
     private static final Logger LOG = Logger.getLogger(SpaceTrash.class);
 
-    @Inject
-    ContentLookup lookup;
     @Inject
     SpaceLookup spaceLookup;
     @Inject
@@ -108,7 +105,7 @@ public class SpaceTrash {
     }
 
     void purge(String id) {
-        Space s = lookup.lockedRow(Space.class, id);
+        Space s = store.lock(id);
         if (s == null || !s.deleted() || restorable(s)) {
             return;
         }

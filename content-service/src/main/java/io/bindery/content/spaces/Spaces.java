@@ -27,7 +27,6 @@ import io.bindery.content.domain.Visibility;
 import io.bindery.content.access.ContentLookup.Loaded;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -64,7 +63,7 @@ public class Spaces {
     @Inject
     EventPublisher events;
     @Inject
-    EntityManager em;
+    SpaceStore store;
     @Inject
     ObjectMapper json;
 
@@ -284,11 +283,11 @@ public class Spaces {
     /** Persists a new space with its first revision: empty, or a copy of {@code original}'s current content. */
     private void persistWithRevision(Space s, Space original) {
         s.revisionId = Ids.newId();
-        s.persist();
-        em.flush();
+        store.insert(s);
+        store.flush();
         // a copy shares the original's page versions and file bytes: only the manifest pointers are copied
         if (revisions.first(s.revisionId, s.id, s.createdAt, original == null ? null : original.revisionId)) {
-            em.flush();
+            store.flush();
             searchCopies.copyIndex(original.id, s.id);
         }
     }

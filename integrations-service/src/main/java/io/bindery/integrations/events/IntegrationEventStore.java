@@ -1,8 +1,12 @@
 package io.bindery.integrations.events;
 
+import io.bindery.commons.lists.KeysetPage;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 import java.util.List;
@@ -12,6 +16,26 @@ import java.util.List;
 class IntegrationEventStore {
     @Inject
     EntityManager em;
+
+    /** An event by id; null when there is none. */
+    IntegrationEvent find(String id) {
+        return em.find(IntegrationEvent.class, id);
+    }
+
+    /** An event by id locked for a read-modify-write ({@code SELECT … FOR UPDATE}); null when there is none. */
+    IntegrationEvent lock(String id) {
+        return em.find(IntegrationEvent.class, id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    /** Reads the event's row again, after a statement of this store changed it around Hibernate ({@link #requeue}). */
+    void refresh(IntegrationEvent e) {
+        em.refresh(e);
+    }
+
+    /** A page of the events that {@code where} selects. */
+    ListPage<IntegrationEvent> page(KeysetPage<IntegrationEvent> keyset, Where where) {
+        return keyset.sql(em, IntegrationEvent.class, "SELECT *", "FROM integration_event", where);
+    }
 
     /** An active installation that a platform event reaches. */
     record Covering(String installationId, String integrationName) {

@@ -20,8 +20,6 @@ import io.bindery.integrations.integrations.Integrations;
 import io.bindery.integrations.targets.TargetKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -55,8 +53,6 @@ public class IntegrationEvents {
             "ui_render", "content_compute_document", "content_compute_revision", "page_feedback");
     private static final String LISTED = "type IN ('" + String.join("', '", LISTED_TYPES) + "')";
 
-    @Inject
-    EntityManager em;
     @Inject
     IntegrationEventStore store;
     @Inject
@@ -114,7 +110,7 @@ public class IntegrationEvents {
             return null;
         }
         wakeWorkerAfterCommit();
-        return em.find(IntegrationEvent.class, id);
+        return store.find(id);
     }
 
     private void wakeWorkerAfterCommit() {
@@ -152,8 +148,7 @@ public class IntegrationEvents {
                     organization_id IN (SELECT m.organization_id FROM projected_membership m
                         WHERE m.user_id = :user AND m.active AND m.role = 'admin')""", "user", userId);
         }
-        return NEWEST_FIRST.page(page, limit).sql(em, IntegrationEvent.class, "SELECT *", "FROM integration_event", where)
-                .map(this::view);
+        return store.page(NEWEST_FIRST.page(page, limit), where).map(this::view);
     }
 
     @Transactional
@@ -169,7 +164,7 @@ public class IntegrationEvents {
     @Transactional
     public IntegrationEventView redeliver(String name, String eventId, String userId) {
         IntegrationRef integration = integrations.visible(name, userId);
-        IntegrationEvent e = em.find(IntegrationEvent.class, eventId, LockModeType.PESSIMISTIC_WRITE);
+        IntegrationEvent e = store.lock(eventId);
         if (e == null || !e.integrationName.equals(name)) {
             throw ApiException.notFound("no event " + eventId + " of " + name);
         }
@@ -183,14 +178,14 @@ public class IntegrationEvents {
         }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         store.requeue(e.id, now, now.plus(config.delivery().retryFor()), "redelivery requested by " + userId);
-        em.refresh(e);
+        store.refresh(e);
         wakeWorkerAfterCommit();
         return view(e);
     }
 
     private IntegrationEvent readable(String name, String eventId, String userId) {
         IntegrationRef integration = integrations.visible(name, userId);
-        IntegrationEvent e = em.find(IntegrationEvent.class, eventId);
+        IntegrationEvent e = store.find(eventId);
         if (e == null || !e.integrationName.equals(name)
                 || !(access.anyone(integration.ownerId(), userId).allows(IntegrationPolicy.Action.ADMIN) || canRead(e, userId))) {
             throw ApiException.notFound("no event " + eventId + " of " + name);

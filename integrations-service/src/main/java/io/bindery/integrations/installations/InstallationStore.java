@@ -1,14 +1,51 @@
 package io.bindery.integrations.installations;
 
+import io.bindery.commons.lists.KeysetPage;
+import io.bindery.commons.lists.ListPage;
+import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 
-/** The queries of {@code installation} and {@code target_installation}. Runs in the caller's transaction. */
+/**
+ * The queries and entity calls of {@code installation} and {@code target_installation}. Runs in the caller's
+ * transaction.
+ */
 @ApplicationScoped
 class InstallationStore {
     @Inject
     EntityManager em;
+
+    /** An installation by id; null when there is none. */
+    Installation find(String id) {
+        return em.find(Installation.class, id);
+    }
+
+    /** An installation by id locked for a read-modify-write ({@code SELECT … FOR UPDATE}); null when there is none. */
+    Installation lock(String id) {
+        return em.find(Installation.class, id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    /** Adds a new installation (inserted at the transaction's next flush). */
+    void insert(Installation i) {
+        i.persist();
+    }
+
+    /** Adds a space or site to an installation (inserted at the transaction's next flush). */
+    void insertTarget(TargetInstallation t) {
+        t.persist();
+    }
+
+    /** A page of the installations that {@code where} selects. */
+    ListPage<Installation> page(KeysetPage<Installation> keyset, Where where) {
+        return keyset.sql(em, Installation.class, "SELECT *", "FROM installation", where);
+    }
+
+    /** A page of the spaces and sites held by installations that {@code where} selects. */
+    ListPage<TargetInstallation> targetsPage(KeysetPage<TargetInstallation> keyset, Where where) {
+        return keyset.sql(em, TargetInstallation.class, "SELECT *", "FROM target_installation", where);
+    }
 
     /** Whether the integration is installed in the organization. */
     boolean installed(String integrationName, String organizationId) {

@@ -24,8 +24,6 @@ import io.bindery.integrations.organizations.Organizations;
 import io.bindery.integrations.sources.Sources;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.time.Instant;
@@ -48,8 +46,6 @@ public class Installations {
     private static final Keyset<TargetInstallation> TARGETS_OLDEST_FIRST = Keyset.ascending(
             SortKey.instant("created_at", t -> t.createdAt), SortKey.text("id", t -> t.id));
 
-    @Inject
-    EntityManager em;
     @Inject
     InstallationStore store;
     @Inject
@@ -94,7 +90,7 @@ public class Installations {
         i.externalIds = views.write(request.externalIds());
         i.createdAt = now;
         i.updatedAt = now;
-        i.persist();
+        store.insert(i);
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put("status", i.status);
         integrationEvents.record(i.integrationName, i.id, i.organizationId, "installation_setup", payload);
         events.publish(IntegrationsEventTypes.INSTALLATION_CREATED, name, data(i));
@@ -151,8 +147,7 @@ public class Installations {
         if (externalId != null) {
             where = where.and("jsonb_exists(external_ids, :externalId)", "externalId", externalId);
         }
-        return OLDEST_FIRST.page(page, limit).sql(em, Installation.class, "SELECT *", "FROM installation", where)
-                .map(views::view);
+        return store.page(OLDEST_FIRST.page(page, limit), where).map(views::view);
     }
 
     // ---- spaces and sites
@@ -184,7 +179,7 @@ public class Installations {
         t.externalIds = "[]";
         t.createdAt = now;
         t.updatedAt = now;
-        t.persist();
+        store.insertTarget(t);
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put(kind.wire + "Id", targetId).put("status", t.status);
         integrationEvents.record(i.integrationName, i.id, i.organizationId, kind.wire + "_installation_setup", payload);
         events.publish(kind.created, name, data(i, kind, t));
@@ -237,8 +232,7 @@ public class Installations {
                                                           String userId, String page, int limit, boolean expand) {
         Installation i = readable(name, installationId, userId);
         Where where = Where.of("installation_id = :i", "i", i.id).and("kind = :kind", "kind", kind.wire);
-        ListPage<TargetInstallation> rows = TARGETS_OLDEST_FIRST.page(page, limit)
-                .sql(em, TargetInstallation.class, "SELECT *", "FROM target_installation", where);
+        ListPage<TargetInstallation> rows = store.targetsPage(TARGETS_OLDEST_FIRST.page(page, limit), where);
         return rows.render(list -> views.targets(kind, list, Map.of(i.id, i), expand, userId));
     }
 
@@ -259,12 +253,11 @@ public class Installations {
         if (externalId != null) {
             where = where.and("jsonb_exists(external_ids, :externalId)", "externalId", externalId);
         }
-        ListPage<TargetInstallation> rows = TARGETS_OLDEST_FIRST.page(page, limit)
-                .sql(em, TargetInstallation.class, "SELECT *", "FROM target_installation", where);
+        ListPage<TargetInstallation> rows = store.targetsPage(TARGETS_OLDEST_FIRST.page(page, limit), where);
         return rows.render(list -> {
             Map<String, Installation> installations = new HashMap<>();
             for (TargetInstallation t : list) {
-                installations.computeIfAbsent(t.installationId, id -> em.find(Installation.class, id));
+                installations.computeIfAbsent(t.installationId, store::find);
             }
             return views.targets(kind, list, installations, expand, userId);
         });
@@ -275,7 +268,7 @@ public class Installations {
     /** An installation of the integration that the caller may read: 404 otherwise (nothing is told). */
     Installation readable(String name, String installationId, String userId) {
         IntegrationRef integration = integrations.visible(name, userId);
-        Installation i = em.find(Installation.class, installationId);
+        Installation i = store.find(installationId);
         if (i == null || !i.integrationName.equals(name)
                 || !(ownerAdmin(integration, userId)
                 || access.anyone(i.organizationId, userId).allows(IntegrationPolicy.Action.VIEW))) {
@@ -287,7 +280,7 @@ public class Installations {
     /** An installation the caller administers: 404 outside its organization, 403 for a member not admin. */
     Installation administered(String name, String installationId, String userId) {
         integrations.visible(name, userId);
-        Installation i = em.find(Installation.class, installationId, LockModeType.PESSIMISTIC_WRITE);
+        Installation i = store.lock(installationId);
         if (i == null || !i.integrationName.equals(name)) {
             throw ApiException.notFound("no installation " + installationId + " of " + name);
         }

@@ -16,8 +16,6 @@ import io.bindery.integrations.organizations.Organization;
 import io.bindery.integrations.organizations.Organizations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
 import java.security.SecureRandom;
@@ -33,7 +31,7 @@ public class Integrations {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     @Inject
-    EntityManager em;
+    IntegrationStore store;
     @Inject
     IntegrationAccess access;
     @Inject
@@ -56,7 +54,7 @@ public class Integrations {
         Organization org = organizations.byIdOrSubdomain(request.organization());
         IntegrationPolicy policy = access.member(org.id(), userId);
         policy.require(IntegrationPolicy.Action.ADMIN);
-        Integration row = em.find(Integration.class, name, LockModeType.PESSIMISTIC_WRITE);
+        Integration row = store.lock(name);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         if (row == null) {
             row = new Integration();
@@ -81,10 +79,8 @@ public class Integrations {
             row.endpointUrl = request.endpoint();
         }
         row.updatedAt = now;
-        if (!em.contains(row)) {
-            em.persist(row);
-        }
-        em.flush();
+        store.save(row);
+        store.flush();
         events.publish(IntegrationsEventTypes.INTEGRATION_PUBLISHED, row.name, data(row));
         return views.view(row, org, policy);
     }
@@ -96,7 +92,7 @@ public class Integrations {
 
     /** The integration of that name, unchecked (null: none); for a caller that checked access another way. */
     public IntegrationRef byName(String name) {
-        Integration row = em.find(Integration.class, name);
+        Integration row = store.find(name);
         return row == null ? null : IntegrationRef.of(row);
     }
 
@@ -112,7 +108,7 @@ public class Integrations {
 
     private Seen seen(String name, String userId) {
         PublishIntegrationRequest.checkName(name);
-        Integration row = em.find(Integration.class, name);
+        Integration row = store.find(name);
         if (row == null) {
             throw ApiException.notFound("no integration " + name);
         }
@@ -127,7 +123,7 @@ public class Integrations {
     /** The row of an integration the caller administers (null: none of that name): 404 when it cannot see it, 403 when not an admin. */
     public Integration administered(String name, String userId) {
         PublishIntegrationRequest.checkName(name);
-        Integration row = em.find(Integration.class, name, LockModeType.PESSIMISTIC_WRITE);
+        Integration row = store.lock(name);
         if (row == null) {
             return null;
         }
@@ -148,7 +144,7 @@ public class Integrations {
     public void delete(String name, String userId) {
         Integration row = administered(name, userId);
         if (row != null) {
-            em.remove(row);
+            store.remove(row);
             events.publish(IntegrationsEventTypes.INTEGRATION_DELETED, row.name, data(row));
         }
     }
@@ -195,8 +191,7 @@ public class Integrations {
                                 WHERE u ~* :domainPattern)""", "domainPattern",
                     "^([a-z]+://)?([^/]*\\.)?" + f.blockDomain().replace(".", "\\.") + "([:/]|$)");
         }
-        ListPage<Integration> rows = OLDEST_FIRST.page(page, limit)
-                .sql(em, Integration.class, "SELECT *", "FROM integration", where);
+        ListPage<Integration> rows = store.page(OLDEST_FIRST.page(page, limit), where);
         return rows.map(row -> views.view(row, organizations.get(row.ownerId), access.anyone(row.ownerId, userId)));
     }
 
