@@ -8,13 +8,4 @@ class ArchitectureTest extends ServiceArchitectureTest {
     ArchitectureTest() {
         super("io.bindery.commons");
     }
-
-    /**
-     * Queries built outside a store, left when the rule came (issue 30): the identity projections
-     * (MembershipProjection, TeamProjection, UserDirectory). Lower it as they move into stores.
-     */
-    @Override
-    protected int queriesOutsideStores() {
-        return 10;
-    }
 }
