@@ -6,17 +6,14 @@ import io.bindery.commons.ids.Ids;
 import io.bindery.commons.json.Timestamps;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
-import org.hibernate.Session;
 
-import java.sql.PreparedStatement;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -42,7 +39,7 @@ public class EventPublisher {
     @Inject
     EventTracing tracing;
     @Inject
-    EntityManager em;
+    OutboxStore outbox;
 
     /** One event of {@link #publishAll}: its subject (the aggregate id) and data. */
     public record Pending(String subject, Object data) {
@@ -76,16 +73,16 @@ public class EventPublisher {
         row.type = type;
         row.createdAt = now;
         row.envelope = envelope(event);
-        row.persist();
+        outbox.insert(row);
         wakeRelayAfterCommit();
         return event;
     }
 
     /**
      * Records many events of one type, inside the caller's transaction: the rows {@link #publish} would write, after
-     * those already written, but sent in JDBC batches of 500. The outbox's identity ids keep Hibernate from batching
-     * persists, so a change of 10,000 aggregates at once (insights' first recompute moves every issue) took one
-     * round trip per event: 16 s.
+     * those already written, but sent in JDBC batches of 500 ({@link OutboxStore#insertAll}). The outbox's identity
+     * ids keep Hibernate from batching persists, so a change of 10,000 aggregates at once (insights' first recompute
+     * moves every issue) took one round trip per event: 16 s.
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public void publishAll(String type, List<Pending> events) {
@@ -94,28 +91,12 @@ public class EventPublisher {
         }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         Map<String, String> trace = tracing.current();
-        em.flush();
-        em.unwrap(Session.class).doWork(connection -> {
-            try (PreparedStatement insert = connection.prepareStatement(
-                    "INSERT INTO outbox_event (event_id, aggregate_id, type, envelope, created_at) VALUES (?, ?, ?, ?, ?)")) {
-                int batched = 0;
-                for (Pending p : events) {
-                    CloudEvent event = event(type, p.subject(), p.data(), now, trace);
-                    insert.setString(1, event.id());
-                    insert.setString(2, p.subject());
-                    insert.setString(3, type);
-                    insert.setString(4, envelope(event));
-                    insert.setObject(5, now.atOffset(ZoneOffset.UTC));
-                    insert.addBatch();
-                    if (++batched % 500 == 0) {
-                        insert.executeBatch();
-                    }
-                }
-                if (batched % 500 != 0) {
-                    insert.executeBatch();
-                }
-            }
-        });
+        List<OutboxStore.NewRow> rows = new ArrayList<>(events.size());
+        for (Pending p : events) {
+            CloudEvent event = event(type, p.subject(), p.data(), now, trace);
+            rows.add(new OutboxStore.NewRow(event.id(), p.subject(), envelope(event)));
+        }
+        outbox.insertAll(type, now, rows);
         wakeRelayAfterCommit();
     }
 

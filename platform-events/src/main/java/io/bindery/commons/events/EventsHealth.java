@@ -5,7 +5,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
@@ -30,7 +29,7 @@ public class EventsHealth implements HealthCheck {
     @Any
     Instance<TopicConsumer> consumers;
     @Inject
-    EntityManager em;
+    OutboxStore outbox;
     Duration parkedMaxAge;
 
     /** From the one typed configuration of commons (a bad value stops the start-up, naming the key). */
@@ -54,8 +53,7 @@ public class EventsHealth implements HealthCheck {
                         .withData("oldestParkedSeconds", parked.oldest().toSeconds())
                         .withData("overdueParked", parked.parked() + parked.dead() > 0
                                 && parked.oldest().compareTo(parkedMaxAge) > 0);
-                Instant oldest = (Instant) em.createNativeQuery(
-                        "SELECT min(created_at) FROM outbox_event WHERE published_at IS NULL").getSingleResult();
+                Instant oldest = outbox.oldestUnpublished();
                 r.withData("oldestUnpublishedOutboxSeconds",
                         oldest == null ? 0 : Duration.between(oldest, Instant.now()).toSeconds());
             });

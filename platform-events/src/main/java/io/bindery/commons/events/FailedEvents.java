@@ -3,6 +3,7 @@ package io.bindery.commons.events;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.events.FailedEventStore.Row;
 import io.bindery.contracts.events.ParkedEvent;
 import io.bindery.contracts.events.ParkedEventOutcome;
 import io.bindery.contracts.events.ParkedEventsResponse;
@@ -16,13 +17,11 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -51,7 +50,7 @@ public class FailedEvents {
     static final Duration RECOUNT_WHEN_EMPTY = Duration.ofSeconds(60);
 
     @Inject
-    EntityManager em;
+    FailedEventStore store;
     @Inject
     ObjectMapper json;
     @Inject
@@ -123,16 +122,7 @@ public class FailedEvents {
     private void insert(String topic, String key, String eventId, String type, String envelope, int attempts,
                         String reason, String state, Instant next) {
         QuarkusTransaction.requiringNew().run(() -> {
-            em.createNativeQuery("""
-                            INSERT INTO failed_event (event_id, topic, partition_key, event_type, envelope, attempts, last_error,
-                                                      state, parked_at, next_retry_at)
-                            VALUES (:id, :topic, :key, :type, :envelope, :attempts, :error, :state, :now, :next)
-                            ON CONFLICT (topic, event_id) DO UPDATE SET attempts = failed_event.attempts + EXCLUDED.attempts,
-                                last_error = EXCLUDED.last_error, state = EXCLUDED.state, next_retry_at = EXCLUDED.next_retry_at""")
-                    .setParameter("id", eventId).setParameter("topic", topic).setParameter("key", key)
-                    .setParameter("type", type).setParameter("envelope", envelope).setParameter("attempts", attempts)
-                    .setParameter("error", reason).setParameter("state", state).setParameter("now", clock.instant())
-                    .setParameter("next", next).executeUpdate();
+            store.upsert(topic, key, eventId, type, envelope, attempts, reason, state, clock.instant(), next);
             recount();
         });
     }
@@ -146,10 +136,7 @@ public class FailedEvents {
         if (key == null || parked + (strictOrder ? dead : 0) == 0) {
             return false;
         }
-        return QuarkusTransaction.requiringNew().call(() -> !em.createNativeQuery(
-                        "SELECT 1 FROM failed_event WHERE topic = :t AND partition_key = :k"
-                                + (strictOrder ? "" : " AND state = 'parked'") + " LIMIT 1")
-                .setParameter("t", topic).setParameter("k", key).getResultList().isEmpty());
+        return QuarkusTransaction.requiringNew().call(() -> store.keeps(topic, key, strictOrder));
     }
 
     @Scheduled(every = "${bindery.events.retry-parked-every:10s}", delayed = "10s",
@@ -170,11 +157,7 @@ public class FailedEvents {
     public void retryDue(Instant now) {
         List<Row> due;
         try {
-            due = QuarkusTransaction.requiringNew().call(() -> rows(SELECT_ROW + """
-                    WHERE state = 'parked' AND next_retry_at <= :now
-                      AND NOT EXISTS (SELECT 1 FROM failed_event e WHERE e.topic = f.topic
-                                      AND e.partition_key = f.partition_key AND e.seq < f.seq AND e.state = 'parked')
-                    ORDER BY seq LIMIT 200""", q -> q.setParameter("now", now)));
+            due = QuarkusTransaction.requiringNew().call(() -> store.due(now));
         } catch (RuntimeException e) {
             LOG.debugf("parked events not retried now: %s", e.getMessage());
             return;
@@ -194,9 +177,7 @@ public class FailedEvents {
     /** After a key's first parked event applied: the events held behind it, in order, until one fails. */
     private void followers(Row head, Instant now) {
         while (true) {
-            List<Row> next = QuarkusTransaction.requiringNew().call(() -> rows(SELECT_ROW
-                            + " WHERE topic = :t AND partition_key = :k AND state = 'parked' ORDER BY seq LIMIT 1",
-                    q -> q.setParameter("t", head.topic()).setParameter("k", head.key())));
+            List<Row> next = QuarkusTransaction.requiringNew().call(() -> store.firstParked(head.topic(), head.key()));
             if (next.isEmpty() || waitsForDeadLetter(next.get(0)) || !retry(next.get(0), now, false)) {
                 return;
             }
@@ -206,27 +187,6 @@ public class FailedEvents {
     /** A strict-order consumer's event waits while an earlier event of its key is dead-lettered. */
     private boolean waitsForDeadLetter(Row row) {
         return row.earlierDead() && consumerOf(row.topic()).map(TopicConsumer::strictOrder).orElse(true);
-    }
-
-    private static final String SELECT_ROW = """
-            SELECT topic, event_id, envelope, attempts, partition_key, event_type, state, retries,
-                   EXISTS (SELECT 1 FROM failed_event d WHERE d.topic = f.topic AND d.partition_key = f.partition_key
-                           AND d.seq < f.seq AND d.state = 'dead') AS earlier_dead
-            FROM failed_event f
-            """;
-
-    private record Row(String topic, String eventId, String envelope, int attempts, String key, String type, String state,
-                       int retries, boolean earlierDead) {
-        static Row of(Object[] r) {
-            return new Row((String) r[0], (String) r[1], (String) r[2], ((Number) r[3]).intValue(), (String) r[4],
-                    (String) r[5], (String) r[6], ((Number) r[7]).intValue(), Boolean.TRUE.equals(r[8]));
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private List<Row> rows(String sql, java.util.function.UnaryOperator<jakarta.persistence.Query> parameters) {
-        return ((List<Object[]>) parameters.apply(em.createNativeQuery(sql)).getResultList())
-                .stream().map(Row::of).toList();
     }
 
     /**
@@ -242,8 +202,7 @@ public class FailedEvents {
             JsonNode event = json.readTree(row.envelope());
             QuarkusTransaction.requiringNew().run(() -> {
                 consumer.get().applyParked(event);
-                em.createNativeQuery("DELETE FROM failed_event WHERE topic = :t AND event_id = :id")
-                        .setParameter("t", row.topic()).setParameter("id", row.eventId()).executeUpdate();
+                store.delete(row.topic(), row.eventId());
             });
             LOG.infof("applied %s event %s of %s%s", row.state(), row.eventId(), row.topic(),
                     byOperator ? " on an operator's replay" : " on retry " + (row.retries() + 1));
@@ -253,11 +212,8 @@ public class FailedEvents {
             Duration delay = schedule.delay(row.retries() + 1, ThreadLocalRandom.current().nextDouble());
             Instant next = undeliverable ? now : now.plus(delay);
             try {
-                QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery("UPDATE failed_event SET attempts = attempts + 1, retries = retries + 1, "
-                                + "last_error = :error, state = :state, next_retry_at = :next WHERE topic = :t AND event_id = :id")
-                        .setParameter("error", describe(e)).setParameter("state", undeliverable ? "dead" : "parked")
-                        .setParameter("next", next).setParameter("t", row.topic()).setParameter("id", row.eventId())
-                        .executeUpdate());
+                QuarkusTransaction.requiringNew().run(() -> store.failedAgain(row.topic(), row.eventId(), describe(e),
+                        undeliverable ? "dead" : "parked", next));
             } catch (RuntimeException databaseDown) {
                 LOG.debugf("parked event %s not updated: %s", row.eventId(), databaseDown.getMessage());
             }
@@ -280,17 +236,7 @@ public class FailedEvents {
     public ParkedEventsResponse list(int limit) {
         return QuarkusTransaction.requiringNew().call(() -> {
             recount();
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = em.createNativeQuery("""
-                            SELECT topic, event_id, event_type, partition_key, state, last_error, attempts, parked_at, next_retry_at
-                            FROM failed_event ORDER BY seq LIMIT :limit""")
-                    .setParameter("limit", Math.max(1, Math.min(limit, MAX_LIST))).getResultList();
-            List<ParkedEvent> items = new ArrayList<>(rows.size());
-            for (Object[] r : rows) {
-                boolean isDead = "dead".equals(r[4]);
-                items.add(new ParkedEvent(null, (String) r[0], (String) r[1], (String) r[2], (String) r[3], (String) r[4],
-                        (String) r[5], ((Number) r[6]).intValue(), (Instant) r[7], isDead ? null : (Instant) r[8]));
-            }
+            List<ParkedEvent> items = store.list(Math.max(1, Math.min(limit, MAX_LIST)));
             return new ParkedEventsResponse(items, parked, dead);
         });
     }
@@ -301,9 +247,7 @@ public class FailedEvents {
      * reason. Audited.
      */
     public ParkedEventOutcome replay(String topic, String eventId, String actor) {
-        List<Row> chosen = QuarkusTransaction.requiringNew().call(() -> rows(SELECT_ROW + """
-                 WHERE (CAST(:t AS TEXT) IS NULL OR topic = :t) AND (CAST(:id AS TEXT) IS NULL OR event_id = :id)
-                 ORDER BY seq""", q -> q.setParameter("t", topic).setParameter("id", eventId)));
+        List<Row> chosen = QuarkusTransaction.requiringNew().call(() -> store.chosen(topic, eventId));
         if (eventId != null && chosen.isEmpty()) {
             throw ApiException.notFound("no parked event " + eventId + (topic == null ? "" : " on " + topic));
         }
@@ -325,12 +269,9 @@ public class FailedEvents {
     /** An operator's discard of one kept event: it is gone for good (its envelope stays in the log line). Audited. */
     public ParkedEventOutcome discard(String topic, String eventId, String actor) {
         String envelope = QuarkusTransaction.requiringNew().call(() -> {
-            @SuppressWarnings("unchecked")
-            List<String> found = em.createNativeQuery(
-                            "DELETE FROM failed_event WHERE topic = :t AND event_id = :id RETURNING envelope")
-                    .setParameter("t", topic).setParameter("id", eventId).getResultList();
+            String found = store.deleteReturningEnvelope(topic, eventId);
             recount();
-            return found.isEmpty() ? null : found.get(0);
+            return found;
         });
         if (envelope == null) {
             throw ApiException.notFound("no parked event " + eventId + " on " + topic);
@@ -341,11 +282,8 @@ public class FailedEvents {
     }
 
     private void audit(String actor, String action, String topic, String eventId, String outcome) {
-        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
-                        "INSERT INTO event_audit (at, actor, action, topic, event_id, outcome) VALUES (:at, :actor, :action, :t, :id, :o)")
-                .setParameter("at", clock.instant()).setParameter("actor", actor == null ? "unknown" : actor)
-                .setParameter("action", action).setParameter("t", topic).setParameter("id", eventId)
-                .setParameter("o", outcome).executeUpdate());
+        QuarkusTransaction.requiringNew().run(() -> store.audit(clock.instant(), actor == null ? "unknown" : actor,
+                action, topic, eventId, outcome));
         LOG.infof("audit: %s of %s on %s by %s: %s", action, eventId == null ? "every event" : eventId,
                 topic == null ? "every topic" : topic, actor, outcome);
     }
@@ -362,11 +300,10 @@ public class FailedEvents {
     }
 
     private void recount() {
-        Object[] row = (Object[]) em.createNativeQuery("SELECT count(*) FILTER (WHERE state = 'parked'), "
-                + "count(*) FILTER (WHERE state = 'dead'), min(parked_at) FROM failed_event").getSingleResult();
-        parked = ((Number) row[0]).longValue();
-        dead = ((Number) row[1]).longValue();
-        oldestParked = (Instant) row[2];
+        FailedEventStore.Counts counts = store.count();
+        parked = counts.parked();
+        dead = counts.dead();
+        oldestParked = counts.oldestParked();
         countedAt = clock.instant();
     }
 

@@ -6,7 +6,6 @@ import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -41,7 +40,7 @@ public class OutboxRelay {
     private static final int BATCH = 500;
 
     @Inject
-    EntityManager em;
+    OutboxStore outbox;
     @ConfigProperty(name = "kafka.bootstrap.servers", defaultValue = "127.0.0.1:9092")
     String bootstrap;
     /** Every kafka.* / KAFKA_* setting (security protocol, SASL, TLS, ...): see {@link KafkaClientConfig}. */
@@ -121,24 +120,19 @@ public class OutboxRelay {
     }
 
     private BatchResult publishBatch() {
-        Object locked = em.createNativeQuery("SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox'))")
-                .getSingleResult();
-        if (!Boolean.TRUE.equals(locked)) {
+        if (!outbox.tryRelayLock()) {
             return new BatchResult(0, null);
         }
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(
-                        "SELECT id, aggregate_id, envelope FROM outbox_event WHERE published_at IS NULL ORDER BY id LIMIT " + BATCH)
-                .getResultList();
+        List<OutboxStore.Unpublished> rows = outbox.unpublished(BATCH);
         if (rows.isEmpty()) {
             return new BatchResult(0, null);
         }
         KafkaProducer<String, String> p = producer();
         p.partitionsFor(topic()); // throws within max.block.ms when the broker is away, before any send
         List<Future<RecordMetadata>> sent = new ArrayList<>(rows.size());
-        for (Object[] row : rows) {
+        for (OutboxStore.Unpublished row : rows) {
             try {
-                sent.add(p.send(new ProducerRecord<>(topic(), (String) row[1], (String) row[2])));
+                sent.add(p.send(new ProducerRecord<>(topic(), row.aggregateId(), row.envelope())));
             } catch (RuntimeException e) {
                 sent.add(CompletableFuture.failedFuture(e));
                 break;
@@ -149,17 +143,14 @@ public class OutboxRelay {
         for (int i = 0; i < sent.size(); i++) {
             try {
                 sent.get(i).get(10, TimeUnit.SECONDS);
-                published.add(((Number) rows.get(i)[0]).longValue());
+                published.add(rows.get(i).id());
             } catch (Exception e) {
-                failure = new IllegalStateException("Kafka did not take event " + rows.get(i)[0] + ": " + e, e);
+                failure = new IllegalStateException("Kafka did not take event " + rows.get(i).id() + ": " + e, e);
                 break; // only the unbroken prefix counts as published, so order is kept on retry
             }
         }
         if (!published.isEmpty()) {
-            em.createNativeQuery("UPDATE outbox_event SET published_at = :now WHERE id IN (:ids)")
-                    .setParameter("now", Instant.now())
-                    .setParameter("ids", published)
-                    .executeUpdate();
+            outbox.markPublished(published, Instant.now());
         }
         return new BatchResult(published.size(), failure);
     }
@@ -200,10 +191,8 @@ public class OutboxRelay {
 
     void sampleLag() {
         try {
-            Object age = QuarkusTransaction.requiringNew().call(() -> em.createNativeQuery(
-                    "SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0) FROM outbox_event WHERE published_at IS NULL")
-                    .getSingleResult());
-            lagSeconds = Math.max(0, ((Number) age).doubleValue());
+            double age = QuarkusTransaction.requiringNew().call(outbox::unpublishedLagSeconds);
+            lagSeconds = Math.max(0, age);
             lagSampledAt = System.currentTimeMillis();
         } catch (RuntimeException e) {
             LOG.debugf("outbox lag not sampled: %s", e.getMessage()); // the database is away: readiness says so
@@ -213,8 +202,7 @@ public class OutboxRelay {
     /** Published rows are kept a while for inspection, then removed. */
     @Scheduled(every = "1h", delayed = "1m")
     void prune() {
-        QuarkusTransaction.requiringNew().run(() -> em.createNativeQuery(
-                "DELETE FROM outbox_event WHERE published_at < now() - interval '7 days'").executeUpdate());
+        QuarkusTransaction.requiringNew().run(outbox::prunePublished);
     }
 
     private synchronized KafkaProducer<String, String> producer() {

@@ -11,13 +11,11 @@ import io.bindery.commons.auth.Role;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -29,7 +27,9 @@ import java.util.Optional;
 @ApplicationScoped
 public class MembershipProjection {
     @Inject
-    EntityManager em;
+    ProjectedMembershipStore memberships;
+    @Inject
+    ProcessedEventStore processed;
     @Inject
     IdentityClient identity;
     @Inject
@@ -59,7 +59,8 @@ public class MembershipProjection {
         if (cached != null && cached.expiresAtNanos() - now > 0) {
             return cached.membership();
         }
-        Optional<Optional<Membership>> local = QuarkusTransaction.joiningExisting().call(() -> lookup(organizationId, userId));
+        Optional<Optional<Membership>> local = QuarkusTransaction.joiningExisting()
+                .call(() -> memberships.lookup(organizationId, userId));
         if (local.isPresent()) {
             if (recent.size() > 100_000) {
                 recent.clear();
@@ -81,25 +82,6 @@ public class MembershipProjection {
                 Role.parse("orgDefaultRole", m.orgDefaultRole())));
     }
 
-    /** Local answer: empty when unknown here (ask identity), Optional.empty() inside when known not to be a member. */
-    private Optional<Optional<Membership>> lookup(String organizationId, String userId) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("""
-                        SELECT m.role, m.active, o.default_role FROM projected_membership m
-                        JOIN projected_organization o ON o.id = m.organization_id
-                        WHERE m.organization_id = :org AND m.user_id = :user""")
-                .setParameter("org", organizationId).setParameter("user", userId).getResultList();
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        Object[] row = rows.get(0);
-        if (!Boolean.TRUE.equals(row[1])) {
-            return Optional.of(Optional.empty());
-        }
-        return Optional.of(Optional.of(new Membership(organizationId, userId,
-                Role.parse("role", (String) row[0]), Role.parse("defaultRole", (String) row[2]))));
-    }
-
     /**
      * Applies one CloudEvent of bindery.identity.events, once: returns false when it was seen before or
      * says nothing this projection keeps. Must run inside a transaction.
@@ -114,9 +96,7 @@ public class MembershipProjection {
         if (id == null) {
             return false;
         }
-        int fresh = em.createNativeQuery("INSERT INTO processed_event (event_id) VALUES (:id) ON CONFLICT DO NOTHING")
-                .setParameter("id", id).executeUpdate();
-        if (fresh == 0) {
+        if (!processed.markProcessed(id)) {
             return false;
         }
         Instant time = event.instant();
@@ -134,22 +114,11 @@ public class MembershipProjection {
 
     private void upsertOrganization(String id, String defaultRole, Instant version) {
         recent.keySet().removeIf(k -> k.startsWith(id + '/'));
-        em.createNativeQuery("""
-                        INSERT INTO projected_organization (id, default_role, version) VALUES (:id, CAST(:role AS text), :v)
-                        ON CONFLICT (id) DO UPDATE SET default_role = EXCLUDED.default_role, version = EXCLUDED.version
-                        WHERE projected_organization.version <= EXCLUDED.version""")
-                .setParameter("id", id).setParameter("role", defaultRole).setParameter("v", version).executeUpdate();
+        memberships.upsertOrganization(id, defaultRole, version);
     }
 
     private void upsertMembership(String org, String user, String role, boolean active, Instant version) {
         recent.remove(org + '/' + user);
-        em.createNativeQuery("""
-                        INSERT INTO projected_membership (organization_id, user_id, role, active, version)
-                        VALUES (:org, :user, CAST(:role AS text), :active, :v)
-                        ON CONFLICT (organization_id, user_id) DO UPDATE
-                        SET role = EXCLUDED.role, active = EXCLUDED.active, version = EXCLUDED.version
-                        WHERE projected_membership.version <= EXCLUDED.version""")
-                .setParameter("org", org).setParameter("user", user).setParameter("role", role)
-                .setParameter("active", active).setParameter("v", version).executeUpdate();
+        memberships.upsertMembership(org, user, role, active, version);
     }
 }

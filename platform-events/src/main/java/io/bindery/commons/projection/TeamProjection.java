@@ -10,7 +10,6 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
 import java.util.List;
@@ -29,7 +28,7 @@ import java.util.Optional;
 public class TeamProjection {
 
     @Inject
-    EntityManager em;
+    ProjectedTeamStore teams;
     @Inject
     IdentityClient identity;
     @Inject
@@ -46,13 +45,8 @@ public class TeamProjection {
      * (whose answer is then kept, with the team's members). Runs in its own transaction when none is active.
      */
     public boolean exists(String organizationId, String teamId) {
-        Optional<Boolean> local = QuarkusTransaction.joiningExisting().call(() -> {
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = em.createNativeQuery("SELECT organization_id, active FROM projected_team WHERE id = :t")
-                    .setParameter("t", teamId).getResultList();
-            return rows.isEmpty() ? Optional.<Boolean>empty()
-                    : Optional.of(organizationId.equals(rows.get(0)[0]) && Boolean.TRUE.equals(rows.get(0)[1]));
-        });
+        Optional<Boolean> local = QuarkusTransaction.joiningExisting()
+                .call(() -> teams.activeIn(organizationId, teamId));
         if (local.isPresent()) {
             return local.get();
         }
@@ -63,9 +57,9 @@ public class TeamProjection {
         Instant asOf = remote.get().asOf();
         List<String> members = remote.get().members() == null ? List.of() : remote.get().members();
         QuarkusTransaction.joiningExisting().run(() -> {
-            upsertTeam(teamId, organizationId, true, asOf);
+            teams.upsertTeam(teamId, organizationId, true, asOf);
             for (String user : members) {
-                upsertMember(teamId, user, organizationId, true, asOf);
+                teams.upsertMember(teamId, user, organizationId, true, asOf);
             }
         });
         return true;
@@ -90,36 +84,15 @@ public class TeamProjection {
         }
         Instant version = Instant.parse(event.time());
         boolean deleted = IdentityEventTypes.TEAM_DELETED.equals(event.type());
-        upsertTeam(teamId, org, !deleted, version);
+        teams.upsertTeam(teamId, org, !deleted, version);
         if (deleted) {
             deletions.fire(new TeamDeleted(org, teamId));
         }
         if (change != null) {
-            change.added().forEach(u -> upsertMember(teamId, u, org, true, version));
-            change.changed().forEach(u -> upsertMember(teamId, u, org, true, version));
-            change.removed().forEach(u -> upsertMember(teamId, u, org, false, version));
+            change.added().forEach(u -> teams.upsertMember(teamId, u, org, true, version));
+            change.changed().forEach(u -> teams.upsertMember(teamId, u, org, true, version));
+            change.removed().forEach(u -> teams.upsertMember(teamId, u, org, false, version));
         }
         return true;
-    }
-
-    private void upsertTeam(String id, String org, boolean active, Instant version) {
-        // a deletion is final: a reordered "created" or "members updated" of the same instant cannot revive it
-        em.createNativeQuery("""
-                        INSERT INTO projected_team (id, organization_id, active, version) VALUES (:id, :org, :active, :v)
-                        ON CONFLICT (id) DO UPDATE SET active = EXCLUDED.active AND projected_team.active,
-                            version = GREATEST(projected_team.version, EXCLUDED.version)
-                        WHERE projected_team.version <= EXCLUDED.version OR NOT EXCLUDED.active""")
-                .setParameter("id", id).setParameter("org", org).setParameter("active", active)
-                .setParameter("v", version).executeUpdate();
-    }
-
-    private void upsertMember(String team, String user, String org, boolean active, Instant version) {
-        em.createNativeQuery("""
-                        INSERT INTO projected_team_member (team_id, user_id, organization_id, active, version)
-                        VALUES (:team, :user, :org, :active, :v)
-                        ON CONFLICT (team_id, user_id) DO UPDATE SET active = EXCLUDED.active, version = EXCLUDED.version
-                        WHERE projected_team_member.version <= EXCLUDED.version""")
-                .setParameter("team", team).setParameter("user", user).setParameter("org", org)
-                .setParameter("active", active).setParameter("v", version).executeUpdate();
     }
 }

@@ -7,7 +7,6 @@ import io.bindery.contracts.identity.UserChanged;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -30,7 +29,7 @@ import java.util.Optional;
 public class UserDirectory {
 
     @Inject
-    EntityManager em;
+    ProjectedUserStore users;
     @Inject
     IdentityClient identity;
     @Inject
@@ -58,7 +57,7 @@ public class UserDirectory {
         if (wanted.isEmpty()) {
             return Map.of();
         }
-        Map<String, UserRef> known = new HashMap<>(QuarkusTransaction.joiningExisting().call(() -> lookup(wanted)));
+        Map<String, UserRef> known = new HashMap<>(QuarkusTransaction.joiningExisting().call(() -> users.byIds(wanted)));
         List<Fact> learned = new ArrayList<>();
         for (String id : wanted) {
             if (!known.containsKey(id)) {
@@ -67,7 +66,7 @@ public class UserDirectory {
         }
         if (!learned.isEmpty()) {
             // its own transaction: what identity said holds whatever becomes of the caller's transaction
-            QuarkusTransaction.requiringNew().run(() -> learned.forEach(f -> upsert(f.user(), f.asOf())));
+            QuarkusTransaction.requiringNew().run(() -> learned.forEach(f -> users.upsert(f.user(), f.asOf())));
             learned.forEach(f -> known.put(f.user().id(), f.user()));
         }
         Map<String, UserRef> found = new LinkedHashMap<>();
@@ -88,28 +87,11 @@ public class UserDirectory {
         if (organizationId == null || email == null || email.isBlank()) {
             return List.of();
         }
-        @SuppressWarnings("unchecked")
-        List<String> ids = QuarkusTransaction.joiningExisting().call(() -> em.createNativeQuery("""
-                        SELECT u.id FROM projected_user u
-                        JOIN projected_membership m ON m.user_id = u.id AND m.organization_id = :org AND m.active
-                        WHERE lower(u.email) = lower(:email) ORDER BY u.id""")
-                .setParameter("org", organizationId).setParameter("email", email.strip()).getResultList());
-        return ids;
+        return QuarkusTransaction.joiningExisting()
+                .call(() -> users.activeMembersWithEmail(organizationId, email.strip()));
     }
 
     private record Fact(UserRef user, Instant asOf) {
-    }
-
-    private Map<String, UserRef> lookup(Collection<String> ids) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(
-                        "SELECT id, display_name, email, photo_url FROM projected_user WHERE id IN (:ids)")
-                .setParameter("ids", ids).getResultList();
-        Map<String, UserRef> known = new LinkedHashMap<>();
-        for (Object[] row : rows) {
-            known.put((String) row[0], new UserRef((String) row[0], (String) row[1], (String) row[2], (String) row[3]));
-        }
-        return known;
     }
 
     /**
@@ -140,25 +122,6 @@ public class UserDirectory {
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException(type + " event " + eventId + " has no valid time", e);
         }
-        return upsert(new UserRef(user.id(), user.displayName(), user.email(), user.photoURL()), time) > 0;
-    }
-
-    /**
-     * Writes the fact unless a newer one is known; a fact of the same version writes only when it differs,
-     * so a redelivery reports no change.
-     */
-    private int upsert(UserRef user, Instant version) {
-        return em.createNativeQuery("""
-                        INSERT INTO projected_user (id, display_name, email, photo_url, version)
-                        VALUES (:id, CAST(:name AS text), CAST(:email AS text), CAST(:photo AS text), :v)
-                        ON CONFLICT (id) DO UPDATE SET display_name = EXCLUDED.display_name, email = EXCLUDED.email,
-                            photo_url = EXCLUDED.photo_url, version = EXCLUDED.version
-                        WHERE projected_user.version < EXCLUDED.version
-                           OR (projected_user.version = EXCLUDED.version
-                               AND (projected_user.display_name, projected_user.email, projected_user.photo_url)
-                                   IS DISTINCT FROM (EXCLUDED.display_name, EXCLUDED.email, EXCLUDED.photo_url))""")
-                .setParameter("id", user.id()).setParameter("name", user.displayName())
-                .setParameter("email", user.email()).setParameter("photo", user.photoURL())
-                .setParameter("v", version).executeUpdate();
+        return users.upsert(new UserRef(user.id(), user.displayName(), user.email(), user.photoURL()), time) > 0;
     }
 }
