@@ -11,7 +11,6 @@ import io.bindery.commons.projection.Membership;
 import io.bindery.content.domain.PlacedEntity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 
 import java.util.List;
 import java.util.Map;
@@ -25,7 +24,7 @@ import java.util.function.Function;
 @ApplicationScoped
 public class ContentLists {
     @Inject
-    EntityManager em;
+    ContentListStore store;
     @Inject
     ContentAccess access;
 
@@ -54,8 +53,8 @@ public class ContentLists {
             where.and(filter.sql(), "viewer", filter.viewer());
         }
         // the page's items are rendered together: their roles come from one query
-        return ContentLists.<T>keyset(q.order()).page(Keyset.emptyAsFirst(page), n)
-                .sql(em, type, "SELECT t.*", "FROM " + q.table() + " t", where).render(render);
+        return store.page(ContentLists.<T>keyset(q.order()).page(Keyset.emptyAsFirst(page), n), type, q.table(), where)
+                .render(render);
     }
 
     private static <T extends PlacedEntity> Keyset<T> keyset(Order order) {
