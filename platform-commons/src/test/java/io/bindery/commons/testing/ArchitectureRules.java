@@ -117,20 +117,28 @@ public final class ArchitectureRules {
 
     /** Each query a class builds is one violation (so a ratchet can count them). */
     private static ArchCondition<JavaClass> buildNoQueries() {
-        return new ArchCondition<>("build no queries (EntityManager queries, Panache finders, JDBC statements, keyset "
-                + "pages)") {
+        return makeNoCallsThat("build no queries (EntityManager queries, Panache finders, JDBC statements, keyset "
+                + "pages)", (origin, owner, name) -> owner.isAssignableTo("jakarta.persistence.EntityManager")
+                        && ENTITY_MANAGER_QUERIES.contains(name)
+                || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheEntityBase") && PANACHE_QUERIES.contains(name)
+                || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheRepositoryBase") && PANACHE_QUERIES.contains(name)
+                || owner.isAssignableTo("java.sql.Connection") && JDBC_STATEMENTS.contains(name)
+                || owner.isAssignableTo(KEYSET_PAGE) && KEYSET_QUERIES.contains(name)
+                        && !origin.getName().equals(KEYSET_PAGE)); // one overload calling another
+    }
+
+    /** Which calls a rule counts: from {@code origin} to the method {@code name} of {@code owner}. */
+    private interface CallFilter {
+        boolean counts(JavaClass origin, JavaClass owner, String name);
+    }
+
+    /** Each call from a class that {@code counted} matches is one violation (so a ratchet can count them). */
+    private static ArchCondition<JavaClass> makeNoCallsThat(String description, CallFilter counted) {
+        return new ArchCondition<>(description) {
             @Override
             public void check(JavaClass origin, ConditionEvents events) {
                 for (com.tngtech.archunit.core.domain.JavaMethodCall call : origin.getMethodCallsFromSelf()) {
-                    JavaClass owner = call.getTargetOwner();
-                    String name = call.getName();
-                    boolean query = owner.isAssignableTo("jakarta.persistence.EntityManager") && ENTITY_MANAGER_QUERIES.contains(name)
-                            || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheEntityBase") && PANACHE_QUERIES.contains(name)
-                            || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheRepositoryBase") && PANACHE_QUERIES.contains(name)
-                            || owner.isAssignableTo("java.sql.Connection") && JDBC_STATEMENTS.contains(name)
-                            || owner.isAssignableTo(KEYSET_PAGE) && KEYSET_QUERIES.contains(name)
-                                    && !origin.getName().equals(KEYSET_PAGE); // one overload calling another
-                    if (query) {
+                    if (counted.counts(origin, call.getTargetOwner(), call.getName())) {
                         events.add(SimpleConditionEvent.violated(call, call.getDescription()));
                     }
                 }
@@ -160,25 +168,13 @@ public final class ArchitectureRules {
 
     /** Each call is one violation (so a ratchet can count them). */
     private static ArchCondition<JavaClass> makeNoEntityCalls() {
-        return new ArchCondition<>("make no EntityManager or Panache entity calls (find, persist, merge, remove, "
-                + "lock, flush)") {
-            @Override
-            public void check(JavaClass origin, ConditionEvents events) {
-                for (com.tngtech.archunit.core.domain.JavaMethodCall call : origin.getMethodCallsFromSelf()) {
-                    JavaClass owner = call.getTargetOwner();
-                    String name = call.getName();
-                    boolean entityCall = owner.isAssignableTo("jakarta.persistence.EntityManager")
-                            && ENTITY_MANAGER_CALLS.contains(name)
-                            || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheEntityBase")
-                                    && PANACHE_ENTITY_CALLS.contains(name)
-                            || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheRepositoryBase")
-                                    && PANACHE_ENTITY_CALLS.contains(name);
-                    if (entityCall) {
-                        events.add(SimpleConditionEvent.violated(call, call.getDescription()));
-                    }
-                }
-            }
-        };
+        return makeNoCallsThat("make no EntityManager or Panache entity calls (find, persist, merge, remove, lock, "
+                + "flush)", (origin, owner, name) -> owner.isAssignableTo("jakarta.persistence.EntityManager")
+                        && ENTITY_MANAGER_CALLS.contains(name)
+                || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheEntityBase")
+                        && PANACHE_ENTITY_CALLS.contains(name)
+                || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheRepositoryBase")
+                        && PANACHE_ENTITY_CALLS.contains(name));
     }
 
     private static ArchCondition<JavaClass> onlyBeUsedFromTheirOwnPackage() {
