@@ -13,7 +13,6 @@ import io.bindery.content.revisions.Revisions;
 import io.bindery.content.revisions.Snapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
 import java.util.ArrayList;
@@ -36,8 +35,6 @@ public class Templates {
     Revisions revisions;
     @Inject
     Branches branches;
-    @Inject
-    EntityManager em;
 
     @Transactional
     public void apply(String spaceId, String callerId, TemplateRequest request) {
