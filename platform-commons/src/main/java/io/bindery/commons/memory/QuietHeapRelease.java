@@ -12,8 +12,8 @@ import org.jboss.logging.Logger;
  * (content-service, `./platform`; issue 29; the gateway runs serial GC too but does not index platform-commons'
  * beans). G1 does this itself ({@code G1PeriodicGCInterval}), but serial GC shrinks the heap only at a full
  * collection, which a service at rest never reaches: after bench/content.sh, spaces.sh and search.sh content-service
- * kept its 96 MB of heap resident. A {@code System.gc()} once the service is quiet (see {@link QuietHeap}) shrinks the heap to its live set over the
- * {@code Min/MaxHeapFreeRatio} the services run with. Under load young collections keep coming, so it never fires;
+ * kept its 96 MB of heap resident. A {@code System.gc()} once the service is quiet (see {@link QuietHeap}) shrinks
+ * the heap to its live set over the {@code Min/MaxHeapFreeRatio} the services run with. Under load young collections keep coming, so it never fires;
  * with another collector it does nothing.
  *
  * <p>Off unless {@code bindery.memory.quiet-check-every} is set (e.g. {@code 20s}): it gave content-service 15–25 MB
