@@ -9,17 +9,17 @@ import org.jboss.logging.Logger;
 
 /**
  * Gives a quiet service's heap back to the operating system after a burst, when the JVM runs the serial collector
- * (content-service, `./platform`; issue 29; the gateway runs serial GC too but does not index platform-commons'
- * beans). G1 does this itself ({@code G1PeriodicGCInterval}), but serial GC shrinks the heap only at a full
- * collection, which a service at rest never reaches: after bench/content.sh, spaces.sh and search.sh content-service
- * kept its 96 MB of heap resident. A {@code System.gc()} once the service is quiet (see {@link QuietHeap}) shrinks
- * the heap to its live set over the {@code Min/MaxHeapFreeRatio} the services run with. Under load young collections keep coming, so it never fires;
- * with another collector it does nothing.
+ * (content-service, `./platform`; issue 29; the gateway runs serial GC too but does not index platform-commons' beans).
+ * G1 does this itself ({@code G1PeriodicGCInterval}), but serial GC shrinks the heap only at a full collection, which a
+ * service at rest never reaches: after bench/content.sh, spaces.sh and search.sh content-service kept its 96 MB of heap
+ * resident. A {@code System.gc()} once the service is quiet (see {@link QuietHeap}) shrinks the heap to its live set
+ * over the {@code Min/MaxHeapFreeRatio} the services run with. Under load young collections keep coming, so it never
+ * fires; with another collector it does nothing.
  *
  * <p>Off unless {@code bindery.memory.quiet-check-every} is set (e.g. {@code 20s}): it gave content-service 15–25 MB
- * less RSS at rest (README, issue 29 round 8), but bench/compare.sh against d2844f3 saw the reader's ratio fall
- * round after round in both of its runs (1.01, 0.88, 0.62) with it on, and whether this is the cause (a heap shrunk
- * while the other side ran, regrown by full collections under load) was not isolated before it landed.
+ * less RSS at rest (README, issue 29 round 8), but bench/compare.sh against d2844f3 saw the reader's ratio fall round
+ * after round in both of its runs (1.01, 0.88, 0.62) with it on, and whether this is the cause (a heap shrunk while the
+ * other side ran, regrown by full collections under load) was not isolated before it landed.
  */
 @ApplicationScoped
 public class QuietHeapRelease {
