@@ -34,7 +34,7 @@ class OutboxStore {
      * Writes the rows of one type and time after those already written (the flush sends the persisted ones first, so
      * ids keep the order of publishing), in JDBC batches: the identity ids keep Hibernate from batching persists.
      */
-    void insertAll(String type, Instant createdAt, List<NewRow> rows) {
+    void insertAll(String type, Instant createdAt, Iterable<NewRow> rows) {
         em.flush();
         em.unwrap(Session.class).doWork(connection -> {
             try (PreparedStatement insert = connection.prepareStatement(
