@@ -8,14 +8,16 @@
 # of the services, through the lock), starts both stacks with their own ./platform services-up (REF on REF_PORT 19400.., the working
 # tree on WORK_PORT 19300.., databases bindery_cmp_ref_<port> / bindery_cmp_work_<port> on the running PostgreSQL and Kafka, state
 # under .platform/compare/), seeds each (SPREAD spaces, a PAGES-page space for search, a published PAGES-page site for
-# the reader), then ROUNDS x (REF, work) with wrk -t1 -c32, WARMUP s + DURATION s each, alternating, of
+# the reader), then ROUNDS x (REF, work) with wrk -t1 -c32, WARMUP s + DURATION s each, alternating
+# (REF first in odd rounds, work first in even ones), of
 #   spaces   GET /v1/spaces/{id} (cycling over SPREAD ids)
 #   search   GET /v1/spaces/{s}/search?query=quokka&limit=25 (1,000 hits of 5,000 pages)
 #   reader   GET /s/{site}/{page} (a published page, no token)
-# and prints req/s of each and the ratio work / REF, then each service's RSS on both sides after the runs and its ratio,
+# and prints req/s of each and the ratio work / REF, with the JVMs of both stacks that used ≥ 5 % of a core during each
+# measured run (so a bystander's background work shows), then each service's RSS on both sides after the runs and its ratio,
 # and the load average. Stops both stacks at the end (KEEP=1 leaves them up).
 #
-# Env: REF_PORT (19400), WORK_PORT (19300), ROUNDS (2), WARMUP (10), DURATION (20), SPREAD (1000), PAGES (5000),
+# Env: READS ("spaces search reader": which, in that order), REF_PORT (19400), WORK_PORT (19300), ROUNDS (2), WARMUP (10), DURATION (20), SPREAD (1000), PAGES (5000),
 # KEEP. Needs wrk, jq, node, python3 (the seeding of search.sh and reader.sh).
 set -euo pipefail
 export LC_ALL=C
@@ -120,10 +122,24 @@ lua() { # NAME KIND -> a wrk script
   esac
   echo "$f"
 }
-rps() { # NAME PORT KIND
-  local s; s=$(lua "$1" "$3")
+cpu_ticks() { # -> "stack/service ticks" for every JVM of both stacks (user + system, /proc/PID/stat fields 14 and 15)
+  local name svc pid
+  for name in ref work; do
+    for svc in "${services[@]}"; do
+      pid=$(cat "$BASE/state-$name/pids/$svc.pid" 2>/dev/null) || continue
+      awk -v k="$name/${svc%-service}" '{print k, $14 + $15}' "/proc/$pid/stat" 2>/dev/null || true
+    done
+  done
+}
+rps() { # NAME PORT KIND -> req/s; also writes $BASE/busy-NAME, the JVMs that used ≥ 5 % of a core meanwhile
+  local s before; s=$(lua "$1" "$3")
   wrk -t1 -c32 -d"${WARMUP}s" -s "$s" "http://127.0.0.1:$2" >/dev/null
+  before=$(cpu_ticks)
   wrk -t1 -c32 -d"${DURATION}s" -s "$s" "http://127.0.0.1:$2" | awk '/Requests\/sec/ {print $2}'
+  # What else ran during the measured part: a stack's background work (insights embedding, say) takes cores from the
+  # other's reads, and a falling ratio with a busy bystander is the bystander, not the request path.
+  join <(sort <<<"$before") <(cpu_ticks | sort) | awk -v hz="$(getconf CLK_TCK)" -v d="$DURATION" \
+    '{ p = ($3 - $2) * 100 / hz / d; if (p >= 5) printf "%s %d%%  ", $1, p }' >"$BASE/busy-$1"
 }
 
 # 4. Alternate.
@@ -131,10 +147,13 @@ echo
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "wrk -t1 -c32, ${WARMUP}s warm-up + ${DURATION}s, alternating REF ($REF, ${commit:0:12}) and work ($(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- . ':!bench' || echo '+dirty'))"
 printf '%-8s %-6s %12s %12s %7s\n' read round ref work ratio
-for kind in spaces search reader; do
+for kind in ${READS:-spaces search reader}; do
   for ((r = 1; r <= ROUNDS; r++)); do
-    a=$(rps ref "$REF_PORT" "$kind"); b=$(rps work "$WORK_PORT" "$kind")
-    printf '%-8s %-6s %12s %12s %7s\n' "$kind" "$r" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", b / a}')"
+    # who goes first swaps each round, so neither side always runs right after the other's load
+    if ((r % 2)); then a=$(rps ref "$REF_PORT" "$kind"); b=$(rps work "$WORK_PORT" "$kind")
+    else b=$(rps work "$WORK_PORT" "$kind"); a=$(rps ref "$REF_PORT" "$kind"); fi
+    printf '%-8s %-6s %12s %12s %7s   busy: ref run %s| work run %s\n' "$kind" "$r" "$a" "$b" \
+      "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", b / a}')" "$(cat "$BASE/busy-ref")" "$(cat "$BASE/busy-work")"
   done
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
