@@ -9,6 +9,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -24,7 +25,7 @@ public class BranchStore implements MergedBranches {
     public Branch find(String spaceId, String idOrNumber) {
         Branch b = Branch.findById(idOrNumber);
         if (b == null && idOrNumber != null && idOrNumber.matches("\\d{1,9}")) {
-            b = Branch.find("spaceId = ?1 and number = ?2", spaceId, Integer.parseInt(idOrNumber)).firstResult();
+            b = byNumber(spaceId, Integer.parseInt(idOrNumber));
         }
         if (b == null || !b.spaceId.equals(spaceId)) {
             throw ApiException.notFound("no change request " + idOrNumber + " in space " + spaceId);
@@ -57,16 +58,27 @@ public class BranchStore implements MergedBranches {
         return Branch.findById(id);
     }
 
+    // Native SQL, not HQL: see SpaceStore (the HQL parser is ~1,300 classes of metaspace once loaded).
+
+    /** The space's branch of this change request number; null when there is none. */
+    @SuppressWarnings("unchecked")
+    private Branch byNumber(String spaceId, int number) {
+        List<Branch> found = em.createNativeQuery("SELECT * FROM branch WHERE space_id = :s AND number = :n", Branch.class)
+                .setParameter("s", spaceId).setParameter("n", number).getResultList();
+        return found.isEmpty() ? null : found.get(0);
+    }
+
     /** How many branches of the space have this change request number (0 or 1). */
     long numbered(String spaceId, int number) {
-        return Branch.count("spaceId = ?1 and number = ?2", spaceId, number);
+        return ((Number) em.createNativeQuery("SELECT count(*) FROM branch WHERE space_id = :s AND number = :n")
+                .setParameter("s", spaceId).setParameter("n", number).getSingleResult()).longValue();
     }
 
     /** The highest change request number in the space; null when it has none. */
     Integer maxNumber(String spaceId) {
-        return Branch.getEntityManager()
-                .createQuery("select max(b.number) from Branch b where b.spaceId = :s", Integer.class)
+        Number max = (Number) em.createNativeQuery("SELECT max(number) FROM branch WHERE space_id = :s")
                 .setParameter("s", spaceId).getSingleResult();
+        return max == null ? null : max.intValue();
     }
 
     /**
