@@ -11,12 +11,13 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+
+import static io.bindery.identity.support.SqlValues.instant;
 
 /** The queries of {@code member}: the only class that reads or writes the table. */
 @ApplicationScoped
@@ -28,12 +29,21 @@ class MemberStore {
         return Member.findById(new Member.Key(orgId, userId));
     }
 
+    // Native SQL, not HQL: the first HQL statement loads Hibernate's HQL parser (~1,300 classes of metaspace, kept
+    // for the life of the JVM). An empty IN list answers nothing without a query ("IN ()" is not SQL).
+
+    @SuppressWarnings("unchecked")
     List<Member> list(String orgId, List<String> userIds) {
-        return Member.list("organizationId = ?1 and userId in ?2", orgId, userIds);
+        if (userIds.isEmpty()) {
+            return List.of();
+        }
+        return em.createNativeQuery("SELECT * FROM member WHERE organization_id = :org AND user_id IN (:users)", Member.class)
+                .setParameter("org", orgId).setParameter("users", userIds).getResultList();
     }
 
     long count(String orgId, String role) {
-        return Member.count("organizationId = ?1 and role = ?2", orgId, role);
+        return ((Number) em.createNativeQuery("SELECT count(*) FROM member WHERE organization_id = :org AND role = :role")
+                .setParameter("org", orgId).setParameter("role", role).getSingleResult()).longValue();
     }
 
     void persist(Member member) {
@@ -48,8 +58,8 @@ class MemberStore {
 
     /** One targeted UPDATE of last_seen_at, which only moves forward. */
     void seen(String orgId, String userId, Instant now) {
-        em.createQuery("update Member m set m.lastSeenAt = :now where m.organizationId = :org and m.userId = :user"
-                        + " and (m.lastSeenAt is null or m.lastSeenAt < :now)")
+        em.createNativeQuery("UPDATE member SET last_seen_at = :now WHERE organization_id = :org AND user_id = :user"
+                        + " AND (last_seen_at IS NULL OR last_seen_at < :now)")
                 .setParameter("now", now).setParameter("org", orgId).setParameter("user", userId).executeUpdate();
     }
 
@@ -71,7 +81,7 @@ class MemberStore {
     /** Those of the users who are members (no lock). */
     Set<String> membersAmong(String orgId, List<String> userIds) {
         Set<String> found = new HashSet<>();
-        Member.<Member>list("organizationId = ?1 and userId in ?2", orgId, userIds).forEach(m -> found.add(m.userId));
+        list(orgId, userIds).forEach(m -> found.add(m.userId));
         return found;
     }
 
@@ -92,7 +102,7 @@ class MemberStore {
         }
         // rows of (user_id, the sort column, …), see rowOf; sorted on that column, then the user id
         String column = bySeen ? "m.last_seen_at" : "m.joined_at";
-        Keyset<Object[]> order = Keyset.<Object[]>ascending(SortKey.instant(column, r -> instantOf(r[1])),
+        Keyset<Object[]> order = Keyset.<Object[]>ascending(SortKey.instant(column, r -> instant(r[1])),
                 SortKey.text("m.user_id", r -> (String) r[0])).descending(!asc);
         // One read of plain columns (no entities to hydrate and dirty-check): a page of 100 stays cheap.
         return order.page(page, limit).sql(em, "SELECT m.user_id, " + column
@@ -102,21 +112,8 @@ class MemberStore {
 
     /** A row of the list query: user_id, sort column, role, disabled, joined_at, last_seen_at, sso, email, name, photo. */
     private static MemberRow rowOf(Object[] r) {
-        return new MemberRow((String) r[0], (String) r[2], (Boolean) r[3], instantOf(r[4]), r[5] == null ? null : instantOf(r[5]),
+        return new MemberRow((String) r[0], (String) r[2], (Boolean) r[3], instant(r[4]), instant(r[5]),
                 (Boolean) r[6], (String) r[7], (String) r[8], (String) r[9]);
-    }
-
-    private static Instant instantOf(Object value) {
-        if (value instanceof Instant i) {
-            return i;
-        }
-        if (value instanceof OffsetDateTime o) {
-            return o.toInstant();
-        }
-        if (value instanceof java.sql.Timestamp t) {
-            return t.toInstant();
-        }
-        throw new IllegalStateException("unexpected timestamp type " + value.getClass());
     }
 
     static String likeEscape(String s) {

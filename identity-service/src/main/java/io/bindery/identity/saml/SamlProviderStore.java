@@ -39,17 +39,22 @@ class SamlProviderStore {
         provider.delete();
     }
 
+    // Native SQL, not HQL: the first HQL statement loads Hibernate's HQL parser (~1,300 classes of metaspace, kept
+    // for the life of the JVM).
+
     /** All the organization's providers, oldest first. */
+    @SuppressWarnings("unchecked")
     List<SamlProvider> all(String orgId) {
-        return SamlProvider.list("organizationId = ?1 order by createdAt, id", orgId);
+        return em.createNativeQuery("SELECT * FROM saml_provider WHERE organization_id = :org ORDER BY created_at, id",
+                SamlProvider.class).setParameter("org", orgId).getResultList();
     }
 
     /** A page of the organization's providers, oldest first. */
     ListPage<SamlProvider> list(String orgId, String page, int limit) {
-        return OLDEST_FIRST.page(page, limit)
-                .hql(em, SamlProvider.class, "", "from SamlProvider", Where.of("organizationId = :org", "org", orgId));
+        return OLDEST_FIRST.page(page, limit).sql(em, SamlProvider.class, "SELECT *", "FROM saml_provider",
+                Where.of("organization_id = :org", "org", orgId));
     }
 
     private static final Keyset<SamlProvider> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("createdAt", p -> p.createdAt), SortKey.text("id", p -> p.id));
+            SortKey.instant("created_at", p -> p.createdAt), SortKey.text("id", p -> p.id));
 }

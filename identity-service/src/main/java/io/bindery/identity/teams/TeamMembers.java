@@ -59,17 +59,16 @@ public class TeamMembers implements TeamCounts {
         teams.member(organizationId, callerId);
         Team team = teams.requireTeam(organizationId, teamId, false);
         ListPage<TeamStore.PlaceRow> rows = store.members(organizationId, team.id, page, Limits.parse(limitParam));
-        List<String> userIds = rows.items().stream().map(r -> r.place().userId).toList();
+        List<String> userIds = rows.items().stream().map(TeamStore.PlaceRow::userId).toList();
         Map<String, Long> teamCounts = teamCounts(organizationId, userIds);
         Map<String, Long> spaceCounts = spaceGrants.userSpaces(organizationId, userIds);
         long sites = members.liveSites(organizationId);
         return rows.map(r -> {
-            TeamMember place = r.place();
-            MemberRow member = new MemberRow(place.userId, r.role(), r.disabled(), r.joinedAt(), r.lastSeenAt(), r.sso(),
+            MemberRow member = new MemberRow(r.userId(), r.role(), r.disabled(), r.joinedAt(), r.lastSeenAt(), r.sso(),
                     r.email(), r.displayName(), r.photoUrl());
             return new TeamMemberView(members.view(member,
-                    teamCounts.getOrDefault(place.userId, 0L), spaceCounts.getOrDefault(place.userId, 0L), sites),
-                    new TeamMemberView.TeamRole(place.role.wire()), new TeamMemberView.Permissions(true));
+                    teamCounts.getOrDefault(r.userId(), 0L), spaceCounts.getOrDefault(r.userId(), 0L), sites),
+                    new TeamMemberView.TeamRole(r.teamRole().wire()), new TeamMemberView.Permissions(true));
         });
     }
 

@@ -18,10 +18,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import static io.bindery.identity.support.SqlValues.instant;
+
 /**
  * The queries of {@code team} and {@code team_member}: the only class that reads or writes them. Team places count
  * only while their user is still a member of the organization, so some statements join {@code member} (members'
  * table) too.
+ *
+ * <p>Native SQL only, no HQL: the first HQL statement loads Hibernate's HQL parser (~1,300 classes of metaspace, kept
+ * for the life of the JVM). An empty IN list answers nothing without a query ("IN ()" is not SQL).
  */
 @ApplicationScoped
 class TeamStore {
@@ -45,17 +50,27 @@ class TeamStore {
 
     /** The team with its member list. */
     void delete(Team team) {
-        em.createQuery("delete from TeamMember tm where tm.teamId = :team").setParameter("team", team.id).executeUpdate();
+        em.createNativeQuery("DELETE FROM team_member WHERE team_id = :team").setParameter("team", team.id).executeUpdate();
         team.delete();
     }
 
+    @SuppressWarnings("unchecked")
     List<Team> list(String organizationId, Collection<String> teamIds) {
-        return Team.list("organizationId = ?1 and id in ?2", organizationId, List.copyOf(teamIds));
+        if (teamIds.isEmpty()) {
+            return List.of();
+        }
+        return em.createNativeQuery("SELECT * FROM team WHERE organization_id = :org AND id IN (:ids)", Team.class)
+                .setParameter("org", organizationId).setParameter("ids", List.copyOf(teamIds)).getResultList();
     }
 
     /** Teams by id, ordered by id. */
+    @SuppressWarnings("unchecked")
     List<Team> byIds(List<String> teamIds) {
-        return Team.list("id in ?1 order by id", teamIds);
+        if (teamIds.isEmpty()) {
+            return List.of();
+        }
+        return em.createNativeQuery("SELECT * FROM team WHERE id IN (:ids) ORDER BY id", Team.class)
+                .setParameter("ids", teamIds).getResultList();
     }
 
     /** The page of the teams list that {@code page} names (an empty one is the first); 400 for a bad cursor. */
@@ -68,13 +83,14 @@ class TeamStore {
      * for NUL by the caller); {@code owner} non-null: only the teams that user created or owns.
      */
     ListPage<Team> list(KeysetPage<Team> keyset, String organizationId, String title, String owner) {
-        Where where = Where.of("t.organizationId = :org", "org", organizationId);
+        Where where = Where.of("t.organization_id = :org", "org", organizationId);
         titleFilter(where, title);
         if (owner != null) {
-            where.and("(t.createdBy = :owner or exists (select 1 from TeamMember o where o.teamId = t.id"
-                    + " and o.userId = :owner and o.role = :ownerRole))", "owner", owner).param("ownerRole", TeamRole.OWNER);
+            where.and("(t.created_by = :owner OR EXISTS (SELECT 1 FROM team_member o WHERE o.team_id = t.id"
+                    + " AND o.user_id = :owner AND o.role = :ownerRole))", "owner", owner)
+                    .param("ownerRole", ROLES.convertToDatabaseColumn(TeamRole.OWNER));
         }
-        return keyset.hql(em, Team.class, "select t", "from Team t", where);
+        return keyset.sql(em, Team.class, "SELECT t.*", "FROM team t", where);
     }
 
     /** Members per team, counting only team places whose user still belongs to the organization. */
@@ -83,10 +99,11 @@ class TeamStore {
         if (teamIds.isEmpty()) {
             return counts;
         }
-        em.createQuery("select tm.teamId, count(tm) from TeamMember tm, Member m where tm.teamId in :teams"
-                        + " and m.organizationId = :org and m.userId = tm.userId group by tm.teamId", Object[].class)
-                .setParameter("teams", teamIds).setParameter("org", organizationId)
-                .getResultList().forEach(r -> counts.put((String) r[0], (Long) r[1]));
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("SELECT tm.team_id, count(*) FROM team_member tm JOIN member m"
+                        + " ON m.organization_id = :org AND m.user_id = tm.user_id WHERE tm.team_id IN (:teams) GROUP BY tm.team_id")
+                .setParameter("teams", teamIds).setParameter("org", organizationId).getResultList();
+        rows.forEach(r -> counts.put((String) r[0], ((Number) r[1]).longValue()));
         return counts;
     }
 
@@ -116,20 +133,24 @@ class TeamStore {
     }
 
     /** The places of those users in the team. */
+    @SuppressWarnings("unchecked")
     List<TeamMember> places(String teamId, Collection<String> userIds) {
-        return em.createQuery("select tm from TeamMember tm where tm.teamId = :team and tm.userId in :users", TeamMember.class)
+        if (userIds.isEmpty()) {
+            return List.of();
+        }
+        return em.createNativeQuery("SELECT * FROM team_member WHERE team_id = :team AND user_id IN (:users)", TeamMember.class)
                 .setParameter("team", teamId).setParameter("users", userIds).getResultList();
     }
 
     /** One DELETE: how many places it removed (0 or 1). */
     int deletePlace(String teamId, String userId) {
-        return em.createQuery("delete from TeamMember tm where tm.teamId = :team and tm.userId = :user")
+        return em.createNativeQuery("DELETE FROM team_member WHERE team_id = :team AND user_id = :user")
                 .setParameter("team", teamId).setParameter("user", userId).executeUpdate();
     }
 
-    /** A team place with the columns of its member and user. */
-    record PlaceRow(TeamMember place, String role, boolean disabled, Instant joinedAt, Instant lastSeenAt, boolean sso,
-                    String email, String displayName, String photoUrl) {
+    /** A team place (its user and team role) with the columns of its member and user. */
+    record PlaceRow(String userId, TeamRole teamRole, String role, boolean disabled, Instant joinedAt, Instant lastSeenAt,
+                    boolean sso, String email, String displayName, String photoUrl) {
     }
 
     /**
@@ -138,14 +159,15 @@ class TeamStore {
      * counts the same rows).
      */
     ListPage<PlaceRow> members(String organizationId, String teamId, String page, int limit) {
+        // plain columns, no entities to hydrate: see FIRST_JOINED for the row
         KeysetPage<Object[]> keyset = FIRST_JOINED.page(Keyset.emptyAsFirst(page), limit);
-        return keyset.hql(em, Object[].class,
-                        "select tm, m.role, m.disabled, m.joinedAt, m.lastSeenAt, m.sso, u.email, u.displayName, u.photoUrl",
-                        "from TeamMember tm, Member m, UserAccount u",
-                        Where.of("u.id = tm.userId").and("tm.teamId = :team", "team", teamId).and("m.organizationId = :org", "org", organizationId)
-                                .and("m.userId = tm.userId"))
-                .map(r -> new PlaceRow((TeamMember) r[0], (String) r[1], (Boolean) r[2], (Instant) r[3], (Instant) r[4],
-                        (Boolean) r[5], (String) r[6], (String) r[7], (String) r[8]));
+        return keyset.sql(em, "SELECT tm.user_id, tm.added_at, tm.role, m.role, m.disabled, m.joined_at, m.last_seen_at,"
+                                + " m.sso, u.email, u.display_name, u.photo_url",
+                        "FROM team_member tm JOIN member m ON m.user_id = tm.user_id JOIN app_user u ON u.id = tm.user_id",
+                        Where.of("tm.team_id = :team", "team", teamId).and("m.organization_id = :org", "org", organizationId))
+                .map(r -> new PlaceRow((String) r[0], ROLES.convertToEntityAttribute((String) r[2]), (String) r[3],
+                        (Boolean) r[4], instant(r[5]), instant(r[6]), (Boolean) r[7], (String) r[8], (String) r[9],
+                        (String) r[10]));
     }
 
     /** A team and the member's role in it. */
@@ -159,10 +181,20 @@ class TeamStore {
 
     /** A page of the teams of one user in the organization, oldest team first; {@code title} as in {@link #list}. */
     ListPage<TeamWithRole> teamsOf(KeysetPage<Object[]> keyset, String organizationId, String userId, String title) {
-        Where where = Where.of("tm.teamId = t.id").and("t.organizationId = :org", "org", organizationId).and("tm.userId = :user", "user", userId);
+        Where where = Where.of("t.organization_id = :org", "org", organizationId).and("tm.user_id = :user", "user", userId);
         titleFilter(where, title);
-        return keyset.hql(em, Object[].class, "select t, tm.role", "from Team t, TeamMember tm", where)
-                .map(r -> new TeamWithRole((Team) r[0], (TeamRole) r[1]));
+        // the page's team ids and roles from one statement, the teams from a second by id (a native query cannot give
+        // an entity and a column through KeysetPage)
+        return keyset.sql(em, "SELECT t.id, t.created_at, tm.role", "FROM team t JOIN team_member tm ON tm.team_id = t.id", where)
+                .render(this::withTeams);
+    }
+
+    /** The rows' teams, loaded in one query; a team deleted since the page was read is left out. */
+    private List<TeamWithRole> withTeams(List<Object[]> rows) {
+        Map<String, Team> byId = new HashMap<>();
+        byIds(rows.stream().map(r -> (String) r[0]).toList()).forEach(t -> byId.put(t.id, t));
+        return rows.stream().filter(r -> byId.containsKey((String) r[0]))
+                .map(r -> new TeamWithRole(byId.get((String) r[0]), ROLES.convertToEntityAttribute((String) r[2]))).toList();
     }
 
     /** How many teams of the organization each user is in (users in none left out), in one query. */
@@ -213,13 +245,16 @@ class TeamStore {
         where.and("lower(t.title) like :title escape '!'", "title", "%" + escaped + "%");
     }
 
+    /** team_member.role as stored: native SQL binds and reads the wire name, not the enum. */
+    private static final TeamRole.Column ROLES = new TeamRole.Column();
+
     // The lists' orders. An empty {@code page} is the first page, as it has always been for teams.
     private static final Keyset<Team> OLDEST_TEAM_FIRST = Keyset.ascending(
-            SortKey.instant("t.createdAt", t -> t.createdAt), SortKey.text("t.id", t -> t.id));
-    /** Rows of (team, the member's role in it). */
+            SortKey.instant("t.created_at", t -> t.createdAt), SortKey.text("t.id", t -> t.id));
+    /** Rows of (team id, its created_at, the member's role in it). */
     private static final Keyset<Object[]> OLDEST_TEAM_FIRST_WITH_ROLE = Keyset.ascending(
-            SortKey.instant("t.createdAt", r -> ((Team) r[0]).createdAt), SortKey.text("t.id", r -> ((Team) r[0]).id));
-    /** Rows of (team member, its member's and user's columns). */
+            SortKey.instant("t.created_at", r -> instant(r[1])), SortKey.text("t.id", r -> (String) r[0]));
+    /** Rows of (user id, added_at, team role, then its member's and user's columns). */
     private static final Keyset<Object[]> FIRST_JOINED = Keyset.ascending(
-            SortKey.instant("tm.addedAt", r -> ((TeamMember) r[0]).addedAt), SortKey.text("tm.userId", r -> ((TeamMember) r[0]).userId));
+            SortKey.instant("tm.added_at", r -> instant(r[1])), SortKey.text("tm.user_id", r -> (String) r[0]));
 }

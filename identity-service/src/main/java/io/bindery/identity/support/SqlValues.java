@@ -1,0 +1,24 @@
+package io.bindery.identity.support;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+
+/** Values of native query rows, whose Java types are the driver's and Hibernate's choice, not the entity's. */
+public final class SqlValues {
+    private SqlValues() {
+    }
+
+    /** A timestamp column of a native scalar row (null stays null). */
+    public static Instant instant(Object value) {
+        if (value == null || value instanceof Instant) {
+            return (Instant) value;
+        }
+        if (value instanceof OffsetDateTime o) {
+            return o.toInstant();
+        }
+        if (value instanceof java.sql.Timestamp t) {
+            return t.toInstant();
+        }
+        throw new IllegalStateException("unexpected timestamp type " + value.getClass());
+    }
+}
