@@ -8,6 +8,8 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 
+import java.util.List;
+
 /**
  * The queries and entity calls of {@code installation} and {@code target_installation}. Runs in the caller's
  * transaction.
@@ -47,27 +49,36 @@ class InstallationStore {
         return keyset.sql(em, TargetInstallation.class, "SELECT *", "FROM target_installation", where);
     }
 
+    // Native SQL, not HQL (nor Panache's query strings): the first HQL statement loads Hibernate's HQL parser
+    // (~1,300 classes of metaspace, kept for the life of the JVM).
+
     /** Whether the integration is installed in the organization. */
     boolean installed(String integrationName, String organizationId) {
-        Long existing = em.createQuery("select count(*) from Installation where integrationName = :n and organizationId = :o", Long.class)
+        Number existing = (Number) em.createNativeQuery(
+                        "SELECT count(*) FROM installation WHERE integration_name = :n AND organization_id = :o")
                 .setParameter("n", integrationName).setParameter("o", organizationId).getSingleResult();
-        return existing > 0;
+        return existing.longValue() > 0;
     }
 
     /** How many targets of one kind the installation holds. */
     long countTargets(String installationId, String kind) {
-        return TargetInstallation.count("installationId = ?1 and kind = ?2", installationId, kind);
+        return ((Number) em.createNativeQuery("SELECT count(*) FROM target_installation WHERE installation_id = :i AND kind = :k")
+                .setParameter("i", installationId).setParameter("k", kind).getSingleResult()).longValue();
     }
 
     /** The installation's target of this kind and id, or null. */
+    @SuppressWarnings("unchecked")
     TargetInstallation findTarget(String installationId, String kind, String targetId) {
-        return TargetInstallation.<TargetInstallation>find("installationId = ?1 and kind = ?2 and targetId = ?3",
-                installationId, kind, targetId).firstResult();
+        List<TargetInstallation> found = em.createNativeQuery("SELECT * FROM target_installation "
+                        + "WHERE installation_id = :i AND kind = :k AND target_id = :t LIMIT 1", TargetInstallation.class)
+                .setParameter("i", installationId).setParameter("k", kind).setParameter("t", targetId).getResultList();
+        return found.isEmpty() ? null : found.get(0);
     }
 
     /** Deletes the installation with the spaces and sites it holds. */
     void delete(Installation i) {
-        TargetInstallation.delete("installationId", i.id);
+        em.createNativeQuery("DELETE FROM target_installation WHERE installation_id = :i").setParameter("i", i.id)
+                .executeUpdate();
         i.delete();
     }
 

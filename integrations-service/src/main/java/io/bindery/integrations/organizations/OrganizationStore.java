@@ -17,9 +17,13 @@ class OrganizationStore {
         return em.find(OrganizationView.class, id);
     }
 
-    /** The organizations whose hostname is {@code hostname}, case aside. */
+    /**
+     * The organizations whose hostname is {@code hostname}, case aside. Native SQL, not HQL: the first HQL statement
+     * loads Hibernate's HQL parser (~1,300 classes of metaspace, kept for the life of the JVM).
+     */
+    @SuppressWarnings("unchecked")
     List<OrganizationView> bySubdomain(String hostname) {
-        return em.createQuery("from OrganizationView where lower(hostname) = lower(:h)", OrganizationView.class)
+        return em.createNativeQuery("SELECT * FROM organization_view WHERE lower(hostname) = lower(:h)", OrganizationView.class)
                 .setParameter("h", hostname).getResultList();
     }
 

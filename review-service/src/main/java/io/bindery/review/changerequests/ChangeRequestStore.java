@@ -6,7 +6,6 @@ import io.bindery.commons.lists.Where;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 import java.util.HashMap;
@@ -26,7 +25,7 @@ class ChangeRequestStore {
 
     /** By id or by number in the space, as every {changeRequestId} path parameter accepts. */
     Optional<ChangeRequest> find(String spaceId, String idOrNumber) {
-        return find(spaceId, idOrNumber, LockModeType.NONE);
+        return find(spaceId, idOrNumber, "");
     }
 
     /**
@@ -34,19 +33,28 @@ class ChangeRequestStore {
      * writer that held it committed. Take it first in the transaction: a row already loaded is not re-read.
      */
     Optional<ChangeRequest> findForUpdate(String spaceId, String idOrNumber) {
-        return find(spaceId, idOrNumber, LockModeType.PESSIMISTIC_WRITE);
+        return find(spaceId, idOrNumber, " FOR NO KEY UPDATE"); // what PESSIMISTIC_WRITE is on PostgreSQL
     }
 
-    private Optional<ChangeRequest> find(String spaceId, String idOrNumber, LockModeType lock) {
+    // Native SQL, not HQL (nor Panache's query strings): the first HQL statement loads Hibernate's HQL parser
+    // (~1,300 classes of metaspace, kept for the life of the JVM).
+
+    private Optional<ChangeRequest> find(String spaceId, String idOrNumber, String lock) {
         if (idOrNumber.matches("[0-9]{1,9}")) {
-            Optional<ChangeRequest> byNumber = ChangeRequest.<ChangeRequest>find("spaceId = ?1 and number = ?2", spaceId,
-                    Integer.parseInt(idOrNumber)).withLock(lock).firstResultOptional();
+            Optional<ChangeRequest> byNumber = first(em.createNativeQuery(
+                            "SELECT * FROM change_request WHERE space_id = :s AND number = :n LIMIT 1" + lock, ChangeRequest.class)
+                    .setParameter("s", spaceId).setParameter("n", Integer.parseInt(idOrNumber)).getResultList());
             if (byNumber.isPresent()) {
                 return byNumber;
             }
         }
-        return ChangeRequest.<ChangeRequest>find("spaceId = ?1 and id = ?2", spaceId, idOrNumber).withLock(lock)
-                .firstResultOptional();
+        return first(em.createNativeQuery("SELECT * FROM change_request WHERE space_id = :s AND id = :id LIMIT 1" + lock,
+                        ChangeRequest.class)
+                .setParameter("s", spaceId).setParameter("id", idOrNumber).getResultList());
+    }
+
+    private static Optional<ChangeRequest> first(List<?> rows) {
+        return rows.stream().findFirst().map(ChangeRequest.class::cast);
     }
 
     /** The change request already loaded (and locked) in this transaction: no query. */
@@ -102,7 +110,10 @@ class ChangeRequestStore {
     List<ChangeRequest> byIds(List<String> ids) {
         Map<String, ChangeRequest> byId = new HashMap<>();
         if (!ids.isEmpty()) {
-            ChangeRequest.<ChangeRequest>list("id in ?1", ids).forEach(c -> byId.put(c.id, c));
+            @SuppressWarnings("unchecked")
+            List<ChangeRequest> found = em.createNativeQuery("SELECT * FROM change_request WHERE id IN (:ids)", ChangeRequest.class)
+                    .setParameter("ids", ids).getResultList();
+            found.forEach(c -> byId.put(c.id, c));
         }
         return ids.stream().map(byId::get).toList();
     }
@@ -161,8 +172,10 @@ class ChangeRequestStore {
     }
 
     /** The change requests naming the cluster, locked, by id. */
+    @SuppressWarnings("unchecked")
     List<ChangeRequest> namingClusterForUpdate(String clusterId) {
-        return em.createQuery("FROM ChangeRequest WHERE conversationsIssuesCluster = :c ORDER BY id", ChangeRequest.class)
-                .setParameter("c", clusterId).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultList();
+        return em.createNativeQuery("SELECT * FROM change_request WHERE conversations_issues_cluster = :c ORDER BY id "
+                        + "FOR NO KEY UPDATE", ChangeRequest.class)
+                .setParameter("c", clusterId).getResultList();
     }
 }

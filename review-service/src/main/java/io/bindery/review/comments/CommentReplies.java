@@ -57,7 +57,7 @@ public class CommentReplies {
     }
 
     static final Keyset<CommentReply> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("postedAt", r -> r.postedAt), SortKey.text("id", r -> r.id));
+            SortKey.instant("posted_at", r -> r.postedAt), SortKey.text("id", r -> r.id)); // SQL columns: CommentStore.replyPage
 
     public ReplyView create(CommentThread thread, String commentId, JsonNode node, String format) {
         JsonBody body = JsonBody.of(node);

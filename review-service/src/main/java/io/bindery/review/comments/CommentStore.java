@@ -25,26 +25,29 @@ class CommentStore {
     record ReplierRow(String comment, String user, long count, Instant updatedAt) {
     }
 
+    // Native SQL, not HQL (nor Panache's query strings): the first HQL statement loads Hibernate's HQL parser
+    // (~1,300 classes of metaspace, kept for the life of the JVM). Keyset columns are SQL: see Comments.OLDEST_FIRST.
+
     // --- comments
 
     /** A page of the thread's comments: of the given status ({@code all}: any), page and authors (empty: any). */
     ListPage<Comment> page(KeysetPage<Comment> page, CommentThread thread, String status, String targetPage, List<String> authors) {
-        Where where = Where.of("spaceId = :space", "space", thread.spaceId());
+        Where where = Where.of("space_id = :space", "space", thread.spaceId());
         if (thread.changeRequest() == null) {
-            where.and("changeRequestId is null");
+            where.and("change_request_id IS NULL");
         } else {
-            where.and("changeRequestId = :cr", "cr", thread.changeRequestId());
+            where.and("change_request_id = :cr", "cr", thread.changeRequestId());
         }
         if (!status.equals("all")) {
             where.and("status = :status", "status", status);
         }
         if (targetPage != null) {
-            where.and("pageId = :page", "page", targetPage);
+            where.and("page_id = :page", "page", targetPage);
         }
         if (!authors.isEmpty()) {
-            where.and("postedBy in :authors", "authors", authors);
+            where.and("posted_by IN (:authors)", "authors", authors);
         }
-        return page.hql(em, Comment.class, "", "from Comment", where);
+        return page.sql(em, Comment.class, "SELECT *", "FROM comment", where);
     }
 
     Optional<Comment> find(String commentId, LockModeType lock) {
@@ -52,8 +55,13 @@ class CommentStore {
     }
 
     /** The comments of these ids (in no particular order). */
+    @SuppressWarnings("unchecked")
     List<Comment> byIds(List<String> ids) {
-        return Comment.list("id in ?1", ids);
+        if (ids.isEmpty()) {
+            return List.of(); // "IN ()" is not SQL
+        }
+        return em.createNativeQuery("SELECT * FROM comment WHERE id IN (:ids)", Comment.class).setParameter("ids", ids)
+                .getResultList();
     }
 
     void insert(Comment comment) {
@@ -64,7 +72,10 @@ class CommentStore {
     void delete(Comment comment) {
         List<String> targets = new java.util.ArrayList<>();
         targets.add(comment.id);
-        targets.addAll(CommentReply.<CommentReply>list("commentId", comment.id).stream().map(r -> r.id).toList());
+        @SuppressWarnings("unchecked")
+        List<String> replies = em.createNativeQuery("SELECT id FROM comment_reply WHERE comment_id = :c")
+                .setParameter("c", comment.id).getResultList();
+        targets.addAll(replies);
         deleteReactions(targets);
         comment.delete();
     }
@@ -72,7 +83,7 @@ class CommentStore {
     // --- replies
 
     ListPage<CommentReply> replyPage(KeysetPage<CommentReply> page, String commentId) {
-        return page.hql(em, CommentReply.class, "", "from CommentReply", Where.of("commentId = :comment", "comment", commentId));
+        return page.sql(em, CommentReply.class, "SELECT *", "FROM comment_reply", Where.of("comment_id = :comment", "comment", commentId));
     }
 
     Optional<CommentReply> findReply(String replyId, LockModeType lock) {

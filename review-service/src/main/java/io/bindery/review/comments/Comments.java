@@ -86,7 +86,8 @@ public class Comments {
                 .render(rows -> renderer.comments(thread, rows, caller, document)));
     }
 
-    static final Keyset<Comment> OLDEST_FIRST = Keyset.ascending(SortKey.instant("postedAt", c -> c.postedAt), SortKey.text("id", c -> c.id));
+    /** SQL columns: CommentStore.page runs native SQL. */
+    static final Keyset<Comment> OLDEST_FIRST = Keyset.ascending(SortKey.instant("posted_at", c -> c.postedAt), SortKey.text("id", c -> c.id));
 
     /** Body: body (required), optional page, node, tableCell {record, definition}. */
     public CommentView create(CommentThread thread, JsonNode node, String format) {
