@@ -23,7 +23,7 @@ class ShareLinkStore {
 
     /** One page of the links {@code where} selects, in {@code order}. */
     ListPage<ShareLink> page(Keyset<ShareLink> order, String page, int limit, Where where) {
-        return order.page(page, limit).hql(em, ShareLink.class, "", "from ShareLink", where);
+        return order.page(page, limit).sql(em, ShareLink.class, "SELECT *", "FROM site_share_link", where);
     }
 
     /** Whether the site has an active link with this key. */

@@ -32,7 +32,7 @@ class SiteStore {
 
     /** One page of the sites {@code where} selects, in {@code order}. */
     ListPage<Site> page(Keyset<Site> order, String page, int limit, Where where) {
-        return order.page(page, limit).hql(em, Site.class, "", "from Site", where);
+        return order.page(page, limit).sql(em, Site.class, "SELECT *", "FROM site", where);
     }
 
     // Native SQL, not HQL: the first HQL statement loads Hibernate's HQL parser (~1,300 classes of metaspace, kept

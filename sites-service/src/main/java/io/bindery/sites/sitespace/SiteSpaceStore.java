@@ -29,7 +29,7 @@ class SiteSpaceStore {
 
     /** One page of the site spaces {@code where} selects, in {@code order}. */
     ListPage<SiteSpaceRow> page(Keyset<SiteSpaceRow> order, String page, int limit, Where where) {
-        return order.page(page, limit).hql(em, SiteSpaceRow.class, "", "from SiteSpaceRow", where);
+        return order.page(page, limit).sql(em, SiteSpaceRow.class, "SELECT *", "FROM site_space", where);
     }
 
     /** A new site space, written at the next flush. */

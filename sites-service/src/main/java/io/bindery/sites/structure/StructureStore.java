@@ -83,8 +83,8 @@ public class StructureStore implements SectionPaths {
 
     /** One page of the site's items of {@code kind}. */
     public ListPage<StructureItem> page(Keyset<StructureItem> order, String page, int limit, SiteRecord site, String kind) {
-        return order.page(page, limit).hql(em, StructureItem.class, "", "from StructureItem",
-                Where.of("siteId = :site", "site", site.id()).and("kind = :kind", "kind", kind));
+        return order.page(page, limit).sql(em, StructureItem.class, "SELECT *", "FROM site_structure_item",
+                Where.of("site_id = :site", "site", site.id()).and("kind = :kind", "kind", kind));
     }
 
     /** All the site's items, each parent's in order. */
