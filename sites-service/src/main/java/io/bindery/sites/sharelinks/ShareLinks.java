@@ -32,7 +32,7 @@ import java.util.Optional;
 public class ShareLinks {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Keyset<ShareLink> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("createdAt", l -> l.createdAt), SortKey.text("id", l -> l.id));
+            SortKey.instant("created_at", l -> l.createdAt), SortKey.text("id", l -> l.id));
 
     @Inject
     SiteAccess access;
@@ -49,7 +49,7 @@ public class ShareLinks {
     public ListPage<ShareLinkView> list(String orgId, String userId, String siteId, String search, String page, int limit) {
         access.policy(orgId, userId).require(Action.MANAGE);
         SiteRecord site = sites.requireRecord(orgId, siteId, false);
-        Where where = Where.of("siteId = :site", "site", site.id());
+        Where where = Where.of("site_id = :site", "site", site.id());
         if (search != null && !search.isEmpty()) {
             where = where.and("lower(name) like :search escape '\\'", "search", "%" + Where.likeEscaped(search.toLowerCase()) + "%");
         }

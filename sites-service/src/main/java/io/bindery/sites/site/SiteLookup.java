@@ -19,7 +19,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class SiteLookup {
     private static final Keyset<Site> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("createdAt", s -> s.createdAt), SortKey.text("id", s -> s.id));
+            SortKey.instant("created_at", s -> s.createdAt), SortKey.text("id", s -> s.id));
 
     @Inject
     SiteStore store;
@@ -54,7 +54,7 @@ public class SiteLookup {
      */
     public ListPage<SiteRecord> page(String orgId, String title, Boolean published, String space, List<SiteType> types,
                                String page, int limit) {
-        Where where = Where.of("organizationId = :org", "org", orgId);
+        Where where = Where.of("organization_id = :org", "org", orgId);
         if (title != null) {
             where = where.and("lower(title) like :title escape '\\'", "title", "%" + Where.likeEscaped(title.toLowerCase()) + "%");
         }
@@ -62,10 +62,10 @@ public class SiteLookup {
             where = where.and("published = :published", "published", published);
         }
         if (space != null) {
-            where = where.and("id in (select ss.siteId from SiteSpaceRow ss where ss.spaceId = :space)", "space", space);
+            where = where.and("id IN (SELECT ss.site_id FROM site_space ss WHERE ss.space_id = :space)", "space", space);
         }
         if (types != null && !types.isEmpty()) {
-            where = where.and("type in :types", "types", types);
+            where = where.and("type IN (:types)", "types", types.stream().map(SiteType::wire).toList()); // the stored spelling
         }
         return store.page(OLDEST_FIRST, page, limit, where).map(SiteRecord::of);
     }

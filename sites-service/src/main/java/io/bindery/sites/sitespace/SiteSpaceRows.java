@@ -46,7 +46,7 @@ import java.util.stream.Collectors;
 public class SiteSpaceRows {
     public static final String ROOT = "";
     private static final Keyset<SiteSpaceRow> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("createdAt", r -> r.createdAt), SortKey.text("id", r -> r.id));
+            SortKey.instant("created_at", r -> r.createdAt), SortKey.text("id", r -> r.id));
 
     @Inject
     SiteLookup sites;
@@ -254,9 +254,9 @@ public class SiteSpaceRows {
 
     /** A page of the site's site spaces, oldest first; {@code isDefault}: only default ones (true), or others. */
     public ListPage<SiteSpaceRow> page(SiteRecord site, Boolean isDefault, String page, int limit) {
-        Where where = Where.of("siteId = :site", "site", site.id());
+        Where where = Where.of("site_id = :site", "site", site.id());
         if (isDefault != null) {
-            where = where.and("isDefault = :isDefault", "isDefault", isDefault);
+            where = where.and("is_default = :isDefault", "isDefault", isDefault);
         }
         return store.page(OLDEST_FIRST, page, limit, where);
     }

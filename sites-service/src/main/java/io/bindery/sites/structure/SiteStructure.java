@@ -45,7 +45,7 @@ import java.util.Optional;
 public class SiteStructure {
     private static final String ROOT = "";
     private static final Keyset<StructureItem> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("createdAt", i -> i.createdAt), SortKey.text("id", i -> i.id));
+            SortKey.instant("created_at", i -> i.createdAt), SortKey.text("id", i -> i.id));
 
     @Inject
     SiteAccess access;

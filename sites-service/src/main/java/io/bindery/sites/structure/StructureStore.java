@@ -46,10 +46,23 @@ public class StructureStore implements SectionPaths {
                 .filter(i -> i.siteId.equals(site.id()) && i.section());
     }
 
+    // Native SQL, not HQL: the first HQL statement loads Hibernate's HQL parser (~1,300 classes of metaspace, kept
+    // for the life of the JVM).
+
     /** The site's default section (else its first), if it has sections. */
     public Optional<StructureItem> defaultSection(SiteRecord site) {
-        return StructureItem.<StructureItem>find("siteId = ?1 and kind = ?2 order by isDefault desc, createdAt, id",
-                site.id(), StructureItem.SECTION).firstResultOptional();
+        return items("SELECT * FROM site_structure_item WHERE site_id = :site AND kind = :kind"
+                + " ORDER BY is_default DESC, created_at, id LIMIT 1", site, StructureItem.SECTION).stream().findFirst();
+    }
+
+    /** The site's items of {@code kind} (null: any) that {@code sql} selects, binding :site and :kind. */
+    @SuppressWarnings("unchecked")
+    private List<StructureItem> items(String sql, SiteRecord site, String kind) {
+        var query = em.createNativeQuery(sql, StructureItem.class).setParameter("site", site.id());
+        if (kind != null) {
+            query.setParameter("kind", kind);
+        }
+        return query.getResultList();
     }
 
     /** Makes the section the site's default, unsetting the one that was. */
@@ -57,8 +70,8 @@ public class StructureStore implements SectionPaths {
         if (section.isDefault) {
             return;
         }
-        StructureItem.<StructureItem>list("siteId = ?1 and kind = ?2 and isDefault = true", site.id(), StructureItem.SECTION)
-                .forEach(other -> other.isDefault = false);
+        items("SELECT * FROM site_structure_item WHERE site_id = :site AND kind = :kind AND is_default", site,
+                StructureItem.SECTION).forEach(other -> other.isDefault = false);
         section.isDefault = true;
     }
 
@@ -70,48 +83,60 @@ public class StructureStore implements SectionPaths {
 
     /** One page of the site's items of {@code kind}. */
     public ListPage<StructureItem> page(Keyset<StructureItem> order, String page, int limit, SiteRecord site, String kind) {
-        return order.page(page, limit).hql(em, StructureItem.class, "", "from StructureItem",
-                Where.of("siteId = :site", "site", site.id()).and("kind = :kind", "kind", kind));
+        return order.page(page, limit).sql(em, StructureItem.class, "SELECT *", "FROM site_structure_item",
+                Where.of("site_id = :site", "site", site.id()).and("kind = :kind", "kind", kind));
     }
 
     /** All the site's items, each parent's in order. */
     public List<StructureItem> all(SiteRecord site) {
-        return StructureItem.list("siteId = ?1 order by position, id", site.id());
+        return items("SELECT * FROM site_structure_item WHERE site_id = :site ORDER BY position, id", site, null);
     }
 
     /** Whether the site has sections (a site has sections or site spaces at its root). */
     public boolean hasSections(SiteRecord site) {
-        return StructureItem.count("siteId = ?1 and kind = ?2", site.id(), StructureItem.SECTION) > 0;
+        return ((Number) em.createNativeQuery("SELECT count(*) FROM site_structure_item WHERE site_id = :site AND kind = :kind")
+                .setParameter("site", site.id()).setParameter("kind", StructureItem.SECTION).getSingleResult()).longValue() > 0;
     }
 
     /** Whether another section of the site than {@code except} (null: none) is at {@code path}. */
     public boolean sectionPathTaken(SiteRecord site, String path, String except) {
-        return StructureItem.count("siteId = ?1 and kind = ?2 and path = ?3 and id <> ?4", site.id(),
-                StructureItem.SECTION, path, except == null ? "" : except) > 0;
+        return ((Number) em.createNativeQuery("SELECT count(*) FROM site_structure_item"
+                        + " WHERE site_id = :site AND kind = :kind AND path = :path AND id <> :except")
+                .setParameter("site", site.id()).setParameter("kind", StructureItem.SECTION).setParameter("path", path)
+                .setParameter("except", except == null ? "" : except).getSingleResult()).longValue() > 0;
     }
 
     /** The site's oldest section, if any. */
     public Optional<StructureItem> oldestSection(SiteRecord site) {
-        return StructureItem.<StructureItem>find("siteId = ?1 and kind = ?2 order by createdAt, id", site.id(), StructureItem.SECTION)
-                .firstResultOptional();
+        return items("SELECT * FROM site_structure_item WHERE site_id = :site AND kind = :kind ORDER BY created_at, id LIMIT 1",
+                site, StructureItem.SECTION).stream().findFirst();
     }
 
     /** The children of a parent (null: the root), in order, without {@code except}. */
     public List<StructureItem> children(SiteRecord site, String parentId, String except) {
         List<StructureItem> items = parentId == null
-                ? StructureItem.list("siteId = ?1 and parentId is null order by position, id", site.id())
-                : StructureItem.list("siteId = ?1 and parentId = ?2 order by position, id", site.id(), parentId);
+                ? items("SELECT * FROM site_structure_item WHERE site_id = :site AND parent_id IS NULL ORDER BY position, id",
+                        site, null)
+                : children(site, parentId);
         List<StructureItem> out = new ArrayList<>(items);
         out.removeIf(i -> i.id.equals(except));
         return out;
     }
 
+    @SuppressWarnings("unchecked")
+    private List<StructureItem> children(SiteRecord site, String parentId) {
+        return em.createNativeQuery("SELECT * FROM site_structure_item WHERE site_id = :site AND parent_id = :parent"
+                        + " ORDER BY position, id", StructureItem.class)
+                .setParameter("site", site.id()).setParameter("parent", parentId).getResultList();
+    }
+
     /** The paths of the site's sections, by section id. */
     @Override
+    @SuppressWarnings("unchecked")
     public Map<String, String> paths(SiteRecord site) {
         Map<String, String> paths = new HashMap<>();
-        em.createQuery("select i.id, i.path from StructureItem i where i.siteId = :site and i.kind = :kind", Object[].class)
-                .setParameter("site", site.id()).setParameter("kind", StructureItem.SECTION).getResultList()
+        ((List<Object[]>) em.createNativeQuery("SELECT id, path FROM site_structure_item WHERE site_id = :site AND kind = :kind")
+                .setParameter("site", site.id()).setParameter("kind", StructureItem.SECTION).getResultList())
                 .forEach(row -> paths.put((String) row[0], (String) row[1]));
         return paths;
     }
