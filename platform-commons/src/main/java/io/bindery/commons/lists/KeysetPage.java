@@ -33,14 +33,6 @@ public record KeysetPage<R>(Keyset<R> keyset, int limit, List<Object> after) {
         return run(count, entity == null ? em.createNativeQuery(rows) : em.createNativeQuery(rows, entity), where);
     }
 
-    /** The same in HQL; {@code select} may be empty (the from clause's one root). */
-    public ListPage<R> hql(EntityManager em, Class<R> type, String select, String from, Where where) {
-        Query count = em.createQuery("select count(*) " + from + " where " + where.text(), Long.class);
-        String rows = (select.isEmpty() ? "" : select + " ") + from + " where " + where.text() + condition()
-                + " order by " + keyset.orderBy();
-        return run(count, em.createQuery(rows, type).setMaxResults(limit + 1), where);
-    }
-
     /** {@code " AND (keys) > (cursor values)"} ({@code <} when descending), or nothing on the first page. */
     public String condition() {
         if (after == null) {

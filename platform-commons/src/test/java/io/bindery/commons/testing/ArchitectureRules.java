@@ -98,14 +98,14 @@ public final class ArchitectureRules {
             "findByIdOptional", "list", "listAll", "stream", "streamAll", "count", "delete", "deleteAll", "deleteById",
             "update", "exists");
     /** A keyset page runs the count and page queries it is handed (commons' lists): a store's to call. */
-    private static final java.util.Set<String> KEYSET_QUERIES = java.util.Set.of("sql", "hql");
+    private static final java.util.Set<String> KEYSET_QUERIES = java.util.Set.of("sql");
     private static final String KEYSET_PAGE = "io.bindery.commons.lists.KeysetPage";
     private static final java.util.Set<String> JDBC_STATEMENTS = java.util.Set.of("prepareStatement",
             "createStatement", "prepareCall");
 
     /**
      * SQL is a store's: only a class named {@code …Store} builds a query (JPA/HQL or native through the
-     * EntityManager, a Panache finder, update or delete, a JDBC statement, a keyset page's {@code sql}/{@code hql}),
+     * EntityManager, a Panache finder, update or delete, a JDBC statement, a keyset page's {@code sql}),
      * so a table's queries are found in one place and a use case reads as what it does, not how rows are fetched.
      */
     public static ArchRule queriesOnlyInStores() {
@@ -132,13 +132,23 @@ public final class ArchitectureRules {
         boolean counts(JavaClass origin, JavaClass owner, String name);
     }
 
+    /** The same with the call itself, for a rule that looks at the called method's parameters. */
+    private interface MethodCallFilter {
+        boolean counts(JavaClass origin, com.tngtech.archunit.core.domain.JavaMethodCall call);
+    }
+
     /** Each call from a class that {@code counted} matches is one violation (so a ratchet can count them). */
     private static ArchCondition<JavaClass> makeNoCallsThat(String description, CallFilter counted) {
+        return makeNoMethodCallsThat(description,
+                (origin, call) -> counted.counts(origin, call.getTargetOwner(), call.getName()));
+    }
+
+    private static ArchCondition<JavaClass> makeNoMethodCallsThat(String description, MethodCallFilter counted) {
         return new ArchCondition<>(description) {
             @Override
             public void check(JavaClass origin, ConditionEvents events) {
                 for (com.tngtech.archunit.core.domain.JavaMethodCall call : origin.getMethodCallsFromSelf()) {
-                    if (counted.counts(origin, call.getTargetOwner(), call.getName())) {
+                    if (counted.counts(origin, call)) {
                         events.add(SimpleConditionEvent.violated(call, call.getDescription()));
                     }
                 }
@@ -175,6 +185,35 @@ public final class ArchitectureRules {
                         && PANACHE_ENTITY_CALLS.contains(name)
                 || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheRepositoryBase")
                         && PANACHE_ENTITY_CALLS.contains(name));
+    }
+
+    /** Panache's static queries, all HQL: a query string, or the whole table ({@code listAll}, {@code count()}). */
+    private static final java.util.Set<String> PANACHE_HQL = java.util.Set.of("find", "findAll", "list", "listAll",
+            "stream", "streamAll", "count", "delete", "deleteAll", "update", "exists");
+
+    /**
+     * No HQL or JPQL: every query is native SQL. The first HQL statement a JVM runs loads Hibernate's HQL parser
+     * (its ANTLR grammars and query tree), classes kept for the JVM's life: in content-service 733 classes and ~6 MB
+     * of metaspace (issue 29). Counted: {@code EntityManager.createQuery}/{@code createNamedQuery}, Panache's static
+     * finders, counts, updates and deletes (not {@code findById}, {@code deleteById}, which load by id, nor an
+     * entity's own {@code delete()}). ({@code KeysetPage} pages in native SQL only.)
+     */
+    public static ArchRule noHql() {
+        return classes().should(makeNoMethodCallsThat("run no HQL (EntityManager.createQuery, Panache query strings)", (origin, call) -> {
+                    JavaClass owner = call.getTargetOwner();
+                    String name = call.getName();
+                    if (owner.isAssignableTo("jakarta.persistence.EntityManager")) {
+                        return name.equals("createQuery") || name.equals("createNamedQuery");
+                    }
+                    boolean panache = owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheEntityBase")
+                            || owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheRepositoryBase");
+                    // an entity's delete() removes it by id; the static delete(query, params) is HQL
+                    return panache && PANACHE_HQL.contains(name) && !(name.equals("delete")
+                            && call.getTarget().getRawParameterTypes().isEmpty()
+                            && owner.isAssignableTo("io.quarkus.hibernate.orm.panache.PanacheEntityBase"));
+                }))
+                .allowEmptyShould(true)
+                .because("the HQL parser costs every service ~6 MB of metaspace once loaded; native SQL does not load it");
     }
 
     private static ArchCondition<JavaClass> onlyBeUsedFromTheirOwnPackage() {

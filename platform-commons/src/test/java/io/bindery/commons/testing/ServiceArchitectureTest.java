@@ -53,6 +53,11 @@ public abstract class ServiceArchitectureTest {
         return 0;
     }
 
+    /** HQL statements still built (0: {@link ArchitectureRules#noHql} holds). A ratchet: it only goes down. */
+    protected int hqlStatements() {
+        return 0;
+    }
+
     protected JavaClasses classes() {
         return CLASSES.computeIfAbsent(basePackage, ArchitectureRules::mainClasses);
     }
@@ -94,6 +99,11 @@ public abstract class ServiceArchitectureTest {
     void entityCallsOnlyInStores() {
         ratchet(ArchitectureRules.entityCallsOnlyInStores(), entityCallsOutsideStores(),
                 "EntityManager or Panache entity calls outside a store", "entityCallsOutsideStores()");
+    }
+
+    @Test
+    void noHql() {
+        ratchet(ArchitectureRules.noHql(), hqlStatements(), "HQL statements", "hqlStatements()");
     }
 
     /** Checks {@code rule} outright when nothing is owed; else that exactly {@code owed} violations are left. */
