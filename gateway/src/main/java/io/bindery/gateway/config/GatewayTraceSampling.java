@@ -1,21 +1,35 @@
 package io.bindery.gateway.config;
 
 import io.bindery.commons.tracing.TraceSampling;
+import io.bindery.commons.tracing.UnsampledTraceContext;
+import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
+import io.vertx.ext.web.Router;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The gateway's trace sampler, the services' own ({@link TraceSampling}: {@code bindery.tracing.sampler-ratio}, off by
- * default): the gateway does not index platform-commons' beans, so it produces the bean here.
+ * default), and with nothing sampled the trace context of {@link UnsampledTraceContext} in place of Quarkus' Vert.x
+ * HTTP instrumentation: the gateway does not index platform-commons' beans, so it produces and registers them here.
  */
 @Singleton
 public class GatewayTraceSampling {
+    @ConfigProperty(name = TraceSampling.RATIO, defaultValue = "0")
+    double ratio;
 
     @Produces
     @Singleton
-    Sampler sampler(@ConfigProperty(name = TraceSampling.RATIO, defaultValue = "0") double ratio) {
+    Sampler sampler() {
         return TraceSampling.forRatio(ratio);
+    }
+
+    void register(@Observes Router router, OpenTelemetry openTelemetry) {
+        if (!TraceSampling.records(ratio)) {
+            router.route().order(UnsampledTraceContext.ORDER)
+                    .handler(UnsampledTraceContext.handler(openTelemetry.getPropagators().getTextMapPropagator()));
+        }
     }
 }

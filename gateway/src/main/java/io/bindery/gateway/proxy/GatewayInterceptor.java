@@ -50,10 +50,13 @@ final class GatewayInterceptor implements ProxyInterceptor {
     private final long timeoutMs;
     private final BodyLimit bodyLimit;
     private final TextMapPropagator propagator;
+    /** Whether this interceptor writes the request's trace context (no Vert.x client tracer does: nothing is sampled). */
+    private final boolean sendsTraceContext;
     private final UpstreamMetrics metrics;
 
     GatewayInterceptor(String service, long timeoutMs, BodyLimit bodyLimit, TextMapPropagator propagator,
-                       UpstreamMetrics metrics) {
+                       boolean sendsTraceContext, UpstreamMetrics metrics) {
+        this.sendsTraceContext = sendsTraceContext;
         this.service = service;
         this.timeoutMs = timeoutMs;
         this.bodyLimit = bodyLimit;
@@ -79,12 +82,17 @@ final class GatewayInterceptor implements ProxyInterceptor {
             headers.set(SiteHosts.SITE_HOST_HEADER, SiteHosts.hostname(incoming.getHeader(HttpHeaders.HOST)));
             request.setURI(SiteHosts.READER_HOST_PREFIX + uri);
         }
-        // the trace goes on in the service: OpenTelemetry's Vert.x client tracer adds the traceparent of its client span
-        // (a child of this request's server span) when the request is sent, so the client's own headers must not go
-        // along too (the service would see two); without OpenTelemetry, a client's traceparent passes as it came
-        if (Span.fromContext(Context.current()).getSpanContext().isValid()) {
+        // the trace goes on in the service, from this request's span, never from the client's own headers (the service
+        // would see two): while traces are sampled, OpenTelemetry's Vert.x client tracer adds the traceparent of its
+        // client span when the request is sent; while none is, its instrumentation is off and this writes the
+        // gateway's unsampled span (UnsampledTraceContext). Without OpenTelemetry a client's traceparent passes as it came
+        Context trace = Context.current();
+        if (Span.fromContext(trace).getSpanContext().isValid()) {
             for (String field : propagator.fields()) {
                 headers.remove(field);
+            }
+            if (sendsTraceContext) {
+                propagator.inject(trace, headers, MultiMap::set);
             }
         }
         context.set(STARTED, System.nanoTime());

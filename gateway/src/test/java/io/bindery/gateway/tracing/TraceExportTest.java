@@ -51,6 +51,9 @@ class TraceExportTest {
                 .get("/v1/user").then().statusCode(200).extract().jsonPath().getString("headers.traceparent");
         String[] parts = traceparent.split("-");
         assertEquals("01", parts[3], "recorded, and the service is told so: " + traceparent);
+        assertTrue(org.eclipse.microprofile.config.ConfigProvider.getConfig().getValue(
+                io.bindery.commons.tracing.HttpInstrumentationSwitch.VERTX_HTTP, Boolean.class),
+                "with traces recorded, Quarkus' own HTTP server and client spans are");
         byte[] traceId = HexFormat.of().parseHex(parts[1]);
         long deadline = System.currentTimeMillis() + 15_000;
         while (EXPORTED.stream().noneMatch(body -> contains(body, traceId)) && System.currentTimeMillis() < deadline) {

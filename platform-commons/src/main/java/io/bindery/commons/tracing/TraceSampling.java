@@ -30,9 +30,26 @@ public class TraceSampling {
     }
 
     public static Sampler forRatio(double ratio) {
-        if (!(ratio > 0)) { // also NaN
+        if (!records(ratio)) {
             return Sampler.alwaysOff();
         }
         return Sampler.parentBased(ratio >= 1 ? Sampler.alwaysOn() : Sampler.traceIdRatioBased(ratio));
+    }
+
+    /** Whether a ratio records any trace at all: above 0 (not NaN). */
+    public static boolean records(double ratio) {
+        return ratio > 0;
+    }
+
+    /** {@link #records(double)} of a configured value; none, or one that is no number, records nothing. */
+    public static boolean records(io.smallrye.config.ConfigValue ratio) {
+        if (ratio == null || ratio.getValue() == null) {
+            return false;
+        }
+        try {
+            return records(Double.parseDouble(ratio.getValue().strip()));
+        } catch (NumberFormatException e) {
+            return false; // the sampler bean's own conversion of the same value refuses it at start
+        }
     }
 }
