@@ -58,7 +58,7 @@ public class BranchStore implements MergedBranches {
         return Branch.findById(id);
     }
 
-    // Native SQL, not HQL: see SpaceStore (the HQL parser is ~1,300 classes of metaspace once loaded).
+    // Native SQL, not HQL: see SpaceStore (the HQL parser is ~750 classes, ~5 MB of metaspace once loaded).
 
     /** The space's branch of this change request number; null when there is none. */
     @SuppressWarnings("unchecked")

@@ -1,5 +1,6 @@
 package io.bindery.insights.clusters;
 
+import io.bindery.commons.sql.SqlValues;
 import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.Where;
@@ -218,7 +219,7 @@ public class ClusterStore {
                         WHERE id = ANY(CAST(:ids AS text[]))""")
                 .setParameter("ids", array(issueIds)).getResultList();
         return rows.stream().map(m -> new ConversationIssueData((String) m[0], organizationId, (String) m[1],
-                (String) m[2], (String) m[3], Clusters.instant(m[4]))).toList();
+                (String) m[2], (String) m[3], SqlValues.instant(m[4]))).toList();
     }
 
     /** The document frequencies of {@code stems} in the organization, and its number of issues. */

@@ -348,19 +348,6 @@ public class Clusters {
                 c.createdAt, c.updatedAt);
     }
 
-    static Instant instant(Object value) {
-        if (value instanceof Instant i) {
-            return i;
-        }
-        if (value instanceof java.time.OffsetDateTime o) {
-            return o.toInstant();
-        }
-        if (value instanceof java.sql.Timestamp t) {
-            return t.toInstant();
-        }
-        throw new IllegalStateException("not a timestamp: " + value);
-    }
-
     private String write(Object value) {
         try {
             return json.writeValueAsString(value);

@@ -1,12 +1,12 @@
 package io.bindery.integrations.delivery;
 
+import static io.bindery.commons.sql.SqlValues.instant;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 
-import java.sql.Timestamp;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -82,18 +82,5 @@ class DeliveryStore {
                 .setParameter("delivered", delivered).setParameter("now", now).setParameter("message", line)
                 .setParameter("stamp", started.toString()).setParameter("level", level).setParameter("id", id)
                 .setParameter("attempt", attempt).executeUpdate();
-    }
-
-    static Instant instant(Object value) {
-        if (value instanceof Instant i) {
-            return i;
-        }
-        if (value instanceof OffsetDateTime o) {
-            return o.toInstant();
-        }
-        if (value instanceof Timestamp ts) {
-            return ts.toInstant();
-        }
-        throw new IllegalStateException("not a timestamp: " + value);
     }
 }

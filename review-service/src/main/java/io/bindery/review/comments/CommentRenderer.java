@@ -19,7 +19,6 @@ import io.bindery.review.users.UserViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -117,17 +116,4 @@ public class CommentRenderer {
         return out;
     }
 
-
-    public static Instant toInstant(Object value) {
-        if (value instanceof Instant i) {
-            return i;
-        }
-        if (value instanceof java.sql.Timestamp t) {
-            return t.toInstant();
-        }
-        if (value instanceof java.time.OffsetDateTime o) {
-            return o.toInstant();
-        }
-        throw new IllegalStateException("not a timestamp: " + value);
-    }
 }

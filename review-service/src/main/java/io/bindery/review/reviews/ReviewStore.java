@@ -1,9 +1,9 @@
 package io.bindery.review.reviews;
 
+import io.bindery.commons.sql.SqlValues;
 import io.bindery.commons.lists.KeysetPage;
 import io.bindery.commons.lists.ListPage;
 import io.bindery.commons.lists.Where;
-import io.bindery.review.comments.CommentRenderer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -61,7 +61,7 @@ class ReviewStore {
         List<ReviewRow> out = new ArrayList<>();
         for (Object o : raw) {
             Object[] r = (Object[]) o;
-            out.add(new ReviewRow((String) r[0], (String) r[1], (String) r[2], (String) r[3], (String) r[4], CommentRenderer.toInstant(r[5])));
+            out.add(new ReviewRow((String) r[0], (String) r[1], (String) r[2], (String) r[3], (String) r[4], SqlValues.instant(r[5])));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package io.bindery.review.reviews;
 
+import io.bindery.commons.sql.SqlValues;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
 import io.bindery.commons.ids.Ids;
@@ -16,7 +17,6 @@ import io.bindery.review.access.ReviewAccess;
 import io.bindery.review.changerequests.ChangeRequestRef;
 import io.bindery.review.changerequests.ChangeRequestStatus;
 import io.bindery.review.changerequests.ChangeRequests;
-import io.bindery.review.comments.CommentRenderer;
 import io.bindery.review.comments.CommentThread;
 import io.bindery.review.comments.CommentViews.CommentView;
 import io.bindery.review.comments.Comments;
@@ -91,7 +91,7 @@ public class Reviews {
 
     /** Rows of (id, reviewer, status, revision, comment_id, created_at), oldest first. */
     private static final Keyset<Object[]> OLDEST_FIRST = Keyset.ascending(
-            SortKey.instant("created_at", r -> CommentRenderer.toInstant(r[5])), SortKey.text("id", r -> (String) r[0]));
+            SortKey.instant("created_at", r -> SqlValues.instant(r[5])), SortKey.text("id", r -> (String) r[0]));
 
     public ReviewView get(String spaceId, String changeRequest, String reviewId) {
         CommentThread thread = comments.thread(spaceId, changeRequest);
@@ -159,7 +159,7 @@ public class Reviews {
         });
         Map<String, UserRef> known = userViews.find(ids);
         return rows.stream().map(r -> new RequestedReviewerView("change-request-requested-reviewer", (String) r[3],
-                userViews.view(known, (String) r[1]), CommentRenderer.toInstant(r[2]), "user", userViews.view(known, (String) r[0]))).toList();
+                userViews.view(known, (String) r[1]), SqlValues.instant(r[2]), "user", userViews.view(known, (String) r[0]))).toList();
     }
 
     /** One query for the reviewers, one for the comments posted with the reviews, and one rendering of those. */

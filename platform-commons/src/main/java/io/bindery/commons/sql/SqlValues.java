@@ -1,9 +1,13 @@
-package io.bindery.identity.support;
+package io.bindery.commons.sql;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
 
-/** Values of native query rows, whose Java types are the driver's and Hibernate's choice, not the entity's. */
+/**
+ * Values of native query rows, whose Java types are the driver's and Hibernate's choice, not the entity's: a
+ * {@code timestamptz} column comes back as an {@link Instant}, an {@link OffsetDateTime} or a {@link java.sql.Timestamp}
+ * depending on the query and the Hibernate version, so every store reads it through here.
+ */
 public final class SqlValues {
     private SqlValues() {
     }
