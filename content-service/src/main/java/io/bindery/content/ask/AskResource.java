@@ -12,7 +12,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 /** Ask a question across the organization's spaces that the caller can read: retrieval only (see {@link Asks}). */
-@Path("/v1")
+@Path("/v1/orgs/{organizationId}")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class AskResource {
@@ -22,7 +22,7 @@ public class AskResource {
     Asks asks;
 
     @POST
-    @Path("/orgs/{organizationId}/ask")
+    @Path("/ask")
     public AskView ask(@PathParam("organizationId") String organizationId, @QueryParam("format") String format,
                        @QueryParam("details") String details, JsonNode body) {
         return asks.ask(organizationId, caller.userId(), AskRequest.from(body, format, details));

@@ -29,7 +29,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 
 /** A change request's content: the batch write (GitBook 0.202.0) and reads of the branch head. */
-@Path("/v1")
+@Path("/v1/spaces/{spaceId}")
 @Produces(MediaType.APPLICATION_JSON)
 public class ChangeRequestContentResource {
     @Inject
@@ -58,7 +58,7 @@ public class ChangeRequestContentResource {
     }
 
     @POST
-    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/content")
+    @Path("/change-requests/{changeRequestId}/content")
     public Object write(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String cr,
                         @QueryParam("compat") String compat, JsonNode body) {
         if (compat != null && !compat.isEmpty() && !compat.equals("true") && !compat.equals("false")) {
@@ -80,21 +80,21 @@ public class ChangeRequestContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/content")
+    @Path("/change-requests/{changeRequestId}/content")
     public RevisionView content(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String cr,
                                 @QueryParam("metadata") String metadata, @QueryParam("computed") String computed) {
         return reader.revision(branch(spaceId, cr), Options.of(metadata, computed, null, null));
     }
 
     @GET
-    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages")
+    @Path("/change-requests/{changeRequestId}/content/pages")
     public PageView.Tree pages(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String cr,
                                @QueryParam("metadata") String metadata, @QueryParam("computed") String computed) {
         return reader.pages(branch(spaceId, cr), Options.of(metadata, computed, null, null));
     }
 
     @GET
-    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}")
+    @Path("/change-requests/{changeRequestId}/content/page/{pageId}")
     public PageView page(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String cr,
                          @PathParam("pageId") String pageId, @QueryParam("format") String format,
                          @QueryParam("evaluated") String evaluated, @QueryParam("metadata") String metadata,
@@ -103,7 +103,7 @@ public class ChangeRequestContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath: .+}")
+    @Path("/change-requests/{changeRequestId}/content/path/{pagePath: .+}")
     public PageView pageByPath(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String cr,
                                @PathParam("pagePath") String path, @QueryParam("format") String format,
                                @QueryParam("evaluated") String evaluated, @QueryParam("metadata") String metadata,
@@ -112,21 +112,21 @@ public class ChangeRequestContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/content/files")
+    @Path("/change-requests/{changeRequestId}/content/files")
     public ListPage<FileView> files(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String cr,
                                     @QueryParam("limit") String limit, @QueryParam("page") String page) {
         return reader.files(branch(spaceId, cr), limit, page);
     }
 
     @GET
-    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}")
+    @Path("/change-requests/{changeRequestId}/content/files/{fileId}")
     public FileView file(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String cr,
                          @PathParam("fileId") String fileId) {
         return reader.file(branch(spaceId, cr), fileId);
     }
 
     @GET
-    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks")
+    @Path("/change-requests/{changeRequestId}/content/files/{fileId}/backlinks")
     public ListPage<ContentLinks.Location> fileBacklinks(@PathParam("spaceId") String spaceId,
                                                          @PathParam("changeRequestId") String cr,
                                                          @PathParam("fileId") String fileId,
@@ -135,7 +135,7 @@ public class ChangeRequestContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links")
+    @Path("/change-requests/{changeRequestId}/content/page/{pageId}/links")
     public ContentLinks.LinkList pageLinks(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String cr,
                                            @PathParam("pageId") String pageId, @QueryParam("status") String status,
                                            @QueryParam("limit") String limit, @QueryParam("page") String page) {
@@ -143,7 +143,7 @@ public class ChangeRequestContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks")
+    @Path("/change-requests/{changeRequestId}/content/page/{pageId}/backlinks")
     public ListPage<ContentLinks.Location> pageBacklinks(@PathParam("spaceId") String spaceId,
                                                          @PathParam("changeRequestId") String cr,
                                                          @PathParam("pageId") String pageId,
@@ -152,7 +152,7 @@ public class ChangeRequestContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/change-requests/{changeRequestId}/changes")
+    @Path("/change-requests/{changeRequestId}/changes")
     public BranchChanges.Changes changes(@PathParam("spaceId") String spaceId, @PathParam("changeRequestId") String cr) {
         return changes.of(branch(spaceId, cr));
     }

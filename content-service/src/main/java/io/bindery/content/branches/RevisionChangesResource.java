@@ -16,7 +16,7 @@ import jakarta.ws.rs.core.MediaType;
  * What a revision of a space changed ({@code /spaces/{s}/revisions/{r}/changes}); a change request's changes are
  * {@link ChangeRequestContentResource}'s.
  */
-@Path("/v1")
+@Path("/v1/spaces/{spaceId}")
 @Produces(MediaType.APPLICATION_JSON)
 public class RevisionChangesResource {
     @Inject
@@ -27,7 +27,7 @@ public class RevisionChangesResource {
     BranchChanges changes;
 
     @GET
-    @Path("/spaces/{spaceId}/revisions/{revisionId}/changes")
+    @Path("/revisions/{revisionId}/changes")
     public BranchChanges.Changes revisionChanges(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
                                                  @QueryParam("metadata") String metadata, @QueryParam("computed") String computed,
                                                  @QueryParam("limit") String limit) {

@@ -15,7 +15,7 @@ import jakarta.ws.rs.core.MediaType;
  * A space's links and backlinks in its live content ({@code /spaces/{s}/links}, {@code …/content/page/{p}/links},
  * the backlinks of its pages and files).
  */
-@Path("/v1")
+@Path("/v1/spaces/{spaceId}")
 @Produces(MediaType.APPLICATION_JSON)
 public class LinkResource {
     @Inject
@@ -26,14 +26,14 @@ public class LinkResource {
     ContentLinks links;
 
     @GET
-    @Path("/spaces/{spaceId}/content/files/{fileId}/backlinks")
+    @Path("/content/files/{fileId}/backlinks")
     public ListPage<ContentLinks.Location> fileBacklinks(@PathParam("spaceId") String spaceId, @PathParam("fileId") String fileId,
                                                          @QueryParam("limit") String limit, @QueryParam("page") String page) {
         return links.fileBacklinks(live(spaceId), fileId, limit, page);
     }
 
     @GET
-    @Path("/spaces/{spaceId}/content/page/{pageId}/links")
+    @Path("/content/page/{pageId}/links")
     public ContentLinks.LinkList pageLinks(@PathParam("spaceId") String spaceId, @PathParam("pageId") String pageId,
                                            @QueryParam("status") String status, @QueryParam("limit") String limit,
                                            @QueryParam("page") String page) {
@@ -41,14 +41,14 @@ public class LinkResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/content/page/{pageId}/backlinks")
+    @Path("/content/page/{pageId}/backlinks")
     public ListPage<ContentLinks.Location> pageBacklinks(@PathParam("spaceId") String spaceId, @PathParam("pageId") String pageId,
                                                          @QueryParam("limit") String limit, @QueryParam("page") String page) {
         return links.pageBacklinks(live(spaceId), pageId, limit, page);
     }
 
     @GET
-    @Path("/spaces/{spaceId}/links")
+    @Path("/links")
     public ContentLinks.LinkList links(@PathParam("spaceId") String spaceId, @QueryParam("status") String status,
                                        @QueryParam("limit") String limit, @QueryParam("page") String page) {
         return links.links(live(spaceId), null, status, limit, page);

@@ -18,7 +18,7 @@ import jakarta.ws.rs.core.Response;
  * Its links are {@code links.LinkResource}, its search {@code search.SpaceSearchResource}, applying a template
  * {@code templates.TemplateResource} and a revision's changes {@code branches.RevisionChangesResource}.
  */
-@Path("/v1")
+@Path("/v1/spaces/{spaceId}")
 @Produces(MediaType.APPLICATION_JSON)
 public class SpaceContentResource {
     @Inject
@@ -29,21 +29,21 @@ public class SpaceContentResource {
     ContentReader reader;
 
     @GET
-    @Path("/spaces/{spaceId}/content")
+    @Path("/content")
     public RevisionView content(@PathParam("spaceId") String spaceId, @QueryParam("metadata") String metadata,
                                 @QueryParam("computed") String computed) {
         return reader.revision(live(spaceId), Options.of(metadata, computed, null, null));
     }
 
     @GET
-    @Path("/spaces/{spaceId}/content/pages")
+    @Path("/content/pages")
     public PageView.Tree pages(@PathParam("spaceId") String spaceId, @QueryParam("metadata") String metadata,
                                @QueryParam("computed") String computed) {
         return reader.pages(live(spaceId), Options.of(metadata, computed, null, null));
     }
 
     @GET
-    @Path("/spaces/{spaceId}/content/page/{pageId}")
+    @Path("/content/page/{pageId}")
     public PageView page(@PathParam("spaceId") String spaceId, @PathParam("pageId") String pageId,
                          @QueryParam("format") String format, @QueryParam("evaluated") String evaluated,
                          @QueryParam("metadata") String metadata, @QueryParam("computed") String computed) {
@@ -51,7 +51,7 @@ public class SpaceContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/content/path/{pagePath: .+}")
+    @Path("/content/path/{pagePath: .+}")
     public PageView pageByPath(@PathParam("spaceId") String spaceId, @PathParam("pagePath") String path,
                                @QueryParam("format") String format, @QueryParam("evaluated") String evaluated,
                                @QueryParam("metadata") String metadata, @QueryParam("computed") String computed) {
@@ -59,7 +59,7 @@ public class SpaceContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/content/files")
+    @Path("/content/files")
     public ListPage<FileView> files(@PathParam("spaceId") String spaceId, @QueryParam("limit") String limit,
                                     @QueryParam("page") String page, @QueryParam("metadata") String metadata,
                                     @QueryParam("computed") String computed) {
@@ -68,7 +68,7 @@ public class SpaceContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/content/files/{fileId}")
+    @Path("/content/files/{fileId}")
     public FileView file(@PathParam("spaceId") String spaceId, @PathParam("fileId") String fileId,
                          @QueryParam("metadata") String metadata, @QueryParam("computed") String computed) {
         Options.of(metadata, computed, null, null);
@@ -76,21 +76,21 @@ public class SpaceContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/revisions/{revisionId}")
+    @Path("/revisions/{revisionId}")
     public RevisionView revision(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
                                  @QueryParam("metadata") String metadata, @QueryParam("computed") String computed) {
         return reader.revision(scopes.revision(spaceId, revisionId, caller.userId()), Options.of(metadata, computed, null, null));
     }
 
     @GET
-    @Path("/spaces/{spaceId}/revisions/{revisionId}/pages")
+    @Path("/revisions/{revisionId}/pages")
     public PageView.Tree revisionPages(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
                                        @QueryParam("metadata") String metadata, @QueryParam("computed") String computed) {
         return reader.pages(scopes.revision(spaceId, revisionId, caller.userId()), Options.of(metadata, computed, null, null));
     }
 
     @GET
-    @Path("/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}")
+    @Path("/revisions/{revisionId}/page/{pageId}")
     public PageView revisionPage(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
                                  @PathParam("pageId") String pageId, @QueryParam("format") String format,
                                  @QueryParam("evaluated") String evaluated, @QueryParam("metadata") String metadata,
@@ -100,7 +100,7 @@ public class SpaceContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath: .+}")
+    @Path("/revisions/{revisionId}/path/{pagePath: .+}")
     public PageView revisionPageByPath(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
                                        @PathParam("pagePath") String path, @QueryParam("format") String format,
                                        @QueryParam("evaluated") String evaluated, @QueryParam("metadata") String metadata,
@@ -110,14 +110,14 @@ public class SpaceContentResource {
     }
 
     @GET
-    @Path("/spaces/{spaceId}/revisions/{revisionId}/files")
+    @Path("/revisions/{revisionId}/files")
     public ListPage<FileView> revisionFiles(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
                                             @QueryParam("limit") String limit, @QueryParam("page") String page) {
         return reader.files(scopes.revision(spaceId, revisionId, caller.userId()), limit, page);
     }
 
     @GET
-    @Path("/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}")
+    @Path("/revisions/{revisionId}/files/{fileId}")
     public FileView revisionFile(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
                                  @PathParam("fileId") String fileId) {
         return reader.file(scopes.revision(spaceId, revisionId, caller.userId()), fileId);
@@ -125,7 +125,7 @@ public class SpaceContentResource {
 
     /** The bytes of a file (the {@code downloadURL} of File), with its content type. */
     @GET
-    @Path("/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}/download")
+    @Path("/revisions/{revisionId}/files/{fileId}/download")
     @Produces(MediaType.WILDCARD)
     public Response download(@PathParam("spaceId") String spaceId, @PathParam("revisionId") String revisionId,
                              @PathParam("fileId") String fileId) {

@@ -16,11 +16,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * Team grants and invitations on spaces and collections: {@code /spaces/{s}/permissions[/teams[/{t}]]} and
- * {@code /collections/{c}/permissions[/teams[/{t}]]}. (User grants, {@code …/permissions/users}, are served by
- * SpaceResource and CollectionResource.)
+ * Team grants and invitations on a space: {@code /spaces/{s}/permissions[/teams[/{t}]]} (a collection's are
+ * CollectionPermissionResource's; user grants, {@code …/permissions/users}, are served by SpaceResource and
+ * CollectionResource).
  */
-@Path("/v1")
+@Path("/v1/spaces/{spaceId}")
 @Produces(MediaType.APPLICATION_JSON)
 public class PermissionResource {
     @Inject
@@ -29,58 +29,30 @@ public class PermissionResource {
     TeamGrants teamGrants;
 
     @POST
-    @Path("/spaces/{spaceId}/permissions")
+    @Path("/permissions")
     public Response inviteToSpace(@PathParam("spaceId") String spaceId, JsonNode body) {
         teamGrants.invite("space", spaceId, caller.userId(), InviteRequest.from(body));
         return Response.noContent().build();
     }
 
-    @POST
-    @Path("/collections/{collectionId}/permissions")
-    public Response inviteToCollection(@PathParam("collectionId") String collectionId, JsonNode body) {
-        teamGrants.invite("collection", collectionId, caller.userId(), InviteRequest.from(body));
-        return Response.noContent().build();
-    }
-
     @GET
-    @Path("/spaces/{spaceId}/permissions/teams")
+    @Path("/permissions/teams")
     public ListPage<TeamPermissionView> spaceTeams(@PathParam("spaceId") String spaceId, @QueryParam("limit") String limit,
                                                    @QueryParam("page") String page) {
         return teamGrants.list("space", spaceId, caller.userId(), limit, page);
     }
 
-    @GET
-    @Path("/collections/{collectionId}/permissions/teams")
-    public ListPage<TeamPermissionView> collectionTeams(@PathParam("collectionId") String collectionId,
-                                                        @QueryParam("limit") String limit, @QueryParam("page") String page) {
-        return teamGrants.list("collection", collectionId, caller.userId(), limit, page);
-    }
-
     @PATCH
-    @Path("/spaces/{spaceId}/permissions/teams/{teamId}")
+    @Path("/permissions/teams/{teamId}")
     public Response setSpaceTeam(@PathParam("spaceId") String spaceId, @PathParam("teamId") String teamId, JsonNode body) {
         teamGrants.set("space", spaceId, caller.userId(), teamId, RoleRequest.from(body));
         return Response.noContent().build();
     }
 
-    @PATCH
-    @Path("/collections/{collectionId}/permissions/teams/{teamId}")
-    public Response setCollectionTeam(@PathParam("collectionId") String collectionId, @PathParam("teamId") String teamId,
-                                      JsonNode body) {
-        teamGrants.set("collection", collectionId, caller.userId(), teamId, RoleRequest.from(body));
-        return Response.noContent().build();
-    }
-
     /** GitBook: 205 when the team was removed, 204 when it had no grant there. */
     @DELETE
-    @Path("/spaces/{spaceId}/permissions/teams/{teamId}")
+    @Path("/permissions/teams/{teamId}")
     public Response removeSpaceTeam(@PathParam("spaceId") String spaceId, @PathParam("teamId") String teamId) {
         return Response.status(teamGrants.remove("space", spaceId, caller.userId(), teamId) ? 205 : 204).build();
-    }
-
-    @DELETE
-    @Path("/collections/{collectionId}/permissions/teams/{teamId}")
-    public Response removeCollectionTeam(@PathParam("collectionId") String collectionId, @PathParam("teamId") String teamId) {
-        return Response.status(teamGrants.remove("collection", collectionId, caller.userId(), teamId) ? 205 : 204).build();
     }
 }

@@ -11,7 +11,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 /** Search across the spaces of an organization that the caller can read. */
-@Path("/v1")
+@Path("/v1/orgs/{organizationId}")
 @Produces(MediaType.APPLICATION_JSON)
 public class OrganizationSearchResource {
     @Inject
@@ -20,7 +20,7 @@ public class OrganizationSearchResource {
     ContentSearch search;
 
     @GET
-    @Path("/orgs/{organizationId}/search")
+    @Path("/search")
     public ListPage<ContentSearch.SpaceHit> search(@PathParam("organizationId") String organizationId,
                                                    @QueryParam("query") String query, @QueryParam("limit") String limit,
                                                    @QueryParam("page") String page) {

@@ -13,7 +13,7 @@ import jakarta.ws.rs.core.MediaType;
 /**
  * Search in one space's live content ({@code /spaces/{s}/search}).
  */
-@Path("/v1")
+@Path("/v1/spaces/{spaceId}")
 @Produces(MediaType.APPLICATION_JSON)
 public class SpaceSearchResource {
     @Inject
@@ -22,7 +22,7 @@ public class SpaceSearchResource {
     ContentSearch search;
 
     @GET
-    @Path("/spaces/{spaceId}/search")
+    @Path("/search")
     public ListPage<ContentSearch.PageHit> search(@PathParam("spaceId") String spaceId, @QueryParam("query") String query,
                                                   @QueryParam("limit") String limit, @QueryParam("page") String page) {
         return search.inSpace(spaceId, caller.userId(), query, limit, page);

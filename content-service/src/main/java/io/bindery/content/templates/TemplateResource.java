@@ -13,7 +13,7 @@ import jakarta.ws.rs.core.Response;
 /**
  * Applying a template to a space's live content ({@code POST /spaces/{s}/content/template}).
  */
-@Path("/v1")
+@Path("/v1/spaces/{spaceId}")
 @Produces(MediaType.APPLICATION_JSON)
 public class TemplateResource {
     @Inject
@@ -22,7 +22,7 @@ public class TemplateResource {
     Templates templates;
 
     @POST
-    @Path("/spaces/{spaceId}/content/template")
+    @Path("/content/template")
     public Response template(@PathParam("spaceId") String spaceId, JsonNode body) {
         templates.apply(spaceId, caller.userId(), TemplateRequest.from(body));
         return Response.status(201).build();
