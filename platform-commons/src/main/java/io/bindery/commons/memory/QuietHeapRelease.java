@@ -16,10 +16,11 @@ import org.jboss.logging.Logger;
  * over the {@code Min/MaxHeapFreeRatio} the services run with. Under load young collections keep coming, so it never
  * fires; with another collector it does nothing.
  *
- * <p>Off unless {@code bindery.memory.quiet-check-every} is set (e.g. {@code 20s}): it gave content-service 15–25 MB
- * less RSS at rest (README, issue 29 round 8), but bench/compare.sh against d2844f3 saw the reader's ratio fall round
- * after round in both of its runs (1.01, 0.88, 0.62) with it on, and whether this is the cause (a heap shrunk while the
- * other side ran, regrown by full collections under load) was not isolated before it landed.
+ * <p>Runs where {@code bindery.memory.quiet-check-every} is set: content-service sets {@code 20s} (the only service on
+ * serial GC that indexes these beans). It gave content-service 15–25 MB less RSS at rest (README, issue 29 round 8).
+ * The reader's fall that kept it off at first (bench/compare.sh against d2844f3: 1.01, 0.88, 0.62) came back with it
+ * off and the same code on both sides (round 9: 1.01, 1.02, 0.79 with one side always first), so it was the run order
+ * and the noise; round 10 measured it on again.
  */
 @ApplicationScoped
 public class QuietHeapRelease {
