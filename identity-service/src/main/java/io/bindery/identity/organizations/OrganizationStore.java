@@ -10,11 +10,10 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import static io.bindery.commons.sql.SqlValues.instant;
+import static io.bindery.commons.sql.SqlValues.pairByFirstColumn;
 
 /** The queries of {@code organization}: the only class that reads or writes the table. */
 @ApplicationScoped
@@ -74,15 +73,10 @@ class OrganizationStore {
     /** The rows' organizations, loaded in one query; an organization deleted since the page was read is left out. */
     @SuppressWarnings("unchecked")
     private List<WithRole> withOrganizations(List<Object[]> rows) {
-        if (rows.isEmpty()) {
-            return List.of(); // "IN ()" is not SQL
-        }
-        Map<String, Organization> byId = new HashMap<>();
-        ((List<Organization>) em.createNativeQuery("SELECT * FROM organization WHERE id IN (:ids)", Organization.class)
-                .setParameter("ids", rows.stream().map(r -> (String) r[0]).toList()).getResultList())
-                .forEach(o -> byId.put(o.id, o));
-        return rows.stream().filter(r -> byId.containsKey((String) r[0]))
-                .map(r -> new WithRole(byId.get((String) r[0]), (String) r[2])).toList();
+        return pairByFirstColumn(rows,
+                ids -> em.createNativeQuery("SELECT * FROM organization WHERE id IN (:ids)", Organization.class)
+                        .setParameter("ids", ids).getResultList(),
+                (Organization o) -> o.id, (o, r) -> new WithRole(o, (String) r[2]));
     }
 
     /** Rows of (organization id, its created_at, the caller's role in it). */

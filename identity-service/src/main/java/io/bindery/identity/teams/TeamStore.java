@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import static io.bindery.commons.sql.SqlValues.instant;
+import static io.bindery.commons.sql.SqlValues.pairByFirstColumn;
 
 /**
  * The queries of {@code team} and {@code team_member}: the only class that reads or writes them. Team places count
@@ -191,10 +192,8 @@ class TeamStore {
 
     /** The rows' teams, loaded in one query; a team deleted since the page was read is left out. */
     private List<TeamWithRole> withTeams(List<Object[]> rows) {
-        Map<String, Team> byId = new HashMap<>();
-        byIds(rows.stream().map(r -> (String) r[0]).toList()).forEach(t -> byId.put(t.id, t));
-        return rows.stream().filter(r -> byId.containsKey((String) r[0]))
-                .map(r -> new TeamWithRole(byId.get((String) r[0]), ROLES.convertToEntityAttribute((String) r[2]))).toList();
+        return pairByFirstColumn(rows, this::byIds, (Team t) -> t.id,
+                (t, r) -> new TeamWithRole(t, ROLES.convertToEntityAttribute((String) r[2])));
     }
 
     /** How many teams of the organization each user is in (users in none left out), in one query. */
