@@ -26,8 +26,13 @@ public class GatewayTraceSampling {
         return TraceSampling.forRatio(ratio);
     }
 
+    /** Whether any trace is recorded; when none is, the gateway carries the trace context itself. */
+    public boolean recordsTraces() {
+        return TraceSampling.records(ratio);
+    }
+
     void register(@Observes Router router, OpenTelemetry openTelemetry) {
-        if (!TraceSampling.records(ratio)) {
+        if (!recordsTraces()) {
             router.route().order(UnsampledTraceContext.ORDER)
                     .handler(UnsampledTraceContext.handler(openTelemetry.getPropagators().getTextMapPropagator()));
         }

@@ -1,7 +1,7 @@
 package io.bindery.gateway.proxy;
 
-import io.bindery.commons.tracing.TraceSampling;
 import io.bindery.gateway.config.GatewayConfig;
+import io.bindery.gateway.config.GatewayTraceSampling;
 import io.bindery.gateway.limits.BodyLimit;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.AsyncResult;
@@ -19,7 +19,6 @@ import io.vertx.httpproxy.ProxyOptions;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import io.netty.channel.EventLoop;
 
@@ -54,8 +53,7 @@ public class UpstreamProxies {
 
     @Inject
     public UpstreamProxies(GatewayConfig config, Vertx vertx, io.opentelemetry.api.OpenTelemetry openTelemetry,
-                           io.micrometer.core.instrument.MeterRegistry registry,
-                           @ConfigProperty(name = TraceSampling.RATIO, defaultValue = "0") double traceRatio) {
+                           io.micrometer.core.instrument.MeterRegistry registry, GatewayTraceSampling tracing) {
         UpstreamMetrics metrics = new UpstreamMetrics(registry);
         long connectMs = config.connectTimeout().toMillis();
         long timeoutMs = config.upstreamTimeout().toMillis();
@@ -80,7 +78,7 @@ public class UpstreamProxies {
             HttpProxy proxy = HttpProxy.reverseProxy(new ProxyOptions().setSupportWebSocket(false), nominal);
             proxy.origin(context -> client().request(target).transform(UpstreamProxies::connected));
             proxy.addInterceptor(new GatewayInterceptor(service, timeoutMs, bodyLimit,
-                    openTelemetry.getPropagators().getTextMapPropagator(), !TraceSampling.records(traceRatio), metrics));
+                    openTelemetry.getPropagators().getTextMapPropagator(), !tracing.recordsTraces(), metrics));
             proxies.put(service, proxy);
         }
     }
