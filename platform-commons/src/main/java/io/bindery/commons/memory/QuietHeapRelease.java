@@ -9,15 +9,17 @@ import org.jboss.logging.Logger;
 
 /**
  * Gives a quiet service's heap back to the operating system after a burst, when the JVM runs the serial collector
- * (content-service, `./platform`; issue 29; the gateway runs serial GC too but does not index platform-commons' beans).
+ * (every service under `./platform`; issue 29; the gateway does not index platform-commons' beans, and its heap is
+ * small).
  * G1 does this itself ({@code G1PeriodicGCInterval}), but serial GC shrinks the heap only at a full collection, which a
  * service at rest never reaches: after bench/content.sh, spaces.sh and search.sh content-service kept its 96 MB of heap
  * resident. A {@code System.gc()} once the service is quiet (see {@link QuietHeap}) shrinks the heap to its live set
  * over the {@code Min/MaxHeapFreeRatio} the services run with. Under load young collections keep coming, so it never
  * fires; with another collector it does nothing.
  *
- * <p>Runs where {@code bindery.memory.quiet-check-every} is set: content-service sets {@code 20s} (the only service on
- * serial GC that indexes these beans). It gave content-service 15–25 MB less RSS at rest (README, issue 29 round 8).
+ * <p>Checks every 20 s unless {@code bindery.memory.quiet-check-every} says otherwise ({@code off} stops it). It gave
+ * content-service 15–25 MB less RSS at rest (README, issue 29 round 8), and lets the other services leave G1, whose
+ * periodic collection was their way to give a burst's heap back (round 11).
  * The reader's fall that kept it off at first (bench/compare.sh against d2844f3: 1.01, 0.88, 0.62) came back with it
  * off and the same code on both sides (round 9: 1.01, 1.02, 0.79 with one side always first), so it was the run order
  * and the noise; round 10 measured it on again.
@@ -34,7 +36,7 @@ public class QuietHeapRelease {
     private final GarbageCollectorMXBean young = ManagementFactory.getGarbageCollectorMXBeans().stream()
             .filter(gc -> gc.getName().equals(SERIAL_YOUNG)).findFirst().orElse(null);
 
-    @Scheduled(every = "${bindery.memory.quiet-check-every:off}", delayed = "60s",
+    @Scheduled(every = "${bindery.memory.quiet-check-every:20s}", delayed = "60s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void check() {
         if (young == null) {
