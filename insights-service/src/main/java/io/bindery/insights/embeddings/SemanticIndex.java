@@ -1,6 +1,8 @@
 package io.bindery.insights.embeddings;
 
+import io.bindery.commons.errors.ApiException;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -19,6 +21,11 @@ import java.util.Set;
  * This replica's {@link SectionIndex}: built from PostgreSQL at start, then kept current: a space this replica
  * embedded is reloaded at once, and every few seconds ({@code bindery.insights.embeddings.sync-every}) the spaces
  * changed since the last look (by any replica: embedded, deleted, transferred, purged) are reloaded from their rows.
+ * <p>
+ * The start-up's load runs in the background (61,227 sections took 47 s, and held the whole service back from being
+ * ready that long, README issue 29 round 12): until it is done, vector search answers 503 and content's search
+ * ranks by full text alone, as when insights is down. Spaces embedded or deleted meanwhile may be read twice; the
+ * sync that ends the load reloads every space changed since it began, so none stays stale or doubled.
  */
 @ApplicationScoped
 public class SemanticIndex {
@@ -35,9 +42,40 @@ public class SemanticIndex {
     /** Spaces reloaded within the overlap, with the updated_at they were reloaded at. */
     private final java.util.Map<String, Instant> reloaded = new java.util.concurrent.ConcurrentHashMap<>();
 
+    private volatile boolean loaded;
+    private volatile boolean closing;
+
     void build(@Observes StartupEvent event) {
+        Thread loader = new Thread(this::load, "semantic-index-load");
+        loader.setDaemon(true);
+        loader.start();
+    }
+
+    /** Loads every stored section, then catches up with what changed meanwhile. */
+    void load() {
+        try {
+            Instant since = loadAll();
+            watermark = since;
+            sync();
+            loaded = true;
+        } catch (RuntimeException e) {
+            if (closing) {
+                return; // the service stopped during the load: the index was closed under it
+            }
+            // as when the load ran inside the start-up: a replica that cannot load stops, and is started again
+            LOG.error("semantic index could not be loaded from PostgreSQL; stopping", e);
+            Quarkus.asyncExit(1);
+        }
+    }
+
+    /** Whether the start-up's load is done (vector search answers). */
+    public boolean loaded() {
+        return loaded;
+    }
+
+    private Instant loadAll() {
         long started = System.nanoTime();
-        watermark = QuarkusTransaction.requiringNew().call(store::now);
+        Instant since = QuarkusTransaction.requiringNew().call(store::now);
         int loaded = 0;
         int skipped = 0;
         SectionEmbeddingStore.StoredSection last = null;
@@ -59,9 +97,11 @@ public class SemanticIndex {
             LOG.warnf("%d stored sections have a vector of another length than %d and were left out of the index",
                     skipped, Embedder.DIMENSIONS);
         }
+        return since;
     }
 
     void close(@Observes ShutdownEvent event) {
+        closing = true;
         index.close();
     }
 
@@ -107,6 +147,9 @@ public class SemanticIndex {
     }
 
     public List<SectionIndex.Hit> search(String organization, Collection<String> spaces, float[] query, int limit) {
+        if (!loaded) {
+            throw ApiException.unavailable("the semantic index is still loading; search by words meanwhile");
+        }
         return index.search(organization, spaces, query, limit);
     }
 

@@ -1,6 +1,7 @@
 package io.bindery.insights.embeddings;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.ids.Ids;
 import io.bindery.commons.testing.TestIdentity;
 import io.bindery.commons.testing.TopicEvents;
@@ -16,6 +17,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -31,6 +33,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -49,12 +52,20 @@ class EmbeddingsTest {
     SectionEmbeddingStore store;
     @Inject
     InsightsConfig config;
+    @Inject
+    SemanticIndex index;
 
     @BeforeAll
     static void broker() {
         var c = ConfigProvider.getConfig();
         events = new TopicEvents(c.getValue("kafka.bootstrap.servers", String.class), JSON,
                 c.getValue("bindery.insights.embeddings.content-topic", String.class), "/bindery/content-service");
+    }
+
+    /** The start-up's load runs in the background: these tests search the loaded index. */
+    @BeforeEach
+    void indexLoaded() {
+        await().atMost(Duration.ofSeconds(60)).until(index::loaded);
     }
 
     @AfterAll
@@ -208,6 +219,23 @@ class EmbeddingsTest {
         // against 0.24 when this was written); the tokens page is still in the top two
         EmbeddingSearchResponse hard = search(org, List.of(space), "let a script talk to the service without my password", 2);
         assertTrue(hard.items().stream().anyMatch(h -> h.page().equals(tokens.id())), hard.items().toString());
+    }
+
+    @Test
+    void vectorSearchIsUnavailableUntilTheIndexHasLoaded() {
+        // a replica whose start-up load has not finished: 503, on which content's search ranks by words alone
+        SemanticIndex loading = new SemanticIndex();
+        try {
+            assertFalse(loading.loaded());
+            ApiException e = assertThrows(ApiException.class,
+                    () -> loading.search(Ids.newId(), null, new float[Embedder.DIMENSIONS], 5));
+            assertEquals(503, e.status());
+        } finally {
+            loading.close(null);
+        }
+        // this replica's load is done: it answers (the organization has nothing, so nothing)
+        assertTrue(index.loaded());
+        assertTrue(search(Ids.newId(), null, "anything at all", 5).items().isEmpty());
     }
 
     @Test
