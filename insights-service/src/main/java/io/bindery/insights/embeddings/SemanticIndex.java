@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * This replica's {@link SectionIndex}: built from PostgreSQL at start, then kept current: a space this replica
+ * This replica's {@link SectionIndex}: loaded from PostgreSQL after the start, then kept current: a space this replica
  * embedded is reloaded at once, and every few seconds ({@code bindery.insights.embeddings.sync-every}) the spaces
  * changed since the last look (by any replica: embedded, deleted, transferred, purged) are reloaded from their rows.
  * <p>
@@ -76,7 +76,7 @@ public class SemanticIndex {
     private Instant loadAll() {
         long started = System.nanoTime();
         Instant since = QuarkusTransaction.requiringNew().call(store::now);
-        int loaded = 0;
+        int read = 0;
         int skipped = 0;
         SectionEmbeddingStore.StoredSection last = null;
         while (true) {
@@ -87,11 +87,11 @@ public class SemanticIndex {
                 break;
             }
             skipped += index.add(batch);
-            loaded += batch.size();
+            read += batch.size();
             last = batch.getLast();
         }
         index.refresh();
-        LOG.infof("semantic index built from PostgreSQL: %d sections in %d ms", loaded - skipped,
+        LOG.infof("semantic index built from PostgreSQL: %d sections in %d ms", read - skipped,
                 (System.nanoTime() - started) / 1_000_000);
         if (skipped > 0) {
             LOG.warnf("%d stored sections have a vector of another length than %d and were left out of the index",
