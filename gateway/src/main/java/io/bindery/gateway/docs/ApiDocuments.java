@@ -56,8 +56,9 @@ public class ApiDocuments {
         this.upstreams = config.upstreams();
         this.version = version;
         this.timeoutMs = config.upstreamTimeout().toMillis();
+        // its pool looks for expired connections every 10 s, not every second (an idle gateway's wake-ups, issue 29)
         this.client = vertx.createHttpClient(new HttpClientOptions().setName("bindery-api-documents")
-                .setConnectTimeout((int) config.connectTimeout().toMillis()));
+                .setConnectTimeout((int) config.connectTimeout().toMillis()).setPoolCleanerPeriod(10_000));
     }
 
     void init(@Observes Router router) {

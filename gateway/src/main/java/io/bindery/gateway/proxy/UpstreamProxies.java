@@ -67,9 +67,12 @@ public class UpstreamProxies {
                 .setTcpNoDelay(true)
                 .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, connectMs))
                 .setDecompressionSupported(false);
+        // the pool looks for expired keep-alive connections every 10 s, not every second: each look woke an event
+        // loop of the idle gateway (issue 29); a connection idle past its 60 s may live 10 s longer
         this.pool = new PoolOptions()
                 .setHttp1MaxSize(config.poolSize())
-                .setMaxWaitQueueSize(-1);
+                .setMaxWaitQueueSize(-1)
+                .setCleanerPeriod(10_000);
         // the proxies' nominal client; every request goes through client() instead
         HttpClient nominal = client();
         for (Map.Entry<String, String> upstream : config.upstreams().entrySet()) {
