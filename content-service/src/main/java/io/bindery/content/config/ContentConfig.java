@@ -27,8 +27,8 @@ public interface ContentConfig {
         Duration deletedRetention();
 
         /**
-         * The purge job's schedule: read by its {@code @Scheduled} expressions ({@code bindery.content.purge-every},
-         * {@code bindery.content.purge-delay}), listed here so that the keys are in one place.
+         * The purge job's schedule ({@code bindery.content.purge-every}, {@code off} for never) and its first run's
+         * delay ({@code bindery.content.purge-delay}): {@code 1h}, {@code 10s}, {@code PT30M}.
          */
         @WithDefault("1h")
         String purgeEvery();

@@ -9,9 +9,11 @@ import io.bindery.contracts.content.ContentEventTypes;
 import io.bindery.contracts.content.SpacePurged;
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.schedule.PeriodicJobs;
 import io.bindery.content.access.ContentLookup.Loaded;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.scheduler.Scheduled;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import io.bindery.content.revisions.Revisions;
@@ -46,10 +48,19 @@ public class SpaceTrash {
     @Inject
     UserGrants grants;
     Duration retention;
+    private String purgeEvery;
+    private String purgeDelay;
 
     @Inject
     void configure(ContentConfig config) {
         retention = config.content().deletedRetention();
+        purgeEvery = config.content().purgeEvery();
+        purgeDelay = config.content().purgeDelay();
+    }
+
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
+        PeriodicJobs.period(purgeEvery).ifPresent(every ->
+                jobs.every("space purge", every, PeriodicJobs.period(purgeDelay).orElse(every), this::purgeExpired));
     }
 
     @Transactional
@@ -91,8 +102,6 @@ public class SpaceTrash {
     }
 
     /** Removes, for good, the spaces deleted longer ago than the retention period; one transaction per space. */
-    @Scheduled(every = "${bindery.content.purge-every:1h}", delayed = "${bindery.content.purge-delay:10s}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void purgeExpired() {
         List<String> expired = QuarkusTransaction.requiringNew().call(() -> store.deletedBefore(Instant.now().minus(retention)));
         for (String id : expired) {

@@ -1,9 +1,13 @@
 package io.bindery.insights.clusters;
 
-import io.quarkus.scheduler.Scheduled;
+import io.bindery.commons.schedule.PeriodicJobs;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
+
+import java.time.Duration;
 
 /** The periodic full recompute of the organizations whose issues changed since their last one. */
 @ApplicationScoped
@@ -13,8 +17,11 @@ public class ClusteringSchedule {
     @Inject
     Clusters clusters;
 
-    @Scheduled(every = "${bindery.insights.clustering.recompute-every:60s}", delayed = "10s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
+        jobs.every("clustering", "bindery.insights.clustering.recompute-every", "60s", Duration.ofSeconds(10),
+                this::recomputeChanged);
+    }
+
     void recomputeChanged() {
         for (String organizationId : clusters.changed()) {
             try {

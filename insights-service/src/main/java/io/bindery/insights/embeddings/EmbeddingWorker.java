@@ -1,13 +1,15 @@
 package io.bindery.insights.embeddings;
 
 import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.schedule.PeriodicJobs;
 import io.bindery.contracts.content.RevisionPage;
 import io.bindery.contracts.content.RevisionTree;
 import io.bindery.insights.client.ContentClient;
 import io.bindery.insights.config.InsightsConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.scheduler.Scheduled;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
@@ -45,8 +47,10 @@ public class EmbeddingWorker {
     @Inject
     SemanticIndex index;
 
-    @Scheduled(every = "${bindery.insights.embeddings.work-every:10s}", delayed = "2s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
+        jobs.every("embedding", "bindery.insights.embeddings.work-every", "10s", Duration.ofSeconds(2), this::work);
+    }
+
     void work() {
         if (!config.embeddings().enabled()) {
             return;

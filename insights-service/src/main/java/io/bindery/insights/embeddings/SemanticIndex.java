@@ -1,11 +1,11 @@
 package io.bindery.insights.embeddings;
 
 import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.schedule.PeriodicJobs;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -119,8 +119,11 @@ public class SemanticIndex {
         index.replaceSpace(space, after -> List.of());
     }
 
-    @Scheduled(every = "${bindery.insights.embeddings.sync-every:30s}", delayed = "5s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
+        jobs.every("semantic index sync", "bindery.insights.embeddings.sync-every", "30s", java.time.Duration.ofSeconds(5),
+                this::sync);
+    }
+
     void sync() {
         Instant since = watermark;
         if (since == null) {

@@ -1,15 +1,18 @@
 package io.bindery.insights.translations;
 
 import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.schedule.PeriodicJobs;
 import io.bindery.contracts.insights.InsightsEventTypes;
 import io.bindery.insights.config.InsightsConfig;
-import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
 import java.time.Instant;
+import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
@@ -54,8 +57,11 @@ public class TranslationSweep {
                 && row.heartbeatAt.isAfter(Instant.now().minus(config.translations().staleAfter()));
     }
 
-    @Scheduled(every = "${bindery.insights.translations.heartbeat-every:20s}", delayed = "5s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
+        jobs.every("translations' heartbeat and sweep", "bindery.insights.translations.heartbeat-every", "20s",
+                Duration.ofSeconds(5), this::scheduled);
+    }
+
     void scheduled() {
         heartbeat();
         sweep();

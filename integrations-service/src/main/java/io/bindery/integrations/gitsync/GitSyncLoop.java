@@ -2,10 +2,12 @@ package io.bindery.integrations.gitsync;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.schedule.PeriodicJobs;
 import io.bindery.integrations.config.IntegrationsConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.scheduler.Scheduled;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.eclipse.jgit.lib.ObjectId;
 import org.jboss.logging.Logger;
@@ -110,8 +112,10 @@ public class GitSyncLoop {
     }
 
     /** Catches what webhooks missed: a synced ref whose head is not the last synced commit is imported. */
-    @Scheduled(every = "${bindery.git-sync.poll-interval:PT60S}", delayed = "${bindery.git-sync.poll-interval:PT60S}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
+        jobs.every("git sync poll", "bindery.git-sync.poll-interval", "PT60S", null, this::poll);
+    }
+
     void poll() {
         List<GitSyncStore.Synced> all = QuarkusTransaction.requiringNew().call(() -> store.allSynced());
         for (GitSyncStore.Synced s : all) {

@@ -2,18 +2,19 @@ package io.bindery.integrations.gitsync;
 
 import io.bindery.commons.errors.ApiException;
 import io.bindery.commons.events.EventPublisher;
+import io.bindery.commons.schedule.PeriodicJobs;
 import io.bindery.contracts.integrations.GitSyncData;
 import io.bindery.contracts.integrations.IntegrationsEventTypes;
 import io.bindery.integrations.config.IntegrationsConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.scheduler.Scheduled;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.ExecutorService;
@@ -162,7 +163,10 @@ public class GitSyncWorker {
                 GitSyncState.fileUrl(row));
     }
 
-    @Scheduled(every = "30s", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void scheduleSweep(@Observes StartupEvent event, PeriodicJobs jobs) {
+        jobs.every("git sync timeout sweep", Duration.ofSeconds(30), Duration.ofSeconds(30), this::sweep);
+    }
+
     void sweep() {
         QuarkusTransaction.requiringNew().run(() -> endRunning(now().minus(config.gitSync().operationTimeout()),
                 "timeout", "the operation took longer than " + config.gitSync().operationTimeout()));

@@ -42,7 +42,7 @@ public interface OpenApiConfig {
         @WithDefault("PT3M")
         Duration staleAfter();
 
-        /** How often stalled specs are looked for (read by ProcessingSweep's @Scheduled expression). */
+        /** How often stalled specs are looked for ({@code 30s}, {@code off} for never). */
         @WithDefault("30s")
         String sweepEvery();
 

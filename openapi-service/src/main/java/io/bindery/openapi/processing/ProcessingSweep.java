@@ -2,12 +2,15 @@ package io.bindery.openapi.processing;
 
 import io.bindery.openapi.config.OpenApiConfig;
 import io.bindery.openapi.specs.Specs;
-import io.quarkus.scheduler.Scheduled;
+import io.bindery.commons.schedule.PeriodicJobs;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
 
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -24,9 +27,12 @@ public class ProcessingSweep {
     @Inject
     OpenApiConfig config;
 
-    @Scheduled(every = "${bindery.openapi.processing.sweep-every:30s}", delayed = "5s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    @Transactional
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
+        PeriodicJobs.period(config.processing().sweepEvery()).ifPresent(every -> jobs.every("stalled specs' sweep",
+                every, Duration.ofSeconds(5), () -> QuarkusTransaction.requiringNew().run(this::sweep)));
+    }
+
+    /** Runs in the caller's transaction. */
     void sweep() {
         Instant now = Instant.now();
         Instant before = now.minus(config.processing().staleAfter());

@@ -1,10 +1,13 @@
 package io.bindery.commons.memory;
 
-import io.quarkus.scheduler.Scheduled;
+import io.bindery.commons.schedule.PeriodicJobs;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
+import java.time.Duration;
 import org.jboss.logging.Logger;
 
 /**
@@ -36,8 +39,12 @@ public class QuietHeapRelease {
     private final GarbageCollectorMXBean young = ManagementFactory.getGarbageCollectorMXBeans().stream()
             .filter(gc -> gc.getName().equals(SERIAL_YOUNG)).findFirst().orElse(null);
 
-    @Scheduled(every = "${bindery.memory.quiet-check-every:20s}", delayed = "60s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
+        if (young != null) {
+            jobs.every("quiet heap check", "bindery.memory.quiet-check-every", "20s", Duration.ofSeconds(60), this::check);
+        }
+    }
+
     void check() {
         if (young == null) {
             return;

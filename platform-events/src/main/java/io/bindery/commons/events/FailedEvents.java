@@ -3,6 +3,7 @@ package io.bindery.commons.events;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bindery.commons.errors.ApiException;
+import io.bindery.commons.schedule.PeriodicJobs;
 import io.bindery.commons.events.FailedEventStore.Row;
 import io.bindery.contracts.events.ParkedEvent;
 import io.bindery.contracts.events.ParkedEventOutcome;
@@ -11,7 +12,6 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
@@ -139,8 +139,11 @@ public class FailedEvents {
         return QuarkusTransaction.requiringNew().call(() -> store.keeps(topic, key, strictOrder));
     }
 
-    @Scheduled(every = "${bindery.events.retry-parked-every:10s}", delayed = "10s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
+        jobs.every("parked events' retry", "bindery.events.retry-parked-every", "10s", Duration.ofSeconds(10),
+                this::scheduledRetry);
+    }
+
     void scheduledRetry() {
         Instant now = clock.instant();
         if (parked == 0 && Duration.between(countedAt, now).compareTo(RECOUNT_WHEN_EMPTY) < 0) {

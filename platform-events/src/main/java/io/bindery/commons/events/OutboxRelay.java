@@ -2,7 +2,7 @@ package io.bindery.commons.events;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.scheduler.Scheduled;
+import io.bindery.commons.schedule.PeriodicJobs;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -14,6 +14,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,7 +87,12 @@ public class OutboxRelay {
         }
     }
 
-    @Scheduled(every = "${bindery.outbox.poll-interval:30s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    /** The safety poll from the start, and the prune of published rows after a minute. */
+    void schedule(@Observes io.quarkus.runtime.StartupEvent event, PeriodicJobs jobs) {
+        jobs.every("outbox relay", "bindery.outbox.poll-interval", "30s", Duration.ZERO, this::relay);
+        jobs.every("outbox prune", Duration.ofHours(1), Duration.ofMinutes(1), this::prune);
+    }
+
     synchronized void relay() {
         if (System.currentTimeMillis() < pauseUntil) {
             return;
@@ -200,7 +206,6 @@ public class OutboxRelay {
     }
 
     /** Published rows are kept a while for inspection, then removed. */
-    @Scheduled(every = "1h", delayed = "1m")
     void prune() {
         QuarkusTransaction.requiringNew().run(outbox::prunePublished);
     }
