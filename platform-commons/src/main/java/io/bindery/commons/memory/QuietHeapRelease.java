@@ -45,10 +45,8 @@ public class QuietHeapRelease {
         }
     }
 
+    /** Only scheduled under the serial collector ({@link #young} known). */
     void check() {
-        if (young == null) {
-            return;
-        }
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         if (quiet.shouldRelease(young.getCollectionCount(), heap.getCommitted(), heap.getInit())) {
             long first = heap.getCommitted();

@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs a service's periodic jobs (the outbox's safety poll, parked events' retries, sweeps): each again a period after
@@ -36,12 +35,7 @@ public class PeriodicJobs {
     private final ScheduledThreadPoolExecutor pool;
 
     PeriodicJobs() {
-        AtomicInteger threads = new AtomicInteger();
-        pool = new ScheduledThreadPoolExecutor(THREADS, run -> {
-            Thread t = new Thread(run, "periodic-job-" + threads.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        pool = new ScheduledThreadPoolExecutor(THREADS, Thread.ofPlatform().name("periodic-job-", 1).daemon().factory());
         pool.setRemoveOnCancelPolicy(true);
         pool.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     }
