@@ -139,6 +139,9 @@ stable across upgrades), else a new random one. Call with (dict "given" v "exist
 {{- $secrets := include "bindery.secretsName" .root -}}
 - name: JAVA_TOOL_OPTIONS
   value: {{ $s.javaOptions | quote }}
+# glibc keeps two malloc arenas, not eight per core: native memory as ./platform measured it
+- name: MALLOC_ARENA_MAX
+  value: "2"
 {{- range $key := list "BINDERY_SIGNED_URL_SECRET" "BINDERY_CURSOR_SECRET" "BINDERY_SERVICE_SECRET" }}
 - name: {{ $key }}
   valueFrom:

@@ -428,6 +428,42 @@ class HelmChartTest {
                 .orElseThrow(() -> new AssertionError("no ConfigMap " + name));
     }
 
+    /**
+     * The chart's JVM options are the ones ./platform runs and measures (issue 29: collector, compiler, heap and idle
+     * settings per service), for the images' JDK 21: `./platform java-options MODULE` prints them. The generated
+     * manifests (k8s/) say the same as the chart (GeneratedManifestsTest), so a setting changed in ./platform alone
+     * fails here. The migration init container runs with the service's own options.
+     */
+    @Test
+    void everyComponentRunsTheJavaOptionsPlatformMeasures() throws Exception {
+        List<Manifest> manifests = renderParsed(null, Map.of());
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<String, String> e : GeneratedManifests.MODULES.entrySet()) {
+            String expected = platformJavaOptions(e.getKey());
+            var pod = deployment(manifests, "bindery-" + e.getValue()).getSpec().getTemplate().getSpec();
+            List<Container> containers = new ArrayList<>(pod.getContainers());
+            containers.addAll(pod.getInitContainers());
+            for (Container c : containers) {
+                String actual = env(c, "JAVA_TOOL_OPTIONS").getValue();
+                if (!expected.equals(actual)) {
+                    problems.add(e.getKey() + " (" + c.getName() + "):\n      ./platform " + expected + "\n      chart      " + actual);
+                }
+                assertEquals("2", env(c, "MALLOC_ARENA_MAX").getValue(), c.getName() + ": glibc's two malloc arenas, as ./platform");
+            }
+        }
+        assertTrue(problems.isEmpty(), () -> "helm/bindery's javaOptions differ from ./platform's (`./platform java-options MODULE`):\n  "
+                + String.join("\n  ", problems));
+    }
+
+    static String platformJavaOptions(String module) throws Exception {
+        Process p = new ProcessBuilder("bash", REPO.resolve("platform").toString(), "java-options", module)
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).strip();
+        assertEquals(0, p.waitFor(), () -> "./platform java-options " + module + ": " + out);
+        assertTrue(out.startsWith("-XX:") && !out.contains("\n"), () -> "./platform java-options " + module + ": " + out);
+        return out;
+    }
+
     static Deployment deployment(List<Manifest> manifests, String name) {
         return Manifests.ofType(manifests, Deployment.class).stream().filter(s -> s.getMetadata().getName().equals(name)).findFirst()
                 .orElseThrow(() -> new AssertionError("no Deployment " + name));
