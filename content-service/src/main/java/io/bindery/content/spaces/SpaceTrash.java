@@ -59,8 +59,8 @@ public class SpaceTrash {
     }
 
     void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
-        PeriodicJobs.period(purgeEvery).ifPresent(every ->
-                jobs.every("space purge", every, PeriodicJobs.period(purgeDelay).orElse(every), this::purgeExpired));
+        // a purge delay of "off" starts the purge a period after the start
+        jobs.every("space purge", purgeEvery, PeriodicJobs.period(purgeDelay).orElse(null), this::purgeExpired);
     }
 
     @Transactional

@@ -2,6 +2,7 @@ package io.bindery.gateway.docs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bindery.commons.client.InternalClients;
 import io.bindery.gateway.config.GatewayConfig;
 import io.bindery.gateway.web.GatewayHeaders;
 import io.bindery.gateway.routing.RouteTable;
@@ -58,7 +59,8 @@ public class ApiDocuments {
         this.timeoutMs = config.upstreamTimeout().toMillis();
         // its pool looks for expired connections every 10 s, not every second (an idle gateway's wake-ups, issue 29)
         this.client = vertx.createHttpClient(new HttpClientOptions().setName("bindery-api-documents")
-                .setConnectTimeout((int) config.connectTimeout().toMillis()).setPoolCleanerPeriod(10_000));
+                .setConnectTimeout((int) config.connectTimeout().toMillis())
+                .setPoolCleanerPeriod(InternalClients.POOL_CLEANER_PERIOD_MS));
     }
 
     void init(@Observes Router router) {

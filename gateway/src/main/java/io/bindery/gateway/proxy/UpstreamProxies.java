@@ -1,5 +1,6 @@
 package io.bindery.gateway.proxy;
 
+import io.bindery.commons.client.InternalClients;
 import io.bindery.gateway.config.GatewayConfig;
 import io.bindery.gateway.config.GatewayTraceSampling;
 import io.bindery.gateway.limits.BodyLimit;
@@ -67,12 +68,11 @@ public class UpstreamProxies {
                 .setTcpNoDelay(true)
                 .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, connectMs))
                 .setDecompressionSupported(false);
-        // the pool looks for expired keep-alive connections every 10 s, not every second: each look woke an event
-        // loop of the idle gateway (issue 29); a connection idle past its 60 s may live 10 s longer
+        // the pool looks for expired keep-alive connections every 10 s, not every second (issue 29)
         this.pool = new PoolOptions()
                 .setHttp1MaxSize(config.poolSize())
                 .setMaxWaitQueueSize(-1)
-                .setCleanerPeriod(10_000);
+                .setCleanerPeriod(InternalClients.POOL_CLEANER_PERIOD_MS);
         // the proxies' nominal client; every request goes through client() instead
         HttpClient nominal = client();
         for (Map.Entry<String, String> upstream : config.upstreams().entrySet()) {

@@ -1,6 +1,7 @@
 package io.bindery.insights.clusters;
 
 import io.bindery.commons.schedule.PeriodicJobs;
+import io.bindery.insights.config.InsightsConfig;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -17,8 +18,8 @@ public class ClusteringSchedule {
     @Inject
     Clusters clusters;
 
-    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
-        jobs.every("clustering", "bindery.insights.clustering.recompute-every", "60s", Duration.ofSeconds(10),
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs, InsightsConfig config) {
+        jobs.every("clustering", config.clustering().recomputeEvery(), Duration.ofSeconds(10),
                 this::recomputeChanged);
     }
 

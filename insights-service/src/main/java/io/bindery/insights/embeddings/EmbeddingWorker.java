@@ -48,7 +48,7 @@ public class EmbeddingWorker {
     SemanticIndex index;
 
     void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
-        jobs.every("embedding", "bindery.insights.embeddings.work-every", "10s", Duration.ofSeconds(2), this::work);
+        jobs.every("embedding", config.embeddings().workEvery(), Duration.ofSeconds(2), this::work);
     }
 
     void work() {

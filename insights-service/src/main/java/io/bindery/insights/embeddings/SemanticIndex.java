@@ -119,8 +119,8 @@ public class SemanticIndex {
         index.replaceSpace(space, after -> List.of());
     }
 
-    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
-        jobs.every("semantic index sync", "bindery.insights.embeddings.sync-every", "30s", java.time.Duration.ofSeconds(5),
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs, io.bindery.insights.config.InsightsConfig config) {
+        jobs.every("semantic index sync", config.embeddings().syncEvery(), java.time.Duration.ofSeconds(5),
                 this::sync);
     }
 

@@ -58,7 +58,7 @@ public class TranslationSweep {
     }
 
     void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
-        jobs.every("translations' heartbeat and sweep", "bindery.insights.translations.heartbeat-every", "20s",
+        jobs.every("translations' heartbeat and sweep", config.translations().heartbeatEvery(),
                 Duration.ofSeconds(5), this::scheduled);
     }
 

@@ -113,7 +113,7 @@ public class GitSyncLoop {
 
     /** Catches what webhooks missed: a synced ref whose head is not the last synced commit is imported. */
     void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
-        jobs.every("git sync poll", "bindery.git-sync.poll-interval", "PT60S", null, this::poll);
+        jobs.every("git sync poll", config.gitSync().pollInterval(), config.gitSync().pollInterval(), this::poll);
     }
 
     void poll() {

@@ -28,8 +28,8 @@ public class ProcessingSweep {
     OpenApiConfig config;
 
     void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
-        PeriodicJobs.period(config.processing().sweepEvery()).ifPresent(every -> jobs.every("stalled specs' sweep",
-                every, Duration.ofSeconds(5), () -> QuarkusTransaction.requiringNew().run(this::sweep)));
+        jobs.every("stalled specs' sweep", config.processing().sweepEvery(), Duration.ofSeconds(5),
+                () -> QuarkusTransaction.requiringNew().run(this::sweep));
     }
 
     /** Runs in the caller's transaction. */

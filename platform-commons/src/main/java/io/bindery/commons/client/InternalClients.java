@@ -39,17 +39,20 @@ public final class InternalClients {
     }
 
     /**
-     * The HTTP client options every internal client starts from (the builder's settings are applied on top): Vert.x's
-     * pool looks for expired keep-alive connections every second, which woke an event loop of an idle service once a
-     * second per client (issue 29); every 10 s is enough, a connection idle past its timeout lives up to 10 s longer.
-     * A new instance per client, since the client sets its own timeouts on it.
+     * How often a Vert.x HTTP client's pool looks for expired keep-alive connections, in ms: for the internal clients
+     * here and the gateway's own (its proxies, its API documents). Vert.x's default, every second, woke an event loop of
+     * an idle service once a second per client (issue 29); a connection idle past its timeout lives up to 10 s longer.
+     */
+    public static final int POOL_CLEANER_PERIOD_MS = 10_000;
+
+    /**
+     * The HTTP client options every internal client starts from (the builder's settings are applied on top): its
+     * pool's cleaner every {@link #POOL_CLEANER_PERIOD_MS}. A new instance per client, since the client sets its own timeouts on it.
      */
     static final class QuietConnectionPool implements ContextResolver<HttpClientOptions> {
-        static final int CLEANER_PERIOD_MS = 10_000;
-
         @Override
         public HttpClientOptions getContext(Class<?> type) {
-            return new HttpClientOptions().setPoolCleanerPeriod(CLEANER_PERIOD_MS);
+            return new HttpClientOptions().setPoolCleanerPeriod(POOL_CLEANER_PERIOD_MS);
         }
     }
 }

@@ -42,6 +42,10 @@ public interface BinderyServiceConfig {
 
     Events events();
 
+    Outbox outbox();
+
+    Memory memory();
+
     Outbound outbound();
 
     Projections projections();
@@ -89,12 +93,34 @@ public interface BinderyServiceConfig {
         boolean required();
     }
 
+    interface Outbox {
+        /**
+         * The outbox relay's safety poll ({@code off} for none): the relay is woken by each commit that wrote events,
+         * so this only catches what a crash between commit and wake-up left behind.
+         */
+        @WithDefault("30s")
+        String pollInterval();
+    }
+
+    interface Memory {
+        /**
+         * How often a service under the serial collector checks whether it has been quiet since the last check, and
+         * if so gives its heap back ({@code off} for never; commons' QuietHeapRelease).
+         */
+        @WithDefault("20s")
+        String quietCheckEvery();
+    }
+
     interface Events {
         /** The topic this service publishes on; defaults to {@code bindery.<service>.events}. */
         Optional<String> topic();
 
         /** The consumer group of this service's consumers; defaults to one per service and database. */
         Optional<String> consumerGroup();
+
+        /** How often parked events are looked at for a retry that is due ({@code off} for never). */
+        @WithDefault("10s")
+        String retryParkedEvery();
 
         /** Deliveries of one event before it is parked in {@code failed_event}. */
         @WithDefault("5")

@@ -1,5 +1,6 @@
 package io.bindery.commons.memory;
 
+import io.bindery.commons.config.BinderyServiceConfig;
 import io.bindery.commons.schedule.PeriodicJobs;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,9 +40,9 @@ public class QuietHeapRelease {
     private final GarbageCollectorMXBean young = ManagementFactory.getGarbageCollectorMXBeans().stream()
             .filter(gc -> gc.getName().equals(SERIAL_YOUNG)).findFirst().orElse(null);
 
-    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs, BinderyServiceConfig config) {
         if (young != null) {
-            jobs.every("quiet heap check", "bindery.memory.quiet-check-every", "20s", Duration.ofSeconds(60), this::check);
+            jobs.every("quiet heap check", config.memory().quietCheckEvery(), Duration.ofSeconds(60), this::check);
         }
     }
 

@@ -1,12 +1,12 @@
 package io.bindery.commons.schedule;
 
 import io.quarkus.arc.Arc;
+import io.quarkus.arc.ArcContainer;
 import io.quarkus.arc.ManagedContext;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.configuration.DurationConverter;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
@@ -41,20 +41,20 @@ public class PeriodicJobs {
     }
 
     /**
-     * Runs {@code job} every {@code periodKey}'s value ({@code periodDefault} when it is not set), first
-     * {@code firstAfter} after the call (the period when null). A value reads as {@code @Scheduled}'s {@code every}
-     * did: {@code 30s}, {@code 1h}, {@code PT60S}, or {@code off} / {@code disabled} for never.
+     * Runs {@code job} every {@code period}, a configured value read as {@code @Scheduled}'s {@code every} did
+     * ({@code 30s}, {@code 1h}, {@code PT60S}, or {@code off} / {@code disabled} for never), first {@code firstAfter}
+     * after the call (the period when null). The value comes from the service's typed configuration, whose default is
+     * the one place a job's period is written.
      *
      * @return whether the job was scheduled (false when off)
      */
-    public boolean every(String name, String periodKey, String periodDefault, Duration firstAfter, Runnable job) {
-        String value = ConfigProvider.getConfig().getOptionalValue(periodKey, String.class).orElse(periodDefault);
-        Optional<Duration> period = period(value);
-        if (period.isEmpty()) {
-            LOG.debugf("periodic job %s is off (%s=%s)", name, periodKey, value);
+    public boolean every(String name, String period, Duration firstAfter, Runnable job) {
+        Optional<Duration> every = period(period);
+        if (every.isEmpty()) {
+            LOG.debugf("periodic job %s is off (%s)", name, period);
             return false;
         }
-        every(name, period.get(), firstAfter == null ? period.get() : firstAfter, job);
+        every(name, every.get(), firstAfter == null ? every.get() : firstAfter, job);
         return true;
     }
 
@@ -80,8 +80,10 @@ public class PeriodicJobs {
     }
 
     private static void run(String name, Duration period, Runnable job) {
-        ManagedContext requests = Arc.container().requestContext();
-        boolean activated = !requests.isActive();
+        // no container outside a running application (PeriodicJobsTest): then there is no request context to give
+        ArcContainer container = Arc.container();
+        ManagedContext requests = container == null ? null : container.requestContext();
+        boolean activated = requests != null && !requests.isActive();
         if (activated) {
             requests.activate();
         }

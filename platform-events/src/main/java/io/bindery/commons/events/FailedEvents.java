@@ -139,8 +139,8 @@ public class FailedEvents {
         return QuarkusTransaction.requiringNew().call(() -> store.keeps(topic, key, strictOrder));
     }
 
-    void schedule(@Observes StartupEvent event, PeriodicJobs jobs) {
-        jobs.every("parked events' retry", "bindery.events.retry-parked-every", "10s", Duration.ofSeconds(10),
+    void schedule(@Observes StartupEvent event, PeriodicJobs jobs, io.bindery.commons.config.BinderyServiceConfig config) {
+        jobs.every("parked events' retry", config.events().retryParkedEvery(), Duration.ofSeconds(10),
                 this::scheduledRetry);
     }
 

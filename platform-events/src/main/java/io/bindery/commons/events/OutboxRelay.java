@@ -67,11 +67,13 @@ public class OutboxRelay {
     }
 
     private final AtomicBoolean wakePending = new AtomicBoolean();
-    private final java.util.concurrent.ScheduledExecutorService waker = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "outbox-relay");
-        t.setDaemon(true);
-        return t;
-    });
+    /**
+     * Runs the relay at once when a commit asks for it (and a second later while Kafka is down): a thread of its own,
+     * not one of {@link PeriodicJobs}', so that a long periodic job (a clustering, an embedding batch) never holds
+     * an event back; at rest it sleeps without a timer.
+     */
+    private final java.util.concurrent.ScheduledExecutorService waker = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("outbox-relay").daemon().factory());
 
     /**
      * Asks for a relay run now (called after a transaction that wrote events commits), so events leave within
@@ -88,8 +90,9 @@ public class OutboxRelay {
     }
 
     /** The safety poll from the start, and the prune of published rows after a minute. */
-    void schedule(@Observes io.quarkus.runtime.StartupEvent event, PeriodicJobs jobs) {
-        jobs.every("outbox relay", "bindery.outbox.poll-interval", "30s", Duration.ZERO, this::relay);
+    void schedule(@Observes io.quarkus.runtime.StartupEvent event, PeriodicJobs jobs,
+            io.bindery.commons.config.BinderyServiceConfig config) {
+        jobs.every("outbox relay", config.outbox().pollInterval(), Duration.ZERO, this::relay);
         jobs.every("outbox prune", Duration.ofHours(1), Duration.ofMinutes(1), this::prune);
     }
 
