@@ -54,6 +54,12 @@ public class IssueWorker extends TopicConsumer {
         return config.workers().enabled();
     }
 
+    /** Extraction and clustering takes seconds: it must not hold back the service's projections. */
+    @Override
+    protected boolean ownReader() {
+        return true;
+    }
+
     @Override
     protected void handlers() {
         on(InsightsEventTypes.CONVERSATION_INGESTED, ConversationData.class, this::ingested);

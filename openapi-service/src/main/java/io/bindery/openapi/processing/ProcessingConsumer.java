@@ -35,6 +35,12 @@ public class ProcessingConsumer extends TopicConsumer {
         return config.processing().enabled();
     }
 
+    /** Processing a specification takes seconds: it must not hold back the service's projections. */
+    @Override
+    protected boolean ownReader() {
+        return true;
+    }
+
     @Override
     protected String groupSuffix() {
         return "-processing";

@@ -9,21 +9,14 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -38,12 +31,15 @@ import java.util.Properties;
  * aggregate back; one that fails for a passing reason is retried with a growing delay
  * ({@code bindery.events.max-attempts}, 5 by default), then parked and retried on its schedule, the later events of
  * its aggregate waiting behind it. Nothing is dropped: when even parking fails (the database is down) the consumer
- * goes back to that offset and tries again a second later. None of this fails readiness. A consumer thread that
+ * goes back to that offset and tries again a second later. None of this fails readiness. A consumer loop that
  * fails is restarted; only one that cannot be restarted fails liveness ({@link EventsHealth.Consumers}).
  * <p>
- * The consumer group is {@code <service>@<database>-<topic>} ({@code bindery.events.consumer-group} replaces the part
- * before the dash):
- * replicas of one service sharing a database share the work, while two stacks on one broker each see every event.
+ * The consumers of a service share one Kafka consumer, its {@link EventsReader} (issue 29: each Kafka consumer
+ * fetches, heartbeats and holds a group of its own, most of an idle service's wake-ups); one whose events take long to
+ * apply reads on its own ({@link #ownReader()}) so that it holds no other consumer back. The shared consumer group is
+ * {@code <service>@<database>-events}, an own reader's {@code <service>@<database>-<topic>}
+ * ({@code bindery.events.consumer-group} replaces the part before the dash): replicas of one service sharing a
+ * database share the work, while two stacks on one broker each see every event.
  */
 public abstract class TopicConsumer {
     private static final Logger LOG = Logger.getLogger(TopicConsumer.class);
@@ -83,19 +79,25 @@ public abstract class TopicConsumer {
         heartbeatInterval = config.events().heartbeatInterval();
     }
 
-    private volatile KafkaConsumer<String, String> consumer;
+    /** The loop that reads this consumer's topic: its own, or the service's {@link EventsReader}'s. */
+    private volatile ConsumerLoop loop;
     private volatile boolean running;
-    private volatile Thread thread;
-    /** Failures of the consumer loop in a row (reset by a successful poll); past {@link #MAX_RESTARTS} it gives up. */
-    private volatile int failuresInARow;
-    private volatile boolean gaveUp;
-    static final int MAX_RESTARTS = 5;
+    static final int MAX_RESTARTS = ConsumerLoop.MAX_RESTARTS;
 
     /** The topic read, e.g. {@code bindery.review.events}. */
     protected abstract String topic();
 
     /** Whether this consumer runs in this service (configuration). */
     protected abstract boolean enabled();
+
+    /**
+     * True for a consumer whose events take long to apply (a job, not a projection): it reads its topic with a Kafka
+     * consumer and thread of its own, so that its work holds back none of the service's other consumers. The others
+     * share the service's {@link EventsReader}.
+     */
+    protected boolean ownReader() {
+        return false;
+    }
 
     /** A handler of one event type, with the event's data read into its contract record. */
     @FunctionalInterface
@@ -244,28 +246,43 @@ public abstract class TopicConsumer {
         if (!enabled()) {
             return true;
         }
-        Thread t = thread;
-        return !gaveUp && t != null && t.isAlive();
+        ConsumerLoop l = loop;
+        return l != null && l.alive();
     }
 
-    /** The consumer group's name after {@code <service>@<database>}; by default {@code -<topic>}. */
+    /**
+     * The consumer group's name after {@code <service>@<database>}; by default {@code -<topic>}. The group of an own
+     * reader, and the name under which the shared reader knows this consumer (its offsets before the reader).
+     */
     protected String groupSuffix() {
         return "-" + topic();
     }
 
+    /** Whether this consumer reads with its own loop (enabled and {@link #ownReader()}); the others are the reader's. */
+    boolean readsAlone() {
+        return enabled() && ownReader();
+    }
+
     void start(@Observes StartupEvent event) {
-        if (!enabled()) {
+        if (!readsAlone()) {
             return;
         }
         running = true;
-        Thread t = new Thread(this::supervise, topic() + "-consumer");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
+        ConsumerLoop own = new ConsumerLoop(topic() + "-consumer", () -> new KafkaConsumer<>(consumerProperties()),
+                List.of(topic()), pollTimeout, this::handle, partition -> null, null, (t, behind) -> lag(behind));
+        loop = own;
+        own.start();
     }
 
-    private KafkaConsumer<String, String> newConsumer() {
-        return new KafkaConsumer<>(consumerProperties());
+    /** Called by the service's {@link EventsReader}: this consumer's records come through its loop. */
+    void readBy(ConsumerLoop shared) {
+        running = true;
+        loop = shared;
+    }
+
+    /** The lag the gauge shows, told by the loop that reads this consumer's topic. */
+    void lag(long behind) {
+        lag = behind;
     }
 
     /** The consumer's settings: the deployment's kafka.* ones, then this consumer's. */
@@ -288,93 +305,23 @@ public abstract class TopicConsumer {
         return p;
     }
 
-    /**
-     * Runs the consumer loop, and starts it again with a fresh Kafka consumer (from the last committed offset) when
-     * it fails: a bug met by one event, or a client in a bad state, must not leave the topic unread until someone
-     * restarts the service. After {@link #MAX_RESTARTS} failures in a row it gives up and liveness fails, so that
-     * the orchestrator restarts the whole service.
-     */
-    private void supervise() {
-        Duration pause = Duration.ofSeconds(1);
-        while (running) {
-            try {
-                consumer = newConsumer();
-                run();
-                return; // stopped
-            } catch (Throwable e) {
-                if (!running || e instanceof InterruptedException) {
-                    return;
-                }
-                if (e instanceof VirtualMachineError fatal) {
-                    throw fatal;
-                }
-                failuresInARow++;
-                if (failuresInARow > MAX_RESTARTS) {
-                    gaveUp = true;
-                    LOG.errorf(e, "%s consumer failed %d times in a row: not restarted again (liveness is down)",
-                            topic(), failuresInARow);
-                    return;
-                }
-                LOG.errorf(e, "%s consumer failed; restarting it in %ds (%d of %d)", topic(), pause.toSeconds(),
-                        failuresInARow, MAX_RESTARTS);
-                try {
-                    Thread.sleep(pause.toMillis());
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-                pause = pause.multipliedBy(2).compareTo(Duration.ofSeconds(30)) > 0 ? Duration.ofSeconds(30) : pause.multipliedBy(2);
-            }
-        }
+    /** This consumer's own group: an own reader's, and the one the shared reader takes its offsets from at first. */
+    String groupId() {
+        return groupBase() + groupSuffix();
     }
 
-    String groupId() {
+    /** {@code <service>@<database>}, or {@code bindery.events.consumer-group}. */
+    String groupBase() {
         if (group.isPresent()) {
-            return group.get() + groupSuffix();
+            return group.get();
         }
         String database = jdbcUrl.replaceAll("[?;].*$", "").replaceAll("^.*/", "");
-        return serviceName + "@" + database + groupSuffix();
+        return serviceName + "@" + database;
     }
 
-    /** The poll loop; returns when the service stops, throws when something in it failed. */
-    private void run() throws InterruptedException {
-        try {
-            consumer.subscribe(List.of(topic()));
-            while (running) {
-                // a long poll: it returns as soon as records arrive, so waiting long costs no latency, only idle wake-ups
-                ConsumerRecords<String, String> records = consumer.poll(pollTimeout);
-                failuresInARow = 0;
-                sampleLag();
-                if (records.isEmpty()) {
-                    continue;
-                }
-                Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
-                Set<TopicPartition> halted = new HashSet<>();
-                for (ConsumerRecord<String, String> record : records) {
-                    TopicPartition partition = new TopicPartition(record.topic(), record.partition());
-                    if (halted.contains(partition)) {
-                        continue;
-                    }
-                    if (handle(record)) {
-                        done.put(partition, new OffsetAndMetadata(record.offset() + 1));
-                    } else {
-                        // neither applied nor parked: read this partition again from here
-                        consumer.seek(partition, record.offset());
-                        halted.add(partition);
-                    }
-                }
-                if (!done.isEmpty()) {
-                    consumer.commitSync(done);
-                }
-                if (!halted.isEmpty()) {
-                    Thread.sleep(1000);
-                }
-            }
-        } catch (WakeupException stopping) {
-            // shutdown
-        } finally {
-            consumer.close(Duration.ofSeconds(2));
-        }
+    /** The group whose offsets say how far this consumer has read. */
+    String groupRead() {
+        return ownReader() ? groupId() : groupBase() + EventsReader.GROUP_SUFFIX;
     }
 
     /**
@@ -461,19 +408,6 @@ public abstract class TopicConsumer {
     /** Records behind the end of the topic over this consumer's partitions, for the gauge (-1: not known yet). */
     private volatile long lag = -1;
 
-    /** The consumer's own view of how far behind it is (no broker call: from the last fetch). */
-    private void sampleLag() {
-        long total = 0;
-        for (TopicPartition partition : consumer.assignment()) {
-            java.util.OptionalLong behind = consumer.currentLag(partition);
-            if (behind.isEmpty()) {
-                return;
-            }
-            total += behind.getAsLong();
-        }
-        lag = total;
-    }
-
     @Inject
     jakarta.enterprise.inject.Instance<io.micrometer.core.instrument.MeterRegistry> registry;
 
@@ -481,14 +415,15 @@ public abstract class TopicConsumer {
         if (enabled() && registry.isResolvable()) {
             io.micrometer.core.instrument.Gauge.builder("bindery.consumer.lag", this, c -> c.lag)
                     .description("records of the topic this consumer has not read yet (-1: not known yet)")
-                    .tag("topic", topic()).tag("group", groupId()).register(registry.get());
+                    .tag("topic", topic()).tag("group", groupRead()).register(registry.get());
         }
     }
 
     void stop(@Observes ShutdownEvent event) {
-        if (consumer != null) {
-            running = false;
-            consumer.wakeup();
+        running = false;
+        ConsumerLoop l = loop;
+        if (l != null && readsAlone()) {
+            l.stop(); // the shared loop is its reader's to stop
         }
     }
 }
