@@ -50,7 +50,7 @@ final class ConsumerLoop {
     private final Function<TopicPartition, String> commitMetadata;
     /** Given the client, what to do when partitions are assigned (the shared reader's start positions); or null. */
     private final Function<KafkaConsumer<String, String>, ConsumerRebalanceListener> rebalance;
-    /** Told each topic's lag after every poll (-1: not known yet). */
+    /** Told each topic's lag after every poll (a topic with a partition not fetched yet is not told). */
     private final BiConsumer<String, Long> lag;
 
     private volatile KafkaConsumer<String, String> consumer;
