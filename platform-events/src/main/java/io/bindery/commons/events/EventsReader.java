@@ -80,23 +80,24 @@ public class EventsReader {
         }
         Map<String, List<TopicConsumer>> byTopic = new LinkedHashMap<>();
         shared.forEach(c -> byTopic.computeIfAbsent(c.topicName(), t -> new ArrayList<>()).add(c));
+        // each topic's readers, by the group each read alone before: what a commit's metadata names
+        Map<String, List<String>> readersByTopic = new HashMap<>();
+        byTopic.forEach((topic, consumers) -> readersByTopic.put(topic,
+                List.copyOf(new TreeSet<>(consumers.stream().map(TopicConsumer::groupId).toList()))));
         TopicConsumer first = shared.get(0);
         Properties settings = first.consumerProperties();
-        String group = first.groupBase() + GROUP_SUFFIX;
+        String group = first.groupRead();
         settings.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         settings.put(ConsumerConfig.CLIENT_ID_CONFIG, first.serviceName + "-events");
-        Map<String, String> metadata = new HashMap<>();
-        byTopic.forEach((topic, consumers) -> metadata.put(topic, StartPositions.readers(consumers.stream()
-                .map(TopicConsumer::groupId).toList())));
-        ConsumerLoop shared0 = new ConsumerLoop("events-consumer", () -> new KafkaConsumer<>(settings), byTopic.keySet(),
+        ConsumerLoop reader = new ConsumerLoop("events-consumer", () -> new KafkaConsumer<>(settings), byTopic.keySet(),
                 pollTimeout, record -> handle(byTopic.get(record.topic()), record),
-                partition -> metadata.get(partition.topic()),
-                client -> new StartPositions(client, byTopic, () -> Admin.create(adminSettings(first, settings))),
+                partition -> StartPositions.readers(readersByTopic.get(partition.topic())),
+                client -> new StartPositions(client, readersByTopic, () -> Admin.create(adminSettings(first, settings))),
                 (topic, behind) -> byTopic.getOrDefault(topic, List.of()).forEach(c -> c.lag(behind)));
-        shared.forEach(c -> c.readBy(shared0));
-        loop = shared0;
+        shared.forEach(c -> c.readBy(reader));
+        loop = reader;
         LOG.debugf("%s reads %s for %s", group, byTopic.keySet(), shared.size());
-        shared0.start();
+        reader.start();
     }
 
     /** Every consumer of the record's topic deals with it; false when one of them must read it again. */
@@ -133,13 +134,14 @@ public class EventsReader {
      */
     static final class StartPositions implements ConsumerRebalanceListener {
         private final KafkaConsumer<String, String> client;
-        private final Map<String, List<TopicConsumer>> byTopic;
+        /** Topic to the groups of its readers. */
+        private final Map<String, List<String>> readersByTopic;
         private final java.util.function.Supplier<Admin> admins;
 
-        StartPositions(KafkaConsumer<String, String> client, Map<String, List<TopicConsumer>> byTopic,
+        StartPositions(KafkaConsumer<String, String> client, Map<String, List<String>> readersByTopic,
                        java.util.function.Supplier<Admin> admins) {
             this.client = client;
-            this.byTopic = byTopic;
+            this.readersByTopic = readersByTopic;
             this.admins = admins;
         }
 
@@ -153,12 +155,17 @@ public class EventsReader {
                     : Set.copyOf(Arrays.asList(committed.metadata().split(",")));
         }
 
+        /** Whether the committed offset was read for every one of these readers: then it stands. */
+        static boolean readForAll(OffsetAndMetadata committed, Collection<String> readers) {
+            return committed != null && named(committed).containsAll(readers);
+        }
+
         /** The least position of the readers, or -1: from the beginning. Null: the committed offset stands. */
         static Long start(OffsetAndMetadata committed, Collection<String> readers, Map<String, OffsetAndMetadata> ownOffsets) {
-            Set<String> named = named(committed);
-            if (committed != null && named.containsAll(readers)) {
+            if (readForAll(committed, readers)) {
                 return null;
             }
+            Set<String> named = named(committed);
             long least = Long.MAX_VALUE;
             for (String reader : readers) {
                 OffsetAndMetadata position = named.contains(reader) ? committed : ownOffsets.get(reader);
@@ -176,10 +183,8 @@ public class EventsReader {
                 return;
             }
             Map<TopicPartition, OffsetAndMetadata> committed = client.committed(Set.copyOf(partitions));
-            List<TopicPartition> unnamed = partitions.stream().filter(p -> {
-                Set<String> named = named(committed.get(p));
-                return committed.get(p) == null || !named.containsAll(groupsOf(p.topic()));
-            }).toList();
+            List<TopicPartition> unnamed = partitions.stream()
+                    .filter(p -> !readForAll(committed.get(p), groupsOf(p.topic()))).toList();
             if (unnamed.isEmpty()) {
                 return; // the usual start: every consumer read up to the committed offset
             }
@@ -210,7 +215,7 @@ public class EventsReader {
         }
 
         private List<String> groupsOf(String topic) {
-            return byTopic.getOrDefault(topic, List.of()).stream().map(TopicConsumer::groupId).toList();
+            return readersByTopic.getOrDefault(topic, List.of());
         }
 
         /** The offsets each consumer's own group committed on these partitions (before the shared reader, or alone). */

@@ -90,7 +90,7 @@ class EventsReaderStartTest {
             admin.alterConsumerGroupOffsets(a.groupId(), Map.of(partition, new OffsetAndMetadata(4))).all().get();
             admin.alterConsumerGroupOffsets(b.groupId(), Map.of(partition, new OffsetAndMetadata(7))).all().get();
         }
-        String shared = a.groupBase() + EventsReader.GROUP_SUFFIX;
+        String shared = a.groupRead();
 
         // the first start: from a's offset, the lesser (b sees 4..6 again: idempotent), and commits for both
         assertEquals(4, firstOffsetRead(shared, topic, List.of(a, b), 10));
@@ -112,7 +112,7 @@ class EventsReaderStartTest {
         TopicPartition partition = new TopicPartition(topic, 0);
         try (KafkaConsumer<String, String> client = new KafkaConsumer<>(consumerSettings(group))) {
             client.subscribe(List.of(topic), new EventsReader.StartPositions(client,
-                    Map.of(topic, List.copyOf(readers)), () -> Admin.create(adminSettings())));
+                    Map.of(topic, readers.stream().map(TopicConsumer::groupId).toList()), () -> Admin.create(adminSettings())));
             long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (client.assignment().isEmpty() && System.nanoTime() < deadline) {
                 ConsumerRecords<String, String> records = client.poll(Duration.ofMillis(200));
