@@ -190,6 +190,7 @@ public class EventsReader {
             }
             Map<String, Map<TopicPartition, OffsetAndMetadata>> own = ownGroupOffsets(unnamed);
             Map<String, Object> starts = new java.util.TreeMap<>();
+            Map<TopicPartition, OffsetAndMetadata> chosen = new HashMap<>();
             for (TopicPartition p : unnamed) {
                 Map<String, OffsetAndMetadata> ofPartition = new HashMap<>();
                 own.forEach((group, offsets) -> {
@@ -207,10 +208,25 @@ public class EventsReader {
                     client.seek(p, from);
                 }
                 starts.put(p.toString(), from < 0 ? "beginning" : from);
+                chosen.put(p, new OffsetAndMetadata(client.position(p), readers(groupsOf(p.topic()))));
             }
             // once per consumer that is new to the shared group (the first start after the change, one turned on)
             if (!starts.isEmpty()) {
                 LOG.infof("partitions not read for all their consumers yet start at %s", starts);
+                commitChosen(chosen);
+            }
+        }
+
+        /**
+         * Commits where the partitions start, naming all their readers: each has read up to there (it is the least of
+         * their positions). Otherwise a partition with no new event since the change is looked up at every start.
+         * Only a shortcut: when it fails, the next start looks the positions up again.
+         */
+        private void commitChosen(Map<TopicPartition, OffsetAndMetadata> chosen) {
+            try {
+                client.commitSync(chosen);
+            } catch (org.apache.kafka.common.KafkaException e) {
+                LOG.debugf("start positions not committed, looked up again at the next start: %s", e.getMessage());
             }
         }
 

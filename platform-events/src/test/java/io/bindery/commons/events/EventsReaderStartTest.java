@@ -1,6 +1,7 @@
 package io.bindery.commons.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.time.Duration;
@@ -92,7 +93,17 @@ class EventsReaderStartTest {
         }
         String shared = a.groupRead();
 
-        // the first start: from a's offset, the lesser (b sees 4..6 again: idempotent), and commits for both
+        // the first start: from a's offset, the lesser (b sees 4..6 again: idempotent), committed at once for both
+        assertEquals(4, firstOffsetRead(shared, topic, List.of(a, b), -1));
+        try (Admin admin = Admin.create(adminSettings())) {
+            OffsetAndMetadata committed = admin.listConsumerGroupOffsets(shared).partitionsToOffsetAndMetadata().get()
+                    .get(partition);
+            assertNotNull(committed, "the start positions are committed when they are chosen");
+            assertEquals(4, committed.offset());
+            assertEquals(a.groupId() + "," + b.groupId(), committed.metadata());
+            // a's own group moves back: the shared group no longer asks it, having read for both
+            admin.alterConsumerGroupOffsets(a.groupId(), Map.of(partition, new OffsetAndMetadata(0))).all().get();
+        }
         assertEquals(4, firstOffsetRead(shared, topic, List.of(a, b), 10));
 
         // the next start: from the committed offset, naming both
